@@ -1,0 +1,54 @@
+//! The expression language (grammar in `grammar/expr.pest`): goal predicates and formulas.
+//! Parsing gives an [`Expr`] tree with spans inside the formula text; binding resolves names to
+//! variable slots; evaluation is exact (rationals, checked arithmetic).
+
+mod ast;
+mod eval;
+mod parser;
+mod rational;
+
+pub use ast::{BinOp, Expr, ExprKind};
+pub use eval::{Value, eval};
+pub use parser::parse;
+pub use rational::Rational;
+
+use std::ops::Range;
+
+/// A problem in a formula: what, and where inside the formula text (byte range).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExprError {
+    pub message: String,
+    pub span: Range<usize>,
+    pub help: Option<String>,
+}
+
+impl ExprError {
+    pub fn new(message: impl Into<String>, span: Range<usize>) -> Self {
+        ExprError {
+            message: message.into(),
+            span,
+            help: None,
+        }
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+/// The type an expression computes, checked before any search starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Type {
+    Number,
+    Bool,
+}
+
+impl Type {
+    fn words(self) -> &'static str {
+        match self {
+            Type::Number => "a number",
+            Type::Bool => "a truth value",
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! Builds an [`Expr`] from the pest parse of `grammar/expr.pest`, with operator precedence from a
+//! Pratt parser and syntax errors turned into words ("expected a number, a name or `(`").
+
+use super::{BinOp, Expr, ExprError, ExprKind};
+use pest::Parser;
+use pest::iterators::{Pair, Pairs};
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+use std::sync::LazyLock;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/expr.pest"]
+struct ExprParser;
+
+static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
+    PrattParser::new()
+        .op(Op::infix(Rule::or_op, Assoc::Left))
+        .op(Op::infix(Rule::and_op, Assoc::Left))
+        .op(Op::prefix(Rule::not_op))
+        .op(Op::infix(Rule::eq, Assoc::Left)
+            | Op::infix(Rule::ne, Assoc::Left)
+            | Op::infix(Rule::lt, Assoc::Left)
+            | Op::infix(Rule::le, Assoc::Left)
+            | Op::infix(Rule::gt, Assoc::Left)
+            | Op::infix(Rule::ge, Assoc::Left))
+        .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left))
+        .op(Op::infix(Rule::mul, Assoc::Left)
+            | Op::infix(Rule::div, Assoc::Left)
+            | Op::infix(Rule::rem, Assoc::Left))
+        .op(Op::prefix(Rule::neg))
+});
+
+/// Parses a whole formula (predicate or arithmetic) into a tree with spans into `text`.
+pub fn parse(text: &str) -> Result<Expr, ExprError> {
+    let mut pairs = ExprParser::parse(Rule::formula, text).map_err(|e| syntax_error(text, e))?;
+    let formula = pairs.next().expect("formula rule matched");
+    let expr = formula.into_inner().next().expect("formula holds an expr");
+    build(expr.into_inner())
+}
+
+fn build(pairs: Pairs<Rule>) -> Result<Expr, ExprError> {
+    PRATT
+        .map_primary(primary)
+        .map_prefix(|op, rhs| {
+            let rhs = rhs?;
+            let span = op.as_span().start()..rhs.span.end;
+            let kind = match op.as_rule() {
+                Rule::neg => ExprKind::Neg(Box::new(rhs)),
+                _ => ExprKind::Not(Box::new(rhs)),
+            };
+            Ok(Expr { kind, span })
+        })
+        .map_infix(|lhs, op, rhs| {
+            let (lhs, rhs) = (lhs?, rhs?);
+            let op = match op.as_rule() {
+                Rule::or_op => BinOp::Or,
+                Rule::and_op => BinOp::And,
+                Rule::eq => BinOp::Eq,
+                Rule::ne => BinOp::Ne,
+                Rule::lt => BinOp::Lt,
+                Rule::le => BinOp::Le,
+                Rule::gt => BinOp::Gt,
+                Rule::ge => BinOp::Ge,
+                Rule::add => BinOp::Add,
+                Rule::sub => BinOp::Sub,
+                Rule::mul => BinOp::Mul,
+                Rule::div => BinOp::Div,
+                _ => BinOp::Rem,
+            };
+            let span = lhs.span.start..rhs.span.end;
+            Ok(Expr {
+                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                span,
+            })
+        })
+        .parse(pairs)
+}
+
+fn primary(pair: Pair<Rule>) -> Result<Expr, ExprError> {
+    let span = pair.as_span().start()..pair.as_span().end();
+    let kind = match pair.as_rule() {
+        Rule::integer => ExprKind::Int(pair.as_str().parse().map_err(|_| {
+            ExprError::new("this number is too large", span.clone())
+                .help("numbers must fit in 127 bits")
+        })?),
+        Rule::name => ExprKind::Name(pair.as_str().to_string()),
+        Rule::call => {
+            let mut inner = pair.into_inner();
+            let name = inner.next().expect("call has a name").as_str().to_string();
+            let args = inner
+                .map(|arg| build(arg.into_inner()))
+                .collect::<Result<Vec<_>, _>>()?;
+            ExprKind::Call(name, args)
+        }
+        // A parenthesised expression.
+        Rule::expr => return build(pair.into_inner()).map(|e| Expr { span, ..e }),
+        other => unreachable!("primary rule {other:?}"),
+    };
+    Ok(Expr { kind, span })
+}
+
+fn rule_words(rule: &Rule) -> &'static str {
+    match rule {
+        Rule::integer => "a number",
+        Rule::name | Rule::call => "a name",
+        Rule::expr | Rule::formula => "an expression",
+        Rule::or_op | Rule::and_op => "`and`/`or`",
+        Rule::eq | Rule::ne | Rule::lt | Rule::le | Rule::gt | Rule::ge => "a comparison",
+        Rule::add | Rule::sub | Rule::mul | Rule::div | Rule::rem => "an operator",
+        Rule::not_op => "`not`",
+        Rule::neg => "`-`",
+        Rule::EOI => "the end of the formula",
+        _ => "something else",
+    }
+}
+
+fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> ExprError {
+    use pest::error::{ErrorVariant, InputLocation};
+    let pos = match e.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let expected = match &e.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            let mut words: Vec<&str> = positives.iter().map(rule_words).collect();
+            // An expression can always start with `(` where a number or name is wanted.
+            if words.contains(&"a number") || words.contains(&"a name") {
+                words.push("`(`");
+            }
+            if words.contains(&"an operator") && text[pos..].trim_start().starts_with(')') {
+                words.push("`)` only after a matching `(`");
+            }
+            words.dedup();
+            let mut uniq: Vec<&str> = Vec::new();
+            for w in words {
+                if !uniq.contains(&w) {
+                    uniq.push(w);
+                }
+            }
+            join_or(&uniq)
+        }
+        ErrorVariant::CustomError { message } => message.clone(),
+    };
+    let found = match text[pos..].chars().next() {
+        Some(c) => format!("found `{c}`"),
+        None => "found the end of the formula".to_string(),
+    };
+    let end = pos + text[pos..].chars().next().map_or(0, char::len_utf8);
+    let column = text[..pos].chars().count() + 1;
+    ExprError::new(
+        format!("syntax error at column {column} of the formula: expected {expected}, {found}"),
+        pos..end,
+    )
+}
+
+fn join_or(words: &[&str]) -> String {
+    match words {
+        [] => "something else".to_string(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::{Value, eval};
+
+    fn value(text: &str, names: &[&str], env: &[i64]) -> Value {
+        let mut e = parse(text).unwrap();
+        let known: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+        e.bind(&|n| names.iter().position(|m| *m == n), &known)
+            .unwrap();
+        e.check_type().unwrap();
+        eval(&e, env).unwrap()
+    }
+
+    #[test]
+    fn precedence_and_booleans() {
+        assert_eq!(value("1 + 2 * 3 == 7", &[], &[]), Value::Bool(true));
+        assert_eq!(
+            value("A == 4 or B == 4", &["A", "B"], &[3, 4]),
+            Value::Bool(true)
+        );
+        assert_eq!(
+            value("not A == 4 and B > 1", &["A", "B"], &[4, 4]),
+            Value::Bool(false)
+        );
+        assert_eq!(value("-(2 - 5) * 2 % 4", &[], &[]), value("2", &[], &[]));
+    }
+
+    #[test]
+    fn division_is_exact_not_truncated() {
+        assert_eq!(value("7 / 2 * 2 == 7", &[], &[]), Value::Bool(true));
+        assert_eq!(value("7 / 2 == 3", &[], &[]), Value::Bool(false));
+    }
+
+    #[test]
+    fn syntax_error_names_column_and_expectation() {
+        let err = parse("A == + 4").unwrap_err();
+        assert_eq!(err.span.start, 5);
+        assert!(err.message.contains("column 6"), "{}", err.message);
+        assert!(err.message.contains("a number"), "{}", err.message);
+    }
+
+    #[test]
+    fn keywords_are_not_names() {
+        assert!(parse("and == 1").is_err());
+        assert!(parse("order == 1").is_ok());
+    }
+
+    #[test]
+    fn type_errors_point_at_the_operand() {
+        let e = parse("A + (B == 1)").unwrap();
+        let err = e.check_type().unwrap_err();
+        assert_eq!(err.span, 5..11);
+    }
+}

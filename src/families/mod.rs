@@ -1,0 +1,55 @@
+//! Puzzle families: one module per `kind`. A family reads its spec into a checked puzzle model
+//! and solves it with the engines; it knows nothing of printing (it returns a [`Report`]).
+//! Adding a kind means one module and one line in [`FAMILIES`].
+
+pub mod water_jugs;
+
+use crate::diagnostic::Diagnostic;
+use crate::engine::Progress;
+use crate::report::Report;
+use crate::spec::SpecDocument;
+
+pub trait Family: Sync {
+    /// The `kind` value of `[puzzle]` that selects this family.
+    fn kind(&self) -> &'static str;
+    /// One line on what the family solves, for `puzzlespec list` and errors.
+    fn about(&self) -> &'static str;
+    /// Reads and validates the document into a puzzle ready to solve.
+    fn load(&self, doc: &SpecDocument) -> Result<Box<dyn Puzzle>, Diagnostic>;
+}
+
+/// A validated puzzle.
+pub trait Puzzle {
+    /// One line describing this instance (for `list` and `check`).
+    fn summary(&self) -> String;
+    /// Solves with the objective and engine of the spec.
+    fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic>;
+}
+
+pub struct SolveContext<'a> {
+    pub progress: &'a Progress,
+}
+
+pub static FAMILIES: &[&dyn Family] = &[&water_jugs::WaterJugs];
+
+/// The family of `doc`, or an error at its `kind` naming the known kinds.
+pub fn family_of(doc: &SpecDocument) -> Result<&'static dyn Family, Diagnostic> {
+    let kind = doc.puzzle.kind.get_ref();
+    if let Some(f) = FAMILIES.iter().find(|f| f.kind() == kind) {
+        return Ok(*f);
+    }
+    let kinds: Vec<&str> = FAMILIES.iter().map(|f| f.kind()).collect();
+    let mut help = format!("the known kinds are: {}", kinds.join(", "));
+    if let Some(near) = crate::spec::closest(kind, &kinds) {
+        help = format!("did you mean `{near}`? {help}");
+    }
+    Err(doc
+        .error(doc.puzzle.kind.span(), format!("unknown kind `{kind}`"))
+        .label("no family has this kind")
+        .help(help))
+}
+
+/// Loads the puzzle of a document: picks the family and lets it validate the spec.
+pub fn load(doc: &SpecDocument) -> Result<Box<dyn Puzzle>, Diagnostic> {
+    family_of(doc)?.load(doc)
+}

@@ -1,0 +1,76 @@
+use clap::{Parser, Subcommand};
+use puzzlespec::app;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// A declarative puzzle solver: describe a puzzle in a TOML spec, get its answer.
+#[derive(Parser)]
+#[command(name = "puzzlespec", version, about, long_about = None)]
+#[command(
+    after_help = "Examples:\n  puzzlespec run specs/water-jugs.toml\n  puzzlespec check specs/*.toml\n  puzzlespec list"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve a spec and print the answer.
+    #[command(
+        after_help = "Examples:\n  puzzlespec run specs/water-jugs.toml\n  puzzlespec run specs/water-jugs.toml --json\n  puzzlespec run specs/water-jugs.toml --set 'jugs.capacities=[3,5]' --set 'jugs.goal=\"A == 4 or B == 4\"'\n  puzzlespec run specs/water-jugs.toml --objective all-shortest\n\nExit codes: 0 solved, 1 no solution, 2 bad spec or arguments, 3 internal error."
+    )]
+    Run {
+        /// The spec file (TOML).
+        spec: PathBuf,
+        /// Print one JSON document on stdout instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Engine to use instead of the spec's `solve.engine` (default: auto).
+        #[arg(long, value_name = "NAME")]
+        engine: Option<String>,
+        /// Objective instead of the spec's `solve.objective`.
+        #[arg(long, value_name = "NAME")]
+        objective: Option<String>,
+        /// Override any key of the spec; VALUE is TOML (a bare word is taken as a string).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        set: Vec<String>,
+        /// No progress display on stderr.
+        #[arg(long, short)]
+        quiet: bool,
+    },
+    /// Validate specs without solving; exit 0 when all are valid.
+    #[command(after_help = "Example:\n  puzzlespec check specs/*.toml")]
+    Check {
+        #[arg(required = true)]
+        specs: Vec<PathBuf>,
+    },
+    /// One line per spec in a folder: file, name, kind, summary.
+    #[command(after_help = "Example:\n  puzzlespec list specs")]
+    List {
+        #[arg(default_value = "specs")]
+        dir: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    match Cli::parse().command {
+        Command::Run {
+            spec,
+            json,
+            engine,
+            objective,
+            set,
+            quiet,
+        } => app::run(&app::RunOptions {
+            spec,
+            json,
+            engine,
+            objective,
+            set,
+            quiet,
+        }),
+        Command::Check { specs } => app::check(&specs),
+        Command::List { dir } => app::list(&dir),
+    }
+}

@@ -1,0 +1,149 @@
+//! The answer of a solve, as data: families fill a [`Report`]; `text` and `json` show it.
+
+pub mod json;
+pub mod text;
+
+use serde::Serialize;
+use serde::ser::{SerializeSeq, Serializer};
+use std::time::Duration;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// At least one solution was found (and replayed).
+    Solved,
+    /// The search space was exhausted, or an invariant proves no solution exists.
+    NoSolution,
+    /// The objective was a count and the count is given.
+    Counted,
+    /// The objective explored the whole space (e.g. `longest`).
+    Explored,
+}
+
+/// A state shown to the user: text for the terminal, data for JSON.
+#[derive(Debug, Clone)]
+pub struct StateView {
+    /// One or more lines.
+    pub text: String,
+    pub data: serde_json::Value,
+}
+
+impl Serialize for StateView {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.data.serialize(s)
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Step {
+    #[serde(rename = "move")]
+    pub action: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<StateView>,
+}
+
+/// One solution: its steps, and optionally a one-line notation (e.g. peg chains
+/// `(0, 6)(9, 3)...`) that the text report prints instead of a step table.
+#[derive(Debug, Clone, Default)]
+pub struct Solution {
+    pub steps: Vec<Step>,
+    pub notation: Option<String>,
+}
+
+impl Serialize for Solution {
+    /// A solution is a list of steps in JSON.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.steps.len()))?;
+        for step in &self.steps {
+            seq.serialize_element(step)?;
+        }
+        seq.end()
+    }
+}
+
+/// A titled block of lines for the terminal (e.g. "states at each distance").
+#[derive(Debug, Clone, Serialize)]
+pub struct Section {
+    pub title: String,
+    pub lines: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Stats {
+    /// States generated and kept by the engine.
+    pub states: u64,
+    pub elapsed_ms: f64,
+}
+
+impl Stats {
+    pub fn new(states: u64, elapsed: Duration) -> Stats {
+        Stats {
+            states,
+            elapsed_ms: elapsed.as_secs_f64() * 1e3,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub puzzle: String,
+    pub kind: String,
+    pub objective: String,
+    pub status: Status,
+    pub engine: String,
+    /// Why this engine, when `auto` chose it.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub engine_reason: String,
+    /// Moves of the (each) optimal answer, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cost: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<StateView>,
+    pub solutions: Vec<Solution>,
+    /// For counting objectives; a number in JSON (a string when above 2^64).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "serialize_count"
+    )]
+    pub count: Option<u128>,
+    pub stats: Stats,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+    #[serde(skip)]
+    pub sections: Vec<Section>,
+    /// Family-specific fields, flattened into the JSON document.
+    #[serde(flatten)]
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+
+fn serialize_count<S: Serializer>(count: &Option<u128>, s: S) -> Result<S::Ok, S::Error> {
+    match count {
+        Some(c) => match u64::try_from(*c) {
+            Ok(small) => s.serialize_u64(small),
+            Err(_) => s.serialize_str(&c.to_string()),
+        },
+        None => s.serialize_none(),
+    }
+}
+
+impl Report {
+    /// An empty report; `run` fills in the puzzle's name and kind.
+    pub fn new(objective: &str, status: Status, engine: &str, engine_reason: &str) -> Report {
+        Report {
+            puzzle: String::new(),
+            kind: String::new(),
+            objective: objective.to_string(),
+            status,
+            engine: engine.to_string(),
+            engine_reason: engine_reason.to_string(),
+            cost: None,
+            start: None,
+            solutions: Vec::new(),
+            count: None,
+            stats: Stats::default(),
+            notes: Vec::new(),
+            sections: Vec::new(),
+            extra: serde_json::Map::new(),
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! The human-readable report printed by `puzzlespec run`.
+
+use super::{Report, Solution, Status};
+use std::fmt::Write;
+
+pub fn report(r: &Report) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} [{}, objective {}]", r.puzzle, r.kind, r.objective);
+    if r.engine_reason.is_empty() {
+        let _ = writeln!(out, "engine: {}", r.engine);
+    } else {
+        let _ = writeln!(out, "engine: {} ({})", r.engine, r.engine_reason);
+    }
+    let headline = match (r.status, r.cost) {
+        (Status::Solved, Some(cost)) => format!("solved: {cost} moves"),
+        (Status::Solved, None) => "solved".to_string(),
+        (Status::NoSolution, _) => "no solution".to_string(),
+        (Status::Counted, _) => "counted".to_string(),
+        (Status::Explored, _) => "explored".to_string(),
+    };
+    let _ = writeln!(out, "{headline}");
+    if let Some(count) = r.count {
+        let _ = writeln!(out, "count: {}", group_digits(count));
+    }
+    for note in &r.notes {
+        let _ = writeln!(out, "note: {note}");
+    }
+    for (i, sol) in r.solutions.iter().enumerate() {
+        let _ = writeln!(out);
+        if r.solutions.len() > 1 {
+            let _ = writeln!(out, "solution {} ({} moves):", i + 1, sol.steps.len());
+        }
+        solution(&mut out, r, sol);
+    }
+    for section in &r.sections {
+        let _ = writeln!(out, "\n{}:", section.title);
+        for line in &section.lines {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\nstates: {}, elapsed: {:.3} ms",
+        group_digits(u128::from(r.stats.states)),
+        r.stats.elapsed_ms
+    );
+    out
+}
+
+fn solution(out: &mut String, r: &Report, sol: &Solution) {
+    if let Some(line) = &sol.notation {
+        let _ = writeln!(out, "{line}");
+        return;
+    }
+    let width = sol
+        .steps
+        .iter()
+        .map(|s| s.action.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(5);
+    let digits = sol.steps.len().to_string().len();
+    let mut row = |n: usize, action: &str, state: Option<&str>| {
+        let state = state.unwrap_or("");
+        if state.contains('\n') {
+            let _ = writeln!(out, "{n:>digits$}  {action}");
+            for line in state.lines() {
+                let _ = writeln!(out, "{:digits$}    {line}", "");
+            }
+        } else {
+            let _ = writeln!(out, "{n:>digits$}  {action:<width$}  {state}");
+        }
+    };
+    if let Some(start) = &r.start {
+        row(0, "start", Some(&start.text));
+    }
+    for (i, step) in sol.steps.iter().enumerate() {
+        row(
+            i + 1,
+            &step.action,
+            step.state.as_ref().map(|s| s.text.as_str()),
+        );
+    }
+}
+
+/// 40861647040079968 -> "40,861,647,040,079,968".
+pub fn group_digits(n: u128) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::group_digits;
+
+    #[test]
+    fn groups_thousands() {
+        assert_eq!(group_digits(0), "0");
+        assert_eq!(group_digits(1000), "1,000");
+        assert_eq!(group_digits(40861647040079968), "40,861,647,040,079,968");
+    }
+}

@@ -1,0 +1,138 @@
+//! Spec text -> a [`SpecDocument`]: TOML checked for syntax, `--set` overrides applied, the common
+//! `[puzzle]` header read. Each family then deserialises the whole document into its own serde
+//! structs (with spans kept) through [`SpecDocument::deserialize`].
+
+mod common;
+mod formula;
+mod overrides;
+mod string_span;
+
+pub use common::{PuzzleTable, SolveTable, choose, closest};
+pub use overrides::Override;
+pub use string_span::inner_span;
+
+use crate::diagnostic::{Diagnostic, SourceText};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// A spec file after overrides, ready for its family to read.
+#[derive(Debug)]
+pub struct SpecDocument {
+    /// The effective text: the file as written, with `--set` overrides applied.
+    pub source: Arc<SourceText>,
+    pub path: PathBuf,
+    pub puzzle: PuzzleTable,
+    pub overrides: Vec<Override>,
+}
+
+#[derive(Deserialize)]
+struct HeaderProbe {
+    puzzle: Option<PuzzleTable>,
+}
+
+impl SpecDocument {
+    /// Reads and checks the file at `path`, applying `overrides` (`KEY=VALUE` strings).
+    pub fn load(path: &Path, overrides: &[String]) -> Result<SpecDocument, Diagnostic> {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            Diagnostic::new(format!("cannot read spec file {}: {e}", path.display()))
+                .help("check the path; `puzzlespec list` shows the specs in specs/")
+        })?;
+        Self::from_text(path, text, overrides)
+    }
+
+    pub fn from_text(
+        path: &Path,
+        text: String,
+        overrides: &[String],
+    ) -> Result<SpecDocument, Diagnostic> {
+        let name = path.display().to_string();
+        let original = Arc::new(SourceText {
+            name: name.clone(),
+            text,
+        });
+        // Syntax first, against the file exactly as written.
+        if let Err(e) = toml::from_str::<toml::Table>(&original.text) {
+            return Err(toml_error(&original, &e, "the file is not valid TOML"));
+        }
+        let overrides = overrides
+            .iter()
+            .map(|raw| Override::parse(raw))
+            .collect::<Result<Vec<_>, _>>()?;
+        let source = if overrides.is_empty() {
+            original
+        } else {
+            let text = overrides::apply(&original.text, &overrides)?;
+            Arc::new(SourceText {
+                name: format!("{name} (with --set)"),
+                text,
+            })
+        };
+        let probe: HeaderProbe = toml::from_str(&source.text)
+            .map_err(|e| toml_error(&source, &e, "check the [puzzle] table"))?;
+        let puzzle = probe.puzzle.ok_or_else(|| {
+            Diagnostic::new("the spec has no [puzzle] table")
+                .at(&source, 0..0)
+                .help("start the file with [puzzle] giving name = \"...\" and kind = \"...\"")
+        })?;
+        Ok(SpecDocument {
+            source,
+            path: path.to_path_buf(),
+            puzzle,
+            overrides,
+        })
+    }
+
+    /// Deserialises the whole document into a family's own schema.
+    pub fn deserialize<T: DeserializeOwned>(&self) -> Result<T, Diagnostic> {
+        toml::from_str(&self.source.text).map_err(|e| {
+            let mut d = toml_error(&self.source, &e, "");
+            if !self.overrides.is_empty() {
+                let list: Vec<String> = self.overrides.iter().map(|o| o.raw.clone()).collect();
+                let extra = format!("the document includes --set {}", list.join(", --set "));
+                d.help = Some(match d.help {
+                    Some(h) => format!("{h}; {extra}"),
+                    None => extra,
+                });
+            }
+            d
+        })
+    }
+
+    /// An error pointing at `span` of this document.
+    pub fn error(&self, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(message).at(&self.source, span)
+    }
+
+    /// The folder of the spec file, against which file names inside the spec are resolved.
+    pub fn dir(&self) -> PathBuf {
+        self.path
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| PathBuf::from("."))
+    }
+}
+
+/// Turns a toml/serde error into a diagnostic with a hint matched to its kind.
+fn toml_error(source: &Arc<SourceText>, e: &toml::de::Error, fallback_help: &str) -> Diagnostic {
+    let message = e.message().trim().to_string();
+    let help = if message.starts_with("unknown field") {
+        "remove the field or fix its spelling; docs/spec-format.md lists every field".to_string()
+    } else if message.starts_with("missing field") {
+        "add the field; docs/spec-format.md lists the required fields of each table".to_string()
+    } else if message.starts_with("invalid type") || message.starts_with("invalid value") {
+        "give a value of the expected type (see docs/spec-format.md)".to_string()
+    } else if message.starts_with("unknown variant") {
+        "use one of the listed values".to_string()
+    } else {
+        fallback_help.to_string()
+    };
+    let span = e.span().unwrap_or(0..0);
+    let mut d = Diagnostic::new(message).at(source, span);
+    if !help.is_empty() {
+        d = d.help(help);
+    }
+    d
+}
