@@ -12,6 +12,9 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// No progress display on stderr.
+    #[arg(long, short, global = true)]
+    quiet: bool,
 }
 
 #[derive(Subcommand)]
@@ -35,9 +38,6 @@ enum Command {
         /// Override any key of the spec; VALUE is TOML (a bare word is taken as a string).
         #[arg(long = "set", value_name = "KEY=VALUE")]
         set: Vec<String>,
-        /// No progress display on stderr.
-        #[arg(long, short)]
-        quiet: bool,
     },
     /// Validate specs without solving; exit 0 when all are valid.
     #[command(after_help = "Example:\n  puzzlespec check specs/*.toml")]
@@ -54,14 +54,15 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    match Cli::parse().command {
+    let cli = Cli::parse();
+    let quiet = cli.quiet;
+    match cli.command {
         Command::Run {
             spec,
             json,
             engine,
             objective,
             set,
-            quiet,
         } => app::run(&app::RunOptions {
             spec,
             json,
