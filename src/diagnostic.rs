@@ -115,13 +115,14 @@ impl Diagnostic {
         let name = loc.source.name.as_str();
         let text = &loc.source.text;
         // An empty span (end of file) still needs one character to underline.
-        let start = loc.span.start.min(text.len());
-        let end = loc.span.end.clamp(start, text.len());
-        let span = start..end;
-        let mut label = Label::new((name, span.clone()));
-        if let Some(l) = &self.label {
-            label = label.with_message(l);
+        let start = floor_char_boundary(text, loc.span.start.min(text.len()));
+        let mut end = loc.span.end.clamp(start, text.len());
+        if end == start {
+            end = text[start..].chars().next().map_or(start, |c| start + c.len_utf8());
         }
+        let span = start..end;
+        let label = Label::new((name, span.clone()))
+            .with_message(self.label.as_deref().unwrap_or("here"));
         let mut report = Report::build(ReportKind::Error, (name, span))
             .with_config(
                 Config::default()

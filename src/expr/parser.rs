@@ -140,11 +140,21 @@ fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> ExprError {
         }
         ErrorVariant::CustomError { message } => message.clone(),
     };
-    let found = match text[pos..].chars().next() {
-        Some(c) => format!("found `{c}`"),
-        None => "found the end of the formula".to_string(),
+    // The offending token: a whole word or number, else one character.
+    let rest = &text[pos..];
+    let word_len = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let token_len = if word_len > 0 {
+        word_len
+    } else {
+        rest.chars().next().map_or(0, char::len_utf8)
     };
-    let end = pos + text[pos..].chars().next().map_or(0, char::len_utf8);
+    let found = match &rest[..token_len] {
+        "" => "found the end of the formula".to_string(),
+        token => format!("found `{token}`"),
+    };
+    let end = pos + token_len;
     let column = text[..pos].chars().count() + 1;
     ExprError::new(
         format!("syntax error at column {column} of the formula: expected {expected}, {found}"),

@@ -14,7 +14,10 @@ pub fn report(r: &Report) -> String {
     let headline = match (r.status, r.cost) {
         (Status::Solved, Some(cost)) => format!("solved: {cost} moves"),
         (Status::Solved, None) => "solved".to_string(),
-        (Status::NoSolution, _) => "no solution".to_string(),
+        (Status::NoSolution, _) => format!(
+            "no solution: the search explored {} states and none meets the goal",
+            group_digits(u128::from(r.stats.states))
+        ),
         (Status::Counted, _) => "counted".to_string(),
         (Status::Explored, _) => "explored".to_string(),
     };

@@ -10,9 +10,7 @@ impl SpecDocument {
     /// An error found inside the string `value` (at `err.span` of its text).
     pub fn formula_error(&self, value: &Spanned<String>, what: &str, err: ExprError) -> Diagnostic {
         let span = inner_span(&self.source.text, value.span(), err.span.clone());
-        let mut d = self
-            .error(span, format!("in {what}: {}", err.message))
-            .label(format!("formula: {}", value.get_ref()));
+        let mut d = self.error(span, format!("in {what}: {}", err.message));
         if let Some(help) = err.help {
             d = d.help(help);
         }
