@@ -118,11 +118,14 @@ impl Diagnostic {
         let start = floor_char_boundary(text, loc.span.start.min(text.len()));
         let mut end = loc.span.end.clamp(start, text.len());
         if end == start {
-            end = text[start..].chars().next().map_or(start, |c| start + c.len_utf8());
+            end = text[start..]
+                .chars()
+                .next()
+                .map_or(start, |c| start + c.len_utf8());
         }
         let span = start..end;
-        let label = Label::new((name, span.clone()))
-            .with_message(self.label.as_deref().unwrap_or("here"));
+        let label =
+            Label::new((name, span.clone())).with_message(self.label.as_deref().unwrap_or("here"));
         let mut report = Report::build(ReportKind::Error, (name, span))
             .with_config(
                 Config::default()

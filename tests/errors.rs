@@ -1,0 +1,161 @@
+//! Bad input: each mistake gets file:line:col, what is wrong, a hint, and exit code 2; never a
+//! panic.
+
+use assert_cmd::Command;
+
+/// Runs `puzzlespec run ARGS` and returns (exit code, stderr).
+fn run(args: &[&str]) -> (i32, String) {
+    let out = Command::cargo_bin("puzzlespec")
+        .unwrap()
+        .arg("run")
+        .args(args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    (out.status.code().unwrap(), stderr)
+}
+
+fn expect_error(file: &str, position: &str, words: &[&str]) {
+    let (code, stderr) = run(&[file]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains(&format!("{file}:{position}:")), "{stderr}");
+    for w in words {
+        assert!(stderr.contains(w), "missing `{w}` in:\n{stderr}");
+    }
+}
+
+#[test]
+fn malformed_toml() {
+    expect_error("tests/bad/malformed.toml", "2:15", &["not valid TOML"]);
+}
+
+#[test]
+fn unknown_kind_suggests_the_near_one() {
+    expect_error(
+        "tests/bad/unknown-kind.toml",
+        "3:8",
+        &["unknown kind `water-jug`", "did you mean `water-jugs`"],
+    );
+}
+
+#[test]
+fn unknown_field_lists_the_fields() {
+    expect_error(
+        "tests/bad/unknown-field.toml",
+        "7:1",
+        &["unknown field `colour`", "`capacities`"],
+    );
+}
+
+#[test]
+fn missing_field() {
+    expect_error(
+        "tests/bad/missing-field.toml",
+        "5:1",
+        &["missing field `goal`"],
+    );
+}
+
+#[test]
+fn wrong_type() {
+    expect_error(
+        "tests/bad/wrong-type.toml",
+        "6:18",
+        &["invalid type", "\"five\""],
+    );
+}
+
+#[test]
+fn zero_and_negative_capacities() {
+    expect_error(
+        "tests/bad/zero-capacity.toml",
+        "6:18",
+        &["capacity 0 is not positive"],
+    );
+    expect_error(
+        "tests/bad/negative-capacity.toml",
+        "6:15",
+        &["capacity -3 is not positive"],
+    );
+}
+
+#[test]
+fn goal_naming_an_unknown_jug_points_at_the_name() {
+    expect_error(
+        "tests/bad/unknown-jug.toml",
+        "8:19",
+        &["unknown name `C`", "the names defined here are: A, B"],
+    );
+}
+
+#[test]
+fn goal_syntax_error_gives_formula_column_and_file_position() {
+    expect_error(
+        "tests/bad/goal-syntax.toml",
+        "7:19",
+        &["column 11 of the formula", "expected", "found `or`"],
+    );
+}
+
+#[test]
+fn set_of_a_key_that_does_not_exist() {
+    let (code, stderr) = run(&["specs/water-jugs.toml", "--set", "jugs.capcity=3"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("unknown field `capcity`"), "{stderr}");
+    assert!(stderr.contains("--set jugs.capcity=3"), "{stderr}");
+    let (code, stderr) = run(&["specs/water-jugs.toml", "--set", "jugs.capacities"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("has no `=`"), "{stderr}");
+}
+
+#[test]
+fn unknown_objective_and_engine() {
+    let (code, stderr) = run(&["specs/water-jugs.toml", "--objective", "shortst"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("did you mean `shortest`"), "{stderr}");
+    let (code, stderr) = run(&["specs/water-jugs.toml", "--engine", "warp-drive"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("unknown engine `warp-drive`"), "{stderr}");
+}
+
+#[test]
+fn missing_file() {
+    let (code, stderr) = run(&["specs/no-such-spec.toml"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("cannot read spec file specs/no-such-spec.toml"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn json_errors_are_json_too() {
+    let out = Command::cargo_bin("puzzlespec")
+        .unwrap()
+        .args(["run", "--json", "tests/bad/unknown-jug.toml"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["status"], "error");
+    assert_eq!(json["error"]["line"], 8);
+    assert_eq!(json["error"]["column"], 19);
+    assert_eq!(json["error"]["file"], "tests/bad/unknown-jug.toml");
+}
+
+#[test]
+fn check_fails_on_a_bad_spec_and_passes_on_good_ones() {
+    let out = Command::cargo_bin("puzzlespec")
+        .unwrap()
+        .args([
+            "check",
+            "specs/water-jugs.toml",
+            "tests/bad/zero-capacity.toml",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("ok  specs/water-jugs.toml"), "{stdout}");
+}
