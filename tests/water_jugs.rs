@@ -162,3 +162,27 @@ fn four_jugs_written_from_the_docs() {
     assert!(all["count"].as_u64().unwrap() >= 1);
     assert_eq!(all["status"], "counted");
 }
+
+#[test]
+fn a_goal_naming_one_state_uses_bidirectional_search() {
+    let goal = "jugs.goal=\"A == 4 and B == 0\"";
+    let (both, code) = run_json(&["specs/water-jugs.toml", "--set", goal]);
+    assert_eq!(code, 0);
+    assert_eq!(both["engine"], "bidirectional-bfs");
+    let (plain, _) = run_json(&["specs/water-jugs.toml", "--set", goal, "--engine", "bfs"]);
+    assert_eq!(plain["engine"], "bfs");
+    assert_eq!(both["cost"], plain["cost"]);
+    // With a predicate goal, bidirectional search is refused with the reason.
+    let out = Command::cargo_bin("puzzlespec")
+        .unwrap()
+        .args([
+            "run",
+            "specs/water-jugs.toml",
+            "--engine",
+            "bidirectional-bfs",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("needs a goal naming one state"));
+}

@@ -5,7 +5,7 @@ mod spec;
 
 use super::{Family, Puzzle, SolveContext};
 use crate::diagnostic::Diagnostic;
-use crate::engine::{Path, SearchStats, all_shortest, bfs, layers};
+use crate::engine::{Path, SearchStats, all_shortest, bfs, bidirectional_bfs, layers};
 use crate::expr::{ExprError, Type};
 use crate::report::{Report, Section, Solution, StateView, Stats, Status, Step};
 use crate::spec::SpecDocument;
@@ -18,7 +18,12 @@ use toml::Spanned;
 pub struct WaterJugs;
 
 const OBJECTIVES: &[&str] = &["shortest", "all-shortest", "count", "longest"];
-const ENGINES: &[&str] = &["bfs", "all-shortest-bfs", "layered-bfs"];
+const ENGINES: &[&str] = &[
+    "bfs",
+    "bidirectional-bfs",
+    "all-shortest-bfs",
+    "layered-bfs",
+];
 
 impl Family for WaterJugs {
     fn kind(&self) -> &'static str {
@@ -52,8 +57,7 @@ impl Family for WaterJugs {
             Err(e) => return Err(doc.formula_error(&jugs.goal, "the goal", e)),
         }
         let objective = spec.solve.objective(&doc.source, OBJECTIVES)?.to_string();
-        let engine = spec.solve.engine(&doc.source, ENGINES)?.to_string();
-        check_engine_fits(doc, &spec, &objective, &engine)?;
+        let requested = spec.solve.engine(&doc.source, ENGINES)?;
         let model = Jugs::new(names, capacities, jugs.tap, goal).ok_or_else(|| {
             doc.error(
                 jugs.capacities.span(),
@@ -62,11 +66,23 @@ impl Family for WaterJugs {
             .help("use fewer or smaller jugs")
         })?;
         let start = model.pack(&initial);
+        let goal_state = model.single_goal_state();
+        let (engine, engine_reason) = choose_engine(&objective, requested, goal_state.is_some())
+            .map_err(|help| {
+                let span = spec.solve.engine.as_ref().map_or(0..0, |e| e.span());
+                doc.error(
+                    span,
+                    format!("engine `{requested}` does not compute objective `{objective}` here"),
+                )
+                .help(help)
+            })?;
         Ok(Box::new(JugsPuzzle {
             model,
             start,
+            goal_state,
             objective,
             engine,
+            engine_reason,
             limit: spec.solve.limit(100) as usize,
             source_name: Arc::clone(&doc.source),
         }))
@@ -183,38 +199,62 @@ fn initial_contents(
         .collect()
 }
 
-fn check_engine_fits(
-    doc: &SpecDocument,
-    spec: &JugsDocument,
+/// The engine for `objective`: the one asked for when it fits, else why not; with `auto`, the
+/// best one and the reason shown in the report.
+fn choose_engine(
     objective: &str,
-    engine: &str,
-) -> Result<(), Diagnostic> {
-    let needed = engine_for(objective);
-    if engine == "auto" || engine == needed {
-        return Ok(());
+    requested: &str,
+    single_goal: bool,
+) -> Result<(&'static str, &'static str), String> {
+    let fits: &[(&'static str, &'static str)] = match objective {
+        "shortest" if single_goal => &[
+            (
+                "bidirectional-bfs",
+                "auto: the goal is one known state, so search from both ends",
+            ),
+            ("bfs", ""),
+        ],
+        "shortest" => &[(
+            "bfs",
+            "auto: the goal is a predicate, so breadth-first search from the start",
+        )],
+        "all-shortest" | "count" => &[(
+            "all-shortest-bfs",
+            "auto: breadth-first search keeping every shortest parent",
+        )],
+        _ => &[(
+            "layered-bfs",
+            "auto: every reachable state is visited layer by layer",
+        )],
+    };
+    if requested == "auto" {
+        return Ok(fits[0]);
     }
-    let span = spec.solve.engine.as_ref().map_or(0..0, |e| e.span());
-    Err(doc
-        .error(
-            span,
-            format!("engine `{engine}` does not compute objective `{objective}`"),
-        )
-        .help(format!("use engine = \"{needed}\" or \"auto\"")))
-}
-
-fn engine_for(objective: &str) -> &'static str {
-    match objective {
-        "shortest" => "bfs",
-        "all-shortest" | "count" => "all-shortest-bfs",
-        _ => "layered-bfs",
+    match fits.iter().find(|(name, _)| *name == requested) {
+        Some((name, _)) => Ok((name, "")),
+        None => {
+            let names: Vec<&str> = fits.iter().map(|(n, _)| *n).collect();
+            let why = if requested == "bidirectional-bfs" && objective == "shortest" {
+                "bidirectional search needs a goal naming one state (`A == 4 and B == 0`, every jug); "
+            } else {
+                ""
+            };
+            Err(format!(
+                "{why}use engine = \"auto\" or one of: {}",
+                names.join(", ")
+            ))
+        }
     }
 }
 
 struct JugsPuzzle {
     model: Jugs,
     start: State,
+    /// The one goal state, when the goal pins every jug.
+    goal_state: Option<State>,
     objective: String,
-    engine: String,
+    engine: &'static str,
+    engine_reason: &'static str,
     limit: usize,
     source_name: Arc<crate::diagnostic::SourceText>,
 }
@@ -237,16 +277,6 @@ impl Puzzle for JugsPuzzle {
     }
 
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
-        let engine = engine_for(&self.objective);
-        let reason = if self.engine == "auto" {
-            match engine {
-                "bfs" => "auto: the goal is a predicate, so breadth-first search from the start",
-                "layered-bfs" => "auto: every reachable state is visited layer by layer",
-                _ => "auto: breadth-first search keeping every shortest parent",
-            }
-        } else {
-            ""
-        };
         // The first arithmetic error of the goal, if any, ends the solve with a message.
         let goal_error: RefCell<Option<ExprError>> = RefCell::new(None);
         let is_goal = |s: &State| match self.model.is_goal(*s) {
@@ -256,9 +286,20 @@ impl Puzzle for JugsPuzzle {
                 false
             }
         };
-        let mut report = Report::new(&self.objective, Status::Solved, engine, reason);
+        let mut report = Report::new(
+            &self.objective,
+            Status::Solved,
+            self.engine,
+            self.engine_reason,
+        );
         report.start = Some(self.view(self.start));
         match self.objective.as_str() {
+            "shortest" if self.engine == "bidirectional-bfs" => {
+                let goal = self.goal_state.expect("chosen only with one goal state");
+                let out =
+                    bidirectional_bfs::shortest_path(&self.model, self.start, goal, ctx.progress);
+                self.fill_paths(&mut report, out.path.into_iter().collect(), out.stats)?;
+            }
             "shortest" => {
                 let out = bfs::shortest_path(&self.model, self.start, is_goal, ctx.progress);
                 self.fill_paths(&mut report, out.path.into_iter().collect(), out.stats)?;

@@ -1,8 +1,8 @@
 //! The water-jug puzzle model: contents packed into a u64 (a few bits per jug), moves fill, empty
 //! and pour, and the goal predicate evaluated on the unpacked contents.
 
-use crate::engine::StateSpace;
-use crate::expr::{self, Expr, ExprError, Value};
+use crate::engine::{ReversibleSpace, StateSpace};
+use crate::expr::{self, BinOp, Expr, ExprError, ExprKind, Value};
 
 /// At most this many jugs (each needs at least one bit of the packed state).
 pub const MAX_JUGS: usize = 64;
@@ -102,6 +102,34 @@ impl Jugs {
         Ok(expr::eval(&self.goal, &env[..self.len()])? == Value::Bool(true))
     }
 
+    /// The one state the goal accepts, when the goal is a conjunction `J == c` naming every jug
+    /// once; such a goal lets bidirectional search run from both ends.
+    pub fn single_goal_state(&self) -> Option<State> {
+        let mut pinned: Vec<Option<u64>> = vec![None; self.len()];
+        let mut conjuncts = vec![&self.goal];
+        while let Some(e) = conjuncts.pop() {
+            match &e.kind {
+                ExprKind::Binary(BinOp::And, a, b) => conjuncts.extend([&**a, &**b]),
+                ExprKind::Binary(BinOp::Eq, a, b) => {
+                    let (slot, value) = match (&a.kind, &b.kind) {
+                        (ExprKind::Var(i), ExprKind::Int(c))
+                        | (ExprKind::Int(c), ExprKind::Var(i)) => (*i, *c),
+                        _ => return None,
+                    };
+                    let value = u64::try_from(value)
+                        .ok()
+                        .filter(|v| *v <= self.capacities[slot])?;
+                    if pinned[slot].replace(value).is_some_and(|old| old != value) {
+                        return None;
+                    }
+                }
+                _ => return None,
+            }
+        }
+        let contents: Option<Vec<u64>> = pinned.into_iter().collect();
+        contents.map(|c| self.pack(&c))
+    }
+
     pub fn describe(&self, mv: Move) -> String {
         match mv {
             Move::Fill(i) => format!("fill {}", self.names[i as usize]),
@@ -130,6 +158,130 @@ impl StateSpace for Jugs {
         for mv in self.moves() {
             if let Some(next) = self.apply(*s, mv) {
                 out.push((mv, next));
+            }
+        }
+    }
+}
+
+impl ReversibleSpace for Jugs {
+    /// Every state and move that lead to `s`. A fill or an empty forgets the old contents, and a
+    /// pour forgets how much was poured, so one state has many predecessors.
+    fn predecessors(&self, s: &State, out: &mut Vec<(Move, State)>) {
+        for i in 0..self.len() {
+            let (cap, now) = (self.capacities[i], self.get(*s, i));
+            if self.tap && now == cap {
+                out.extend((0..cap).map(|v| (Move::Fill(i as u8), self.with(*s, i, v))));
+            }
+            if self.tap && now == 0 {
+                out.extend((1..=cap).map(|v| (Move::Empty(i as u8), self.with(*s, i, v))));
+            }
+        }
+        for a in 0..self.len() {
+            for b in (0..self.len()).filter(|&b| b != a) {
+                let (x, y) = (self.get(*s, a), self.get(*s, b));
+                let (cap_a, cap_b) = (self.capacities[a], self.capacities[b]);
+                // A pour of t ends with the source empty or the target full.
+                let most = if x == 0 || y == cap_b {
+                    y.min(cap_a - x)
+                } else {
+                    0
+                };
+                for t in 1..=most {
+                    let before = self.with(self.with(*s, a, x + t), b, y - t);
+                    if self.apply(before, Move::Pour(a as u8, b as u8)) == Some(*s) {
+                        out.push((Move::Pour(a as u8, b as u8), before));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn jugs(caps: &[u64], tap: bool) -> Jugs {
+        let names = (0..caps.len()).map(|i| format!("J{i}")).collect();
+        let goal = expr::parse("1 == 1").unwrap();
+        Jugs::new(names, caps.to_vec(), tap, goal).unwrap()
+    }
+
+    /// Predecessors are exactly the inverse of successors, over every state.
+    #[test]
+    fn predecessors_invert_successors() {
+        for (caps, tap) in [
+            (&[8u64, 5][..], true),
+            (&[8, 5, 3][..], false),
+            (&[4, 3, 2][..], true),
+        ] {
+            let j = jugs(caps, tap);
+            let all: Vec<State> = (0..(1u64 << 12))
+                .filter(|&s| {
+                    j.pack(&j.unpack(s)) == s && (0..j.len()).all(|i| j.get(s, i) <= caps[i])
+                })
+                .collect();
+            let mut forward = Vec::new();
+            for &p in &all {
+                let mut out = Vec::new();
+                j.successors(&p, &mut out);
+                forward.extend(out.into_iter().map(|(m, n)| (p, m, n)));
+            }
+            let mut backward = Vec::new();
+            for &n in &all {
+                let mut out = Vec::new();
+                j.predecessors(&n, &mut out);
+                backward.extend(out.into_iter().map(|(m, p)| (p, m, n)));
+            }
+            let key = |t: &(State, Move, State)| (t.0, format!("{:?}", t.1), t.2);
+            forward.sort_by_key(key);
+            backward.sort_by_key(key);
+            assert_eq!(forward, backward, "capacities {caps:?}");
+        }
+    }
+
+    /// Bidirectional search finds paths as short as plain BFS, to every reachable state.
+    #[test]
+    fn bidirectional_agrees_with_bfs_on_every_reachable_goal() {
+        use crate::engine::{Progress, bfs, bidirectional_bfs, layers};
+        for (caps, tap, start) in [
+            (&[8u64, 5][..], true, &[0u64, 0][..]),
+            (&[8, 5, 3][..], false, &[8, 0, 0][..]),
+        ] {
+            let j = jugs(caps, tap);
+            let start = j.pack(start);
+            let hidden = Progress::hidden();
+            let mut reachable = Vec::new();
+            let mut frontier = vec![start];
+            let mut seen = std::collections::HashSet::from([start]);
+            while let Some(s) = frontier.pop() {
+                reachable.push(s);
+                let mut out = Vec::new();
+                j.successors(&s, &mut out);
+                for (_, n) in out {
+                    if seen.insert(n) {
+                        frontier.push(n);
+                    }
+                }
+            }
+            assert_eq!(
+                reachable.len() as u64,
+                layers::explore(&j, start, &hidden).stats.states
+            );
+            for goal in reachable {
+                let plain = bfs::shortest_path(&j, start, |s| *s == goal, &hidden)
+                    .path
+                    .unwrap();
+                let both = bidirectional_bfs::shortest_path(&j, start, goal, &hidden)
+                    .path
+                    .unwrap();
+                assert_eq!(plain.len(), both.len());
+                let mut s = both.start;
+                for (mv, next) in &both.steps {
+                    s = j.apply(s, *mv).unwrap();
+                    assert_eq!(s, *next);
+                }
+                assert_eq!(s, goal);
             }
         }
     }
