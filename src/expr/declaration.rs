@@ -78,6 +78,7 @@ fn values(domain: Pair<Rule>) -> Result<Vec<i64>, ExprError> {
     let numbers = domain
         .clone()
         .into_inner()
+        .filter(|p| p.as_rule() == Rule::signed)
         .map(|p| {
             p.as_str().parse::<i64>().map_err(|_| {
                 let s = p.as_span();

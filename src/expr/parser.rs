@@ -76,7 +76,8 @@ pub(super) fn build(pairs: Pairs<Rule>) -> Result<Expr, ExprError> {
                 span,
             })
         })
-        .parse(pairs)
+        // A closing parenthesis is a rule only so that errors can name it.
+        .parse(pairs.filter(|p| p.as_rule() != Rule::close_paren))
 }
 
 fn primary(pair: Pair<Rule>) -> Result<Expr, ExprError> {
