@@ -3,6 +3,7 @@
 //! Adding a kind means one module and one line in [`FAMILIES`].
 
 pub mod alphametic;
+pub mod komachi;
 pub mod water_jugs;
 
 use crate::diagnostic::Diagnostic;
@@ -31,7 +32,11 @@ pub struct SolveContext<'a> {
     pub progress: &'a Progress,
 }
 
-pub static FAMILIES: &[&dyn Family] = &[&water_jugs::WaterJugs, &alphametic::AlphameticFamily];
+pub static FAMILIES: &[&dyn Family] = &[
+    &water_jugs::WaterJugs,
+    &alphametic::AlphameticFamily,
+    &komachi::KomachiFamily,
+];
 
 /// The family of `doc`, or an error at its `kind` naming the known kinds.
 pub fn family_of(doc: &SpecDocument) -> Result<&'static dyn Family, Diagnostic> {
