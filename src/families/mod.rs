@@ -3,6 +3,7 @@
 //! Adding a kind means one module and one line in [`FAMILIES`].
 
 pub mod alphametic;
+pub mod generate_and_test;
 pub mod komachi;
 pub mod water_jugs;
 
@@ -36,6 +37,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &water_jugs::WaterJugs,
     &alphametic::AlphameticFamily,
     &komachi::KomachiFamily,
+    &generate_and_test::SearchFamily,
 ];
 
 /// The family of `doc`, or an error at its `kind` naming the known kinds.
