@@ -368,24 +368,26 @@ impl KomachiPuzzle {
     }
 
     /// Every value with its number of formulas: all of it in JSON, the first `limit` in text.
+    /// Every value with its number of formulas: all of them in JSON (by value), the most
+    /// frequent `limit` in text. The count is the number of distinct values.
     fn values_section(&self, report: &mut Report, mut values: Vec<(Rational, u128)>) {
         values.sort();
+        report.count = Some(values.len() as u128);
+        let integers = values.iter().filter(|(v, _)| v.is_integer()).count();
         report
             .extra
-            .insert("distinct_values".into(), values.len().into());
+            .insert("integer_values".into(), integers.into());
         report.notes.push(format!(
-            "{} distinct values",
-            group_digits(values.len() as u128)
+            "{} distinct values, {} of them whole numbers",
+            group_digits(values.len() as u128),
+            group_digits(integers as u128)
         ));
-        let integers: Vec<&(Rational, u128)> =
-            values.iter().filter(|(v, _)| v.is_integer()).collect();
-        report
-            .extra
-            .insert("integer_values".into(), integers.len().into());
-        let shown = values.len().min(self.limit.max(1));
-        let mut lines: Vec<String> = values[..shown]
+        let mut by_count: Vec<&(Rational, u128)> = values.iter().collect();
+        by_count.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let shown = by_count.len().min(self.limit.max(1));
+        let mut lines: Vec<String> = by_count[..shown]
             .iter()
-            .map(|(v, c)| format!("{v:>12}: {c}"))
+            .map(|(v, c)| format!("{:>12}: {c}", v.to_string()))
             .collect();
         if shown < values.len() {
             lines.push(format!(
@@ -394,7 +396,7 @@ impl KomachiPuzzle {
             ));
         }
         report.sections.push(Section {
-            title: "values and how many formulas make each".into(),
+            title: "values made by the most formulas (value: formulas)".into(),
             lines,
         });
         report.extra.insert(
