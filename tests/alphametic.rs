@@ -276,3 +276,25 @@ fn bad_settings_are_explained() {
         &["weighted-sums", "columns"],
     );
 }
+
+#[test]
+fn both_engines_agree_on_many_formulas() {
+    for formula in [
+        "ONE + ONE = TWO",
+        "SEND + MORE = HONEY",
+        "ODD + ODD = EVEN",
+        "A + B - C = 2 * D",
+        "SIX + SEVEN + SEVEN = TWENTY",
+        "NO + NO + TOO = LATE",
+    ] {
+        let set = format!("alphametic.formula=\"{formula}\"");
+        let count = |engine: &str| {
+            let (v, _) = run_json(
+                "specs/send-more-money.toml",
+                &["--set", &set, "--engine", engine, "--objective", "count"],
+            );
+            v["count"].as_u64().unwrap()
+        };
+        assert_eq!(count("weighted-sums"), count("columns"), "{formula}");
+    }
+}

@@ -77,10 +77,13 @@ pub fn enumerate(model: &Komachi, goal: &Goal, limit: usize, stop_after: Option<
 /// `coef * num` or `coef / num`; None when undefined (division by zero) or on overflow, told
 /// apart by `num`.
 fn close(coef: Rational, pending: Op, num: i128) -> Option<Rational> {
-    let n = Rational::int(num);
-    match pending {
-        Op::Div => coef.checked_div(n),
-        _ => coef.checked_mul(n),
+    match (pending, coef.to_integer()) {
+        // Whole numbers stay whole without a gcd: the common case in the inner loop.
+        (Op::Div, Some(c)) if num != 0 && c % num == 0 => Some(Rational::int(c / num)),
+        (Op::Div, Some(c)) => Rational::new(c, num),
+        (Op::Div, None) => coef.checked_div(Rational::int(num)),
+        (_, Some(c)) => c.checked_mul(num).map(Rational::int),
+        _ => coef.checked_mul(Rational::int(num)),
     }
 }
 
