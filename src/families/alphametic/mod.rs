@@ -185,9 +185,13 @@ struct AlphameticPuzzle {
 
 impl Puzzle for AlphameticPuzzle {
     fn summary(&self) -> String {
+        // A formula of hundreds of words is cut short in one-line listings.
+        let mut shown: String = self.formula.chars().take(60).collect();
+        if shown.len() < self.formula.len() {
+            shown.push_str(" ...");
+        }
         format!(
-            "{}: {} letters, {} words, base {}",
-            self.formula,
+            "{shown}: {} letters, {} words, base {}",
             self.model.letters.len(),
             self.model.words.len(),
             self.model.base
