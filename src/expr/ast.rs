@@ -60,8 +60,99 @@ impl BinOp {
     }
 }
 
-/// Built-in functions known to every formula: name, arity (None = one or more), result type.
-pub const FUNCTIONS: &[(&str, Option<usize>)] = &[("abs", Some(1)), ("min", None), ("max", None)];
+/// A built-in function: its name, how many arguments it takes, what it computes.
+pub struct Function {
+    pub name: &'static str,
+    pub min_args: usize,
+    /// None: any number from `min_args` up.
+    pub max_args: Option<usize>,
+    pub result: Type,
+    /// One line for error messages and docs.
+    pub about: &'static str,
+}
+
+const fn function(
+    name: &'static str,
+    min_args: usize,
+    max_args: Option<usize>,
+    result: Type,
+    about: &'static str,
+) -> Function {
+    Function {
+        name,
+        min_args,
+        max_args,
+        result,
+        about,
+    }
+}
+
+/// Built-in functions known to every formula. Every argument is a number.
+pub const FUNCTIONS: &[Function] = &[
+    function(
+        "abs",
+        1,
+        Some(1),
+        Type::Number,
+        "abs(x): the absolute value",
+    ),
+    function(
+        "min",
+        1,
+        None,
+        Type::Number,
+        "min(a, b, ...): the least argument",
+    ),
+    function(
+        "max",
+        1,
+        None,
+        Type::Number,
+        "max(a, b, ...): the greatest argument",
+    ),
+    function(
+        "digits",
+        1,
+        Some(1),
+        Type::Number,
+        "digits(x): how many decimal digits the whole number x has",
+    ),
+    function(
+        "digit_sum",
+        1,
+        Some(1),
+        Type::Number,
+        "digit_sum(x): the sum of the decimal digits of the whole number x",
+    ),
+    function(
+        "number",
+        1,
+        None,
+        Type::Number,
+        "number(a, b, c): the decimal number with digits a b c, i.e. 100a + 10b + c",
+    ),
+    function(
+        "distinct",
+        1,
+        None,
+        Type::Bool,
+        "distinct(a, b, ...): true when no two arguments are equal",
+    ),
+    function(
+        "distinct_digits",
+        1,
+        Some(1),
+        Type::Bool,
+        "distinct_digits(x): true when no decimal digit repeats in the whole number x",
+    ),
+    function(
+        "pandigital",
+        1,
+        Some(3),
+        Type::Bool,
+        "pandigital(x): x uses each digit 0-9 exactly once; pandigital(x, lo, hi): each digit lo..hi",
+    ),
+];
 
 impl Expr {
     /// Replaces every name by its slot from `lookup`; an unknown name is an error listing `known`.
@@ -124,29 +215,32 @@ impl Expr {
                 Ok(result)
             }
             ExprKind::Call(name, args) => {
-                let Some((_, arity)) = FUNCTIONS.iter().find(|(n, _)| n == name) else {
-                    let names: Vec<&str> = FUNCTIONS.iter().map(|(n, _)| *n).collect();
+                let Some(f) = FUNCTIONS.iter().find(|f| f.name == name) else {
+                    let names: Vec<&str> = FUNCTIONS.iter().map(|f| f.name).collect();
                     return Err(ExprError::new(
                         format!("unknown function `{name}`"),
                         self.span.clone(),
                     )
                     .help(format!("the functions are: {}", names.join(", "))));
                 };
-                let arity_ok = match arity {
-                    Some(n) => args.len() == *n,
-                    None => !args.is_empty(),
-                };
+                let arity_ok =
+                    args.len() >= f.min_args && f.max_args.is_none_or(|max| args.len() <= max);
                 if !arity_ok {
-                    let wanted = arity.map_or("at least 1".to_string(), |n| n.to_string());
+                    let wanted = match f.max_args {
+                        None => format!("at least {}", f.min_args),
+                        Some(max) if max == f.min_args => max.to_string(),
+                        Some(max) => format!("{} to {max}", f.min_args),
+                    };
                     return Err(ExprError::new(
                         format!("`{name}` takes {wanted} argument(s), found {}", args.len()),
                         self.span.clone(),
-                    ));
+                    )
+                    .help(f.about));
                 }
                 for a in args {
                     want(a, Type::Number)?;
                 }
-                Ok(Type::Number)
+                Ok(f.result)
             }
         }
     }

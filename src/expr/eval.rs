@@ -24,6 +24,107 @@ impl Value {
     }
 }
 
+/// The whole number of a function's argument, or an error naming the function.
+fn whole(name: &str, x: Rational, e: &Expr) -> Result<i128, ExprError> {
+    x.to_integer().ok_or_else(|| {
+        ExprError::new(
+            format!("`{name}` needs a whole number, found {x}"),
+            e.span.clone(),
+        )
+    })
+}
+
+/// The decimal digits of |n|, least significant first.
+fn decimal_digits(n: i128) -> impl Iterator<Item = u32> {
+    let mut n = n.unsigned_abs();
+    let mut first = true;
+    std::iter::from_fn(move || {
+        if n == 0 && !first {
+            return None;
+        }
+        first = false;
+        let d = (n % 10) as u32;
+        n /= 10;
+        Some(d)
+    })
+}
+
+/// A built-in function on evaluated arguments (arity was checked by `check_type`).
+fn call(name: &str, values: &[Rational], e: &Expr) -> Result<Value, ExprError> {
+    Ok(match name {
+        "abs" => Value::Num(values[0].abs().ok_or_else(|| overflow(e))?),
+        "min" => Value::Num(*values.iter().min().expect("arity checked")),
+        "max" => Value::Num(*values.iter().max().expect("arity checked")),
+        "digits" => {
+            let n = whole(name, values[0], e)?;
+            Value::Num(Rational::int(decimal_digits(n).count() as i128))
+        }
+        "digit_sum" => {
+            let n = whole(name, values[0], e)?;
+            Value::Num(Rational::int(decimal_digits(n).map(i128::from).sum()))
+        }
+        "number" => {
+            let mut n: i128 = 0;
+            for v in values {
+                let d = whole(name, *v, e)?;
+                n = n
+                    .checked_mul(10)
+                    .and_then(|n| n.checked_add(d))
+                    .ok_or_else(|| overflow(e))?;
+            }
+            Value::Num(Rational::int(n))
+        }
+        "distinct" => {
+            let all_differ = values
+                .iter()
+                .enumerate()
+                .all(|(i, a)| values[i + 1..].iter().all(|b| a != b));
+            Value::Bool(all_differ)
+        }
+        "distinct_digits" => {
+            let n = whole(name, values[0], e)?;
+            let mut seen = 0u16;
+            let mut ok = true;
+            for d in decimal_digits(n) {
+                ok &= seen & (1 << d) == 0;
+                seen |= 1 << d;
+            }
+            Value::Bool(ok)
+        }
+        "pandigital" => {
+            let n = whole(name, values[0], e)?;
+            let lo = match values.get(1) {
+                Some(v) => whole(name, *v, e)?,
+                None => 0,
+            };
+            let hi = match values.get(2) {
+                Some(v) => whole(name, *v, e)?,
+                None => 9,
+            };
+            if !(0..=9).contains(&lo) || !(lo..=9).contains(&hi) {
+                return Err(ExprError::new(
+                    format!("`pandigital` needs 0 <= lo <= hi <= 9, found lo {lo}, hi {hi}"),
+                    e.span.clone(),
+                ));
+            }
+            let want: u16 = ((1u32 << (hi + 1)) - (1u32 << lo)) as u16;
+            let mut seen = 0u16;
+            let mut ok = n >= 0;
+            for d in decimal_digits(n) {
+                ok &= seen & (1 << d) == 0 && want & (1 << d) != 0;
+                seen |= 1 << d;
+            }
+            Value::Bool(ok && seen == want)
+        }
+        _ => {
+            return Err(ExprError::new(
+                format!("unknown function `{name}`"),
+                e.span.clone(),
+            ));
+        }
+    })
+}
+
 fn overflow(e: &Expr) -> ExprError {
     ExprError::new("arithmetic overflow", e.span.clone())
 }
@@ -94,17 +195,50 @@ pub fn eval(e: &Expr, env: &[i64]) -> Result<Value, ExprError> {
             for a in args {
                 values.push(num(a, env)?);
             }
-            Value::Num(match name.as_str() {
-                "abs" => values[0].abs().ok_or_else(|| overflow(e))?,
-                "min" => values.into_iter().min().expect("arity checked"),
-                "max" => values.into_iter().max().expect("arity checked"),
-                _ => {
-                    return Err(ExprError::new(
-                        format!("unknown function `{name}`"),
-                        e.span.clone(),
-                    ));
-                }
-            })
+            call(name, &values, e)?
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::expr::{Value, eval, parse};
+
+    fn truth(text: &str) -> bool {
+        let e = parse(text).unwrap();
+        e.check_type().unwrap();
+        eval(&e, &[]).unwrap() == Value::Bool(true)
+    }
+
+    #[test]
+    fn digit_functions() {
+        assert!(truth("digits(0) == 1 and digits(-12345) == 5"));
+        assert!(truth("digit_sum(9567) == 27"));
+        assert!(truth("number(9, 5, 6, 7) == 9567"));
+        assert!(truth("distinct(1, 2, 3) and not distinct(1, 2, 1)"));
+        assert!(truth("distinct_digits(9876) and not distinct_digits(1231)"));
+    }
+
+    #[test]
+    fn pandigital_checks_each_digit_once() {
+        // 1267 * 1268 * 1269 = 2038719564 (the seed's oomachi answer) uses 0-9 once each.
+        assert!(truth("pandigital(1267 * 1268 * 1269)"));
+        assert!(!truth("pandigital(1266 * 1267 * 1268)"));
+        assert!(!truth("pandigital(123456789)"));
+        assert!(truth("pandigital(918273645, 1)"));
+        assert!(truth(
+            "pandigital(4321, 1, 4) and not pandigital(43210, 1, 4)"
+        ));
+    }
+
+    #[test]
+    fn boolean_functions_are_typed() {
+        assert!(parse("distinct(1, 2) + 1").unwrap().check_type().is_err());
+        assert!(
+            parse("pandigital(1, 2, 3, 4)")
+                .unwrap()
+                .check_type()
+                .is_err()
+        );
+    }
 }

@@ -3,11 +3,15 @@
 //! variable slots; evaluation is exact (rationals, checked arithmetic).
 
 mod ast;
+mod declaration;
+mod equation;
 mod eval;
 mod parser;
 mod rational;
 
-pub use ast::{BinOp, Expr, ExprKind};
+pub use ast::{BinOp, Expr, ExprKind, FUNCTIONS, Function};
+pub use declaration::{Declaration, DomainKind, parse_declaration};
+pub use equation::{Equation, parse_equation};
 pub use eval::{Value, eval};
 pub use parser::parse;
 pub use rational::Rational;
@@ -45,7 +49,7 @@ pub enum Type {
 }
 
 impl Type {
-    fn words(self) -> &'static str {
+    pub fn words(self) -> &'static str {
         match self {
             Type::Number => "a number",
             Type::Bool => "a truth value",

@@ -1,5 +1,7 @@
 //! Builds an [`Expr`] from the pest parse of `grammar/expr.pest`, with operator precedence from a
 //! Pratt parser and syntax errors turned into words ("expected a number, a name or `(`").
+//! The same parser also compiles `grammar/formula.pest` (alphametic equations, search variable
+//! declarations), whose entry points live in `equation.rs` and `declaration.rs`.
 
 use super::{BinOp, Expr, ExprError, ExprKind};
 use pest::Parser;
@@ -9,7 +11,8 @@ use std::sync::LazyLock;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/expr.pest"]
-struct ExprParser;
+#[grammar = "../grammar/formula.pest"]
+pub(super) struct ExprParser;
 
 static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
     PrattParser::new()
@@ -31,13 +34,14 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
 
 /// Parses a whole formula (predicate or arithmetic) into a tree with spans into `text`.
 pub fn parse(text: &str) -> Result<Expr, ExprError> {
-    let mut pairs = ExprParser::parse(Rule::formula, text).map_err(|e| syntax_error(text, e))?;
+    let mut pairs =
+        ExprParser::parse(Rule::formula, text).map_err(|e| syntax_error(text, e, true))?;
     let formula = pairs.next().expect("formula rule matched");
     let expr = formula.into_inner().next().expect("formula holds an expr");
     build(expr.into_inner())
 }
 
-fn build(pairs: Pairs<Rule>) -> Result<Expr, ExprError> {
+pub(super) fn build(pairs: Pairs<Rule>) -> Result<Expr, ExprError> {
     PRATT
         .map_primary(primary)
         .map_prefix(|op, rhs| {
@@ -72,7 +76,8 @@ fn build(pairs: Pairs<Rule>) -> Result<Expr, ExprError> {
                 span,
             })
         })
-        .parse(pairs)
+        // A closing parenthesis is a rule only so that errors can name it.
+        .parse(pairs.filter(|p| p.as_rule() != Rule::close_paren))
 }
 
 fn primary(pair: Pair<Rule>) -> Result<Expr, ExprError> {
@@ -82,7 +87,7 @@ fn primary(pair: Pair<Rule>) -> Result<Expr, ExprError> {
             ExprError::new("this number is too large", span.clone())
                 .help("numbers must fit in 127 bits")
         })?),
-        Rule::name => ExprKind::Name(pair.as_str().to_string()),
+        Rule::name | Rule::word => ExprKind::Name(pair.as_str().to_string()),
         Rule::call => {
             let mut inner = pair.into_inner();
             let name = inner.next().expect("call has a name").as_str().to_string();
@@ -92,7 +97,9 @@ fn primary(pair: Pair<Rule>) -> Result<Expr, ExprError> {
             ExprKind::Call(name, args)
         }
         // A parenthesised expression.
-        Rule::expr => return build(pair.into_inner()).map(|e| Expr { span, ..e }),
+        Rule::expr | Rule::word_expr => {
+            return build(pair.into_inner()).map(|e| Expr { span, ..e });
+        }
         other => unreachable!("primary rule {other:?}"),
     };
     Ok(Expr { kind, span })
@@ -109,11 +116,23 @@ fn rule_words(rule: &Rule) -> &'static str {
         Rule::not_op => "`not`",
         Rule::neg => "`-`",
         Rule::EOI => "the end of the formula",
+        Rule::word | Rule::word_expr => "a word",
+        Rule::close_paren => "`)`",
+        Rule::close_brace => "`,` or `}`",
+        Rule::equals => "`=`",
+        Rule::signed => "a whole number",
+        Rule::range => "a range like 1..9",
+        Rule::set => "a set like {1, 2, 3}",
+        Rule::in_kw | Rule::plain_in => "`in`",
+        Rule::distinct_kw | Rule::distinct_in => "`distinct in`",
+        Rule::permutation_kw | Rule::permutation_of => "`permutation of`",
+        Rule::of_kw => "`of`",
         _ => "something else",
     }
 }
 
-fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> ExprError {
+/// The error in words. `parens`: whether a `(` may open an expression where the parse failed.
+pub(super) fn syntax_error(text: &str, e: pest::error::Error<Rule>, parens: bool) -> ExprError {
     use pest::error::{ErrorVariant, InputLocation};
     let pos = match e.location {
         InputLocation::Pos(p) => p,
@@ -123,7 +142,11 @@ fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> ExprError {
         ErrorVariant::ParsingError { positives, .. } => {
             let mut words: Vec<&str> = positives.iter().map(rule_words).collect();
             // An expression can always start with `(` where a number or name is wanted.
-            if words.contains(&"a number") || words.contains(&"a name") {
+            if words.contains(&"a word") && !words.contains(&"a number") {
+                words.push("a number");
+            }
+            let operand = ["a number", "a name", "a word"];
+            if parens && words.iter().any(|w| operand.contains(w)) {
                 words.push("`(`");
             }
             if words.contains(&"an operator") && text[pos..].trim_start().starts_with(')') {

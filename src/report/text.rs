@@ -28,7 +28,18 @@ pub fn report(r: &Report) -> String {
     for note in &r.notes {
         let _ = writeln!(out, "note: {note}");
     }
+    // Answers that are one line each and not move sequences (formula puzzles) print as a list.
+    let one_liners = r.cost.is_none() && r.solutions.iter().all(|s| s.notation.is_some());
+    if one_liners && !r.solutions.is_empty() {
+        let _ = writeln!(out);
+        for sol in &r.solutions {
+            let _ = writeln!(out, "{}", sol.notation.as_deref().unwrap_or_default());
+        }
+    }
     for (i, sol) in r.solutions.iter().enumerate() {
+        if one_liners {
+            break;
+        }
         let _ = writeln!(out);
         if r.solutions.len() > 1 {
             let _ = writeln!(out, "solution {} ({} moves):", i + 1, sol.steps.len());

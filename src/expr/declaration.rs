@@ -1,0 +1,163 @@
+//! Variable declarations of generate-and-test specs: "n in 1..3000", "x, y in {1, 2, 4}",
+//! "A, B, C distinct in 0..9", "A, B, C permutation of 1..3" (`grammar/formula.pest`).
+
+use super::ExprError;
+use super::parser::{ExprParser, Rule, syntax_error};
+use pest::Parser;
+use pest::iterators::Pair;
+use std::ops::Range;
+
+/// More values than this in one domain is surely a mistake (and would not be searched anyway).
+pub const MAX_DOMAIN: usize = 10_000_000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DomainKind {
+    /// Each variable takes any value of the domain independently.
+    Each,
+    /// The variables take different values of the domain.
+    Distinct,
+    /// The variables take every value of the domain, each once (as many variables as values).
+    Permutation,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Declaration {
+    /// Each name with its span in the text.
+    pub names: Vec<(String, Range<usize>)>,
+    pub kind: DomainKind,
+    /// The values, in the order they are tried (a range `9..1` counts down).
+    pub values: Vec<i64>,
+    pub domain_span: Range<usize>,
+}
+
+pub fn parse_declaration(text: &str) -> Result<Declaration, ExprError> {
+    let mut pairs =
+        ExprParser::parse(Rule::declaration, text).map_err(|e| syntax_error(text, e, false))?;
+    let mut names = Vec::new();
+    let mut kind = DomainKind::Each;
+    let mut domain = None;
+    for pair in pairs.next().expect("declaration matched").into_inner() {
+        let span = pair.as_span().start()..pair.as_span().end();
+        match pair.as_rule() {
+            Rule::name => {
+                let name = pair.as_str().to_string();
+                if names.iter().any(|(n, _)| *n == name) {
+                    return Err(ExprError::new(format!("`{name}` is declared twice"), span)
+                        .help("give each variable one name"));
+                }
+                names.push((name, span));
+            }
+            rule @ (Rule::plain_in | Rule::distinct_in | Rule::permutation_of) => {
+                kind = match rule {
+                    Rule::plain_in => DomainKind::Each,
+                    Rule::distinct_in => DomainKind::Distinct,
+                    _ => DomainKind::Permutation,
+                };
+                let d = pair
+                    .into_inner()
+                    .last()
+                    .expect("a domain follows the keyword");
+                domain = Some((values(d.clone())?, d.as_span().start()..d.as_span().end()));
+            }
+            _ => {}
+        }
+    }
+    let (values, domain_span) = domain.expect("the grammar requires a domain");
+    let declaration = Declaration {
+        names,
+        kind,
+        values,
+        domain_span,
+    };
+    check_sizes(&declaration)?;
+    Ok(declaration)
+}
+
+fn values(domain: Pair<Rule>) -> Result<Vec<i64>, ExprError> {
+    let span = domain.as_span().start()..domain.as_span().end();
+    let numbers = domain
+        .clone()
+        .into_inner()
+        .filter(|p| p.as_rule() == Rule::signed)
+        .map(|p| {
+            p.as_str().parse::<i64>().map_err(|_| {
+                let s = p.as_span();
+                ExprError::new("this number does not fit in 64 bits", s.start()..s.end())
+            })
+        })
+        .collect::<Result<Vec<i64>, _>>()?;
+    if domain.as_rule() == Rule::set {
+        for (i, v) in numbers.iter().enumerate() {
+            if numbers[..i].contains(v) {
+                return Err(
+                    ExprError::new(format!("{v} is listed twice in the set"), span)
+                        .help("list each value once"),
+                );
+            }
+        }
+        return Ok(numbers);
+    }
+    let (from, to) = (numbers[0], numbers[1]);
+    let size = from.abs_diff(to) as u128 + 1;
+    if size > MAX_DOMAIN as u128 {
+        return Err(
+            ExprError::new(format!("the range {from}..{to} has {size} values"), span).help(
+                format!("a domain has at most {MAX_DOMAIN} values; narrow the range"),
+            ),
+        );
+    }
+    Ok(if from <= to {
+        (from..=to).collect()
+    } else {
+        (to..=from).rev().collect()
+    })
+}
+
+fn check_sizes(d: &Declaration) -> Result<(), ExprError> {
+    let (vars, vals) = (d.names.len(), d.values.len());
+    let problem = match d.kind {
+        DomainKind::Permutation if vars != vals => Some(format!(
+            "a permutation of {vals} values needs {vals} variables, found {vars}"
+        )),
+        DomainKind::Distinct if vars > vals => Some(format!(
+            "{vars} distinct variables cannot take values from only {vals}"
+        )),
+        _ => None,
+    };
+    match problem {
+        Some(message) => Err(ExprError::new(message, d.domain_span.clone())
+            .help("use `distinct in` for fewer variables than values, or change the domain")),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_sets_and_kinds() {
+        let d = parse_declaration("n in 1..5").unwrap();
+        assert_eq!(d.names[0].0, "n");
+        assert_eq!(
+            (d.kind, d.values.clone()),
+            (DomainKind::Each, vec![1, 2, 3, 4, 5])
+        );
+        let d = parse_declaration("A, B distinct in {3, -1, 7}").unwrap();
+        assert_eq!(d.kind, DomainKind::Distinct);
+        assert_eq!(d.values, vec![3, -1, 7]);
+        let d = parse_declaration("x, y, z permutation of 3..1").unwrap();
+        assert_eq!((d.kind, d.values), (DomainKind::Permutation, vec![3, 2, 1]));
+    }
+
+    #[test]
+    fn mistakes_are_reported_in_words() {
+        let err = parse_declaration("n 1..5").unwrap_err();
+        assert!(err.message.contains("column 3"), "{}", err.message);
+        assert!(err.message.contains("`in`"), "{}", err.message);
+        let err = parse_declaration("n in 1..").unwrap_err();
+        assert!(err.message.contains("a whole number"), "{}", err.message);
+        assert!(parse_declaration("a, b permutation of 1..3").is_err());
+        assert!(parse_declaration("a, a in 1..3").is_err());
+    }
+}

@@ -1,0 +1,110 @@
+//! The generate-and-test model: variables with finite domains (some grouped to take different
+//! values), and constraints attached to the variable whose binding makes them decidable.
+
+use crate::engine::backtracking::Constraints;
+use crate::expr::{self, Expr, Value};
+use std::cell::Cell;
+
+pub struct Variable {
+    pub name: String,
+    /// Values in the order they are tried.
+    pub domain: Vec<i64>,
+    /// Variables of one `distinct in` / `permutation of` declaration share a group and take
+    /// different values.
+    pub group: Option<usize>,
+}
+
+pub struct Model {
+    pub variables: Vec<Variable>,
+    pub constraints: Vec<Expr>,
+    /// `checks[level]`: the constraints whose last variable is `level`.
+    pub checks: Vec<Vec<usize>>,
+    /// Constraint evaluations that failed (division by zero, overflow, a fraction given to a
+    /// digit function); such a candidate fails the constraint.
+    pub errors: Cell<u64>,
+}
+
+impl Model {
+    pub fn new(variables: Vec<Variable>, constraints: Vec<Expr>) -> Model {
+        let mut checks = vec![Vec::new(); variables.len()];
+        for (c, e) in constraints.iter().enumerate() {
+            // A constraint without variables is checked with the first variable.
+            let last = last_variable(e).unwrap_or(0);
+            checks[last].push(c);
+        }
+        Model {
+            variables,
+            constraints,
+            checks,
+            errors: Cell::new(0),
+        }
+    }
+
+    /// Whether constraint `c` holds for `bound`; an evaluation error counts as false.
+    pub fn holds(&self, c: usize, bound: &[i64]) -> bool {
+        match expr::eval(&self.constraints[c], bound) {
+            Ok(Value::Bool(b)) => b,
+            _ => {
+                self.errors.set(self.errors.get() + 1);
+                false
+            }
+        }
+    }
+
+    /// How many candidates the full space has (without any pruning), as a float.
+    pub fn space_size(&self) -> f64 {
+        let mut size = 1f64;
+        let mut seen_in_group: Vec<(usize, usize)> = Vec::new();
+        for v in &self.variables {
+            let taken = match v.group {
+                Some(g) => match seen_in_group.iter_mut().find(|(x, _)| *x == g) {
+                    Some((_, k)) => {
+                        *k += 1;
+                        *k - 1
+                    }
+                    None => {
+                        seen_in_group.push((g, 1));
+                        0
+                    }
+                },
+                None => 0,
+            };
+            size *= v.domain.len().saturating_sub(taken) as f64;
+        }
+        size
+    }
+}
+
+fn last_variable(e: &Expr) -> Option<usize> {
+    use crate::expr::ExprKind;
+    match &e.kind {
+        ExprKind::Var(i) => Some(*i),
+        ExprKind::Int(_) | ExprKind::Name(_) => None,
+        ExprKind::Neg(a) | ExprKind::Not(a) => last_variable(a),
+        ExprKind::Binary(_, a, b) => last_variable(a).max(last_variable(b)),
+        ExprKind::Call(_, args) => args.iter().filter_map(last_variable).max(),
+    }
+}
+
+impl Constraints for Model {
+    fn variables(&self) -> usize {
+        self.variables.len()
+    }
+
+    fn candidates(&self, level: usize, bound: &[i64], out: &mut Vec<i64>) {
+        let v = &self.variables[level];
+        match v.group {
+            None => out.extend_from_slice(&v.domain),
+            Some(g) => {
+                let taken = |x: i64| {
+                    (0..level).any(|j| self.variables[j].group == Some(g) && bound[j] == x)
+                };
+                out.extend(v.domain.iter().copied().filter(|&x| !taken(x)));
+            }
+        }
+    }
+
+    fn accept(&self, level: usize, bound: &[i64]) -> bool {
+        self.checks[level].iter().all(|&c| self.holds(c, bound))
+    }
+}

@@ -1,0 +1,190 @@
+//! The generate-and-test specs, each answer recomputed here by plain Rust loops.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn run_json(spec: &str) -> (Value, i32) {
+    let out = Command::cargo_bin("puzzlespec")
+        .unwrap()
+        .args(["run", spec, "--json", "--quiet"])
+        .output()
+        .unwrap();
+    (
+        serde_json::from_slice(&out.stdout).unwrap(),
+        out.status.code().unwrap(),
+    )
+}
+
+fn answers(v: &Value, var: &str) -> Vec<i64> {
+    v["answers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["values"][var].as_i64().unwrap())
+        .collect()
+}
+
+#[test]
+fn oomachi_finds_the_seeds_two_triples() {
+    let (v, code) = run_json("specs/oomachi.toml");
+    assert_eq!(code, 0);
+    let expected: Vec<i64> = (1..=3000i64)
+        .filter(|n| {
+            let mut d: Vec<char> = (n * (n + 1) * (n + 2)).to_string().chars().collect();
+            d.sort();
+            d.iter().collect::<String>() == "0123456789"
+        })
+        .collect();
+    assert_eq!(expected, vec![1267, 1332]);
+    assert_eq!(answers(&v, "n"), expected);
+    assert_eq!(v["answers"][0]["text"], "1267 * 1268 * 1269 = 2038719564");
+    assert_eq!(v["answers"][1]["text"], "1332 * 1333 * 1334 = 2368591704");
+}
+
+#[test]
+fn polydivisible_prunes_most_of_ten_factorial() {
+    let (v, _) = run_json("specs/polydivisible.toml");
+    // Independent: extend prefixes digit by digit, keeping those divisible by their length.
+    let mut prefixes: Vec<(u64, u16)> = (1..10).map(|d| (d, 1 << d)).collect();
+    for k in 2..=10u64 {
+        prefixes = prefixes
+            .iter()
+            .flat_map(|&(p, used)| {
+                (0..10u64)
+                    .filter(move |d| used & (1 << d) == 0 && (p * 10 + d) % k == 0)
+                    .map(move |d| (p * 10 + d, used | 1 << d))
+            })
+            .collect();
+    }
+    let expected: Vec<String> = prefixes.iter().map(|(p, _)| p.to_string()).collect();
+    assert_eq!(expected, vec!["3816547290"]);
+    let found: Vec<&str> = v["answers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(found, expected);
+    // Constraints are tested while binding: far fewer nodes than the 3,628,800 permutations.
+    let nodes = v["nodes"].as_u64().unwrap();
+    assert!(nodes < 36_288, "{nodes} nodes is not under 1% of 10!");
+    assert_eq!(v["space"].as_f64().unwrap(), 3_628_800.0);
+}
+
+#[test]
+fn send_more_money_column_by_column() {
+    let (v, _) = run_json("specs/send-more-money-search.toml");
+    // Independent: every (SEND, MORE) with the letter pattern, by brute force over digits.
+    let mut found = Vec::new();
+    for s in 1..10 {
+        for e in 0..10 {
+            for n in 0..10 {
+                for d in 0..10 {
+                    for m in 1..10 {
+                        for o in 0..10 {
+                            for r in 0..10 {
+                                for y in 0..10 {
+                                    let l = [s, e, n, d, m, o, r, y];
+                                    if (0..8).any(|i| (0..i).any(|j| l[i] == l[j])) {
+                                        continue;
+                                    }
+                                    let send = s * 1000 + e * 100 + n * 10 + d;
+                                    let more = m * 1000 + o * 100 + r * 10 + e;
+                                    let money = m * 10000 + o * 1000 + n * 100 + e * 10 + y;
+                                    if send + more == money {
+                                        found.push(format!("{send} + {more} = {money}"));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(found, vec!["9567 + 1085 = 10652"]);
+    assert_eq!(v["answers"][0]["text"], found[0]);
+    assert_eq!(v["count"], 1);
+    assert!(v["nodes"].as_u64().unwrap() < 1_814_400 / 10);
+}
+
+#[test]
+fn eight_queens_count() {
+    let (v, _) = run_json("specs/eight-queens-search.toml");
+    fn place(row: i32, cols: &mut Vec<i32>) -> u64 {
+        if row == 8 {
+            return 1;
+        }
+        let mut n = 0;
+        for c in 0..8 {
+            if cols
+                .iter()
+                .enumerate()
+                .all(|(r, &q)| q != c && (q - c).abs() != row - r as i32)
+            {
+                cols.push(c);
+                n += place(row + 1, cols);
+                cols.pop();
+            }
+        }
+        n
+    }
+    let expected = place(0, &mut Vec::new());
+    assert_eq!(expected, 92);
+    assert_eq!(v["count"], expected);
+    assert_eq!(v["status"], "counted");
+}
+
+#[test]
+fn no_solution_is_an_answer() {
+    let out = Command::cargo_bin("puzzlespec")
+        .unwrap()
+        .args([
+            "run",
+            "specs/oomachi.toml",
+            "--set",
+            "search.variables=[\"n in 1..1000\"]",
+        ])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("no solution"), "{text}");
+    assert!(text.contains("exhaustive search"), "{text}");
+}
+
+fn bad(spec: &str, position: &str, words: &[&str]) {
+    let out = Command::cargo_bin("puzzlespec")
+        .unwrap()
+        .args(["run", spec])
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    assert!(err.contains(&format!("{spec}:{position}")), "{err}");
+    for w in words {
+        assert!(err.contains(w), "{err} lacks {w}");
+    }
+}
+
+#[test]
+fn declaration_and_constraint_errors_point_into_the_formula() {
+    // `variables = ["` is 14 characters: column 3 of "n 1..3000" is column 17 of line 6.
+    bad(
+        "tests/bad/search-declaration.toml",
+        "6:17",
+        &[
+            "column 3 of the formula",
+            "expected `in`, `distinct in` or `permutation of`",
+        ],
+    );
+    bad(
+        "tests/bad/search-constraint.toml",
+        "9:14",
+        &["column 11 of the formula", "`)`"],
+    );
+}
