@@ -57,7 +57,8 @@ impl<P: DepthFirstSpace> Search<'_, P> {
         }
         let mut moves = std::mem::take(&mut self.buffers[depth]);
         moves.clear();
-        self.space.moves(node, self.path.last().copied(), &mut moves);
+        self.space
+            .moves(node, self.path.last().copied(), &mut moves);
         let mut found = false;
         for &mv in &moves {
             self.space.apply(node, mv);

@@ -169,12 +169,17 @@ mod tests {
     fn shortest_paths_agree_with_plain_bfs() {
         let space = Doubling(120);
         for goal in 1..=120 {
-            let plain = crate::engine::bfs::shortest_path(&space, 1, |s| *s == goal, &Progress::hidden());
+            let plain =
+                crate::engine::bfs::shortest_path(&space, 1, |s| *s == goal, &Progress::hidden());
             let ranked = shortest_path(&space, 1, goal, &Progress::hidden());
             let r = ranked.path.unwrap();
             assert_eq!(plain.path.unwrap().len(), r.len());
             assert_eq!(r.end(), goal);
         }
-        assert!(shortest_path(&Doubling(10), 3, 1, &Progress::hidden()).path.is_none());
+        assert!(
+            shortest_path(&Doubling(10), 3, 1, &Progress::hidden())
+                .path
+                .is_none()
+        );
     }
 }

@@ -28,18 +28,27 @@ fn check(
             values.len()
         ))
         .at(source, whole)
-        .help(format!("give one tile per cell: the numbers 0 to {} once each, 0 for the blank", n - 1)));
+        .help(format!(
+            "give one tile per cell: the numbers 0 to {} once each, 0 for the blank",
+            n - 1
+        )));
     }
     let mut seen: Vec<Option<Range<usize>>> = vec![None; n];
     for (v, span) in values {
         let Some(t) = usize::try_from(*v).ok().filter(|&t| t < n) else {
-            return Err(Diagnostic::new(format!("tile {v} is not on a board of {n} cells"))
-                .at(source, span.clone())
-                .label("out of range")
-                .help(format!("tiles are 1 to {} and 0 for the blank", n - 1)));
+            return Err(
+                Diagnostic::new(format!("tile {v} is not on a board of {n} cells"))
+                    .at(source, span.clone())
+                    .label("out of range")
+                    .help(format!("tiles are 1 to {} and 0 for the blank", n - 1)),
+            );
         };
         if seen[t].is_some() {
-            let name = if t == 0 { "the blank (0)".to_string() } else { format!("tile {t}") };
+            let name = if t == 0 {
+                "the blank (0)".to_string()
+            } else {
+                format!("tile {t}")
+            };
             return Err(Diagnostic::new(format!("{what} holds {name} twice"))
                 .at(source, span.clone())
                 .label("second time")
@@ -51,14 +60,27 @@ fn check(
     Ok(values.iter().map(|(v, _)| *v as u8).collect())
 }
 
-pub fn from_spec(doc: &SpecDocument, a: &Arrangement, what: &str, n: usize) -> Result<Vec<u8>, Diagnostic> {
-    let values: Vec<(i64, Range<usize>)> = a.get_ref().iter().map(|v| (*v.get_ref(), v.span())).collect();
+pub fn from_spec(
+    doc: &SpecDocument,
+    a: &Arrangement,
+    what: &str,
+    n: usize,
+) -> Result<Vec<u8>, Diagnostic> {
+    let values: Vec<(i64, Range<usize>)> = a
+        .get_ref()
+        .iter()
+        .map(|v| (*v.get_ref(), v.span()))
+        .collect();
     check(&doc.source, what, a.span(), &values, n)
 }
 
 /// Reads a file of starts: one arrangement per line as whitespace-separated numbers, optionally
 /// followed by the known optimal length; `#` starts a comment; blank lines are skipped.
-pub fn from_file(doc: &SpecDocument, name: &toml::Spanned<String>, n: usize) -> Result<Vec<Start>, Diagnostic> {
+pub fn from_file(
+    doc: &SpecDocument,
+    name: &toml::Spanned<String>,
+    n: usize,
+) -> Result<Vec<Start>, Diagnostic> {
     let path = doc.dir().join(name.get_ref());
     let text = std::fs::read_to_string(&path).map_err(|e| {
         doc.error(name.span(), format!("cannot read {}: {e}", path.display()))
@@ -114,7 +136,10 @@ pub fn from_file(doc: &SpecDocument, name: &toml::Spanned<String>, n: usize) -> 
     }
     if starts.is_empty() {
         return Err(doc
-            .error(name.span(), format!("{} holds no arrangements", path.display()))
+            .error(
+                name.span(),
+                format!("{} holds no arrangements", path.display()),
+            )
             .help("write one start per line: the tiles cell by cell, 0 for the blank"));
     }
     Ok(starts)

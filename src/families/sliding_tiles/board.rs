@@ -63,7 +63,9 @@ impl Board {
 
     /// Distances between every pair of cells (u8::MAX when not connected).
     pub fn distances(&self) -> Vec<Vec<u8>> {
-        (0..self.cells()).map(|c| self.distances_from(c, None)).collect()
+        (0..self.cells())
+            .map(|c| self.distances_from(c, None))
+            .collect()
     }
 
     fn distances_from(&self, from: usize, removed: Option<usize>) -> Vec<u8> {
@@ -132,7 +134,7 @@ impl Board {
             return Topology::Disconnected;
         }
         let degrees: Vec<usize> = self.adjacent.iter().map(Vec::len).collect();
-        if n == 2 || (degrees.iter().all(|&d| d <= 2) && degrees.iter().any(|&d| d == 1)) {
+        if n == 2 || (degrees.iter().all(|&d| d <= 2) && degrees.contains(&1)) {
             let end = degrees.iter().position(|&d| d == 1).unwrap_or(0);
             return Topology::Path(self.walk(end));
         }
@@ -200,8 +202,14 @@ mod tests {
     #[test]
     fn shapes_are_recognised() {
         assert_eq!(Board::rectangle(3, 3).topology(), Topology::TwoConnected);
-        assert_eq!(Board::rectangle(2, 2).topology(), Topology::Cycle(vec![0, 1, 3, 2]));
-        assert_eq!(Board::rectangle(1, 4).topology(), Topology::Path(vec![0, 1, 2, 3]));
+        assert_eq!(
+            Board::rectangle(2, 2).topology(),
+            Topology::Cycle(vec![0, 1, 3, 2])
+        );
+        assert_eq!(
+            Board::rectangle(1, 4).topology(),
+            Topology::Path(vec![0, 1, 2, 3])
+        );
         assert!(Board::rectangle(3, 4).two_colouring().is_some());
         let triangle = Board {
             adjacent: vec![vec![1, 2], vec![0, 2], vec![0, 1]],

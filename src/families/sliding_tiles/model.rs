@@ -141,8 +141,7 @@ mod tests {
         let tiles = Tiles::new(Board::rectangle(2, 3));
         let mut seen = vec![false; 720];
         let root = tiles.pack(&[1, 2, 3, 4, 5, 0]);
-        let out =
-            crate::engine::layers::explore(&tiles, root, &crate::engine::Progress::hidden());
+        let out = crate::engine::layers::explore(&tiles, root, &crate::engine::Progress::hidden());
         assert_eq!(out.stats.states, 360);
         // Every rank is distinct and in range over all 720 permutations of 0..6.
         let mut perm = [0u8, 1, 2, 3, 4, 5];
@@ -161,7 +160,7 @@ mod tests {
         }
         for i in 0..k {
             heap_permutations(a, k - 1, f);
-            let j = if k % 2 == 0 { i } else { 0 };
+            let j = if k.is_multiple_of(2) { i } else { 0 };
             a.swap(j, k - 1);
         }
     }

@@ -26,10 +26,16 @@ pub fn decide(board: &Board, topology: &Topology, start: &[u8], goal: &[u8]) -> 
     match topology {
         Topology::Path(order) => {
             let tiles = |a: &[u8]| -> Vec<u8> {
-                order.iter().map(|&c| a[c as usize]).filter(|&t| t != 0).collect()
+                order
+                    .iter()
+                    .map(|&c| a[c as usize])
+                    .filter(|&t| t != 0)
+                    .collect()
             };
             if tiles(start) == tiles(goal) {
-                Verdict::Solvable("on a path the tiles keep their order, and it is the goal's".into())
+                Verdict::Solvable(
+                    "on a path the tiles keep their order, and it is the goal's".into(),
+                )
             } else {
                 Verdict::Unsolvable(
                     "the board is a path, so tiles can never pass each other, and the start's \
@@ -40,12 +46,19 @@ pub fn decide(board: &Board, topology: &Topology, start: &[u8], goal: &[u8]) -> 
         }
         Topology::Cycle(order) => {
             let tiles = |a: &[u8]| -> Vec<u8> {
-                order.iter().map(|&c| a[c as usize]).filter(|&t| t != 0).collect()
+                order
+                    .iter()
+                    .map(|&c| a[c as usize])
+                    .filter(|&t| t != 0)
+                    .collect()
             };
             let (s, g) = (tiles(start), tiles(goal));
-            let rotation = (0..s.len()).any(|k| s.iter().cycle().skip(k).take(s.len()).eq(g.iter()));
+            let rotation =
+                (0..s.len()).any(|k| s.iter().cycle().skip(k).take(s.len()).eq(g.iter()));
             if rotation {
-                Verdict::Solvable("on a cycle the tiles only rotate, and the goal is a rotation".into())
+                Verdict::Solvable(
+                    "on a cycle the tiles only rotate, and the goal is a rotation".into(),
+                )
             } else {
                 Verdict::Unsolvable(
                     "the board is a cycle, so the tiles can only rotate around it, and the goal \

@@ -5,6 +5,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 pub type Arrangement = Spanned<Vec<Spanned<i64>>>;
+/// A list of lists of numbers (neighbours of each cell, tiles of each pattern).
+pub type NumberLists = Spanned<Vec<Spanned<Vec<Spanned<i64>>>>>;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -23,7 +25,7 @@ pub struct BoardTable {
     pub rows: Option<Spanned<i64>>,
     pub cols: Option<Spanned<i64>>,
     /// Or any board: `adjacent[i]` lists the cells next to cell `i`.
-    pub adjacent: Option<Spanned<Vec<Spanned<Vec<Spanned<i64>>>>>>,
+    pub adjacent: Option<NumberLists>,
     /// The arrangement to reach (cell by cell, 0 = blank); default 1, 2, ..., n-1, 0.
     pub goal: Option<Arrangement>,
     /// One start arrangement...
@@ -33,5 +35,5 @@ pub struct BoardTable {
     /// ...or a text file of them, one per line (path relative to the spec).
     pub starts_file: Option<Spanned<String>>,
     /// Disjoint tile groups for the additive pattern databases of `ida-star`.
-    pub patterns: Option<Spanned<Vec<Spanned<Vec<Spanned<i64>>>>>>,
+    pub patterns: Option<NumberLists>,
 }

@@ -144,12 +144,14 @@ impl<'a> PatternSpace<'a> {
     fn shift_tile(&self, node: &mut TileNode, tile: u8, from: u8, to: u8) {
         let s = self.slot[tile as usize];
         let g = s.group as usize;
-        node.idx[g] = node.idx[g].wrapping_add((u32::from(to) << s.shift).wrapping_sub(u32::from(from) << s.shift));
+        node.idx[g] = node.idx[g]
+            .wrapping_add((u32::from(to) << s.shift).wrapping_sub(u32::from(from) << s.shift));
         if let Some((transpose, mslot)) = &self.mirror {
             let m = mslot[tile as usize];
             let g = m.group as usize;
             let (f, t) = (transpose[from as usize], transpose[to as usize]);
-            node.midx[g] = node.midx[g].wrapping_add((u32::from(t) << m.shift).wrapping_sub(u32::from(f) << m.shift));
+            node.midx[g] = node.midx[g]
+                .wrapping_add((u32::from(t) << m.shift).wrapping_sub(u32::from(f) << m.shift));
         }
     }
 }
@@ -165,16 +167,16 @@ fn mirror_map(board: &Board, goal: &[u8]) -> Option<([u8; MAX_CELLS], [u8; MAX_C
     }
     let n = rows * cols;
     let mut transpose = [0u8; MAX_CELLS];
-    for c in 0..n {
-        transpose[c] = ((c % cols) * cols + c / cols) as u8;
+    for (c, t) in transpose.iter_mut().enumerate().take(n) {
+        *t = ((c % cols) * cols + c / cols) as u8;
     }
     let blank = goal.iter().position(|&t| t == 0)?;
     if transpose[blank] as usize != blank {
         return None;
     }
     let mut image = [0u8; MAX_CELLS];
-    for c in 0..n {
-        image[goal[c] as usize] = goal[transpose[c] as usize];
+    for (c, &t) in goal.iter().enumerate() {
+        image[t as usize] = goal[transpose[c] as usize];
     }
     Some((transpose, image))
 }
@@ -228,12 +230,15 @@ impl DepthFirstSpace for PatternSpace<'_> {
     }
 }
 
+/// Rows, cols, and the goal (row, col) of each tile.
+type GoalLines = (usize, usize, Vec<(usize, usize)>);
+
 pub struct ManhattanSpace {
     common: Common,
     /// `dist[cell][goal cell of tile]` by tile: `dist[tile][cell]`.
     dist: Vec<[u8; MAX_CELLS]>,
     /// Goal row and column of each tile, on a rectangle.
-    goal_rc: Option<(usize, usize, Vec<(usize, usize)>)>,
+    goal_rc: Option<GoalLines>,
 }
 
 impl ManhattanSpace {
@@ -335,7 +340,8 @@ impl DepthFirstSpace for ManhattanSpace {
         node.board[mv.to as usize] = 0;
         node.blank = mv.to;
         let d = &self.dist[tile as usize];
-        node.distance_sum = node.distance_sum + u32::from(d[mv.from as usize]) - u32::from(d[mv.to as usize]);
+        node.distance_sum =
+            node.distance_sum + u32::from(d[mv.from as usize]) - u32::from(d[mv.to as usize]);
     }
 
     fn undo(&self, node: &mut TileNode, mv: BlankMove) {
@@ -344,7 +350,8 @@ impl DepthFirstSpace for ManhattanSpace {
         node.board[mv.from as usize] = 0;
         node.blank = mv.from;
         let d = &self.dist[tile as usize];
-        node.distance_sum = node.distance_sum + u32::from(d[mv.to as usize]) - u32::from(d[mv.from as usize]);
+        node.distance_sum =
+            node.distance_sum + u32::from(d[mv.to as usize]) - u32::from(d[mv.from as usize]);
     }
 
     fn heuristic(&self, node: &TileNode) -> u32 {
@@ -375,7 +382,7 @@ mod tests {
             .iter()
             .map(|g| PatternDatabase {
                 tiles: g.to_vec(),
-                table: super::super::pattern_database::sparse_for_tests(&board, &goal, g),
+                table: super::super::pattern_database::build(&board, &goal, g),
                 cached: false,
             })
             .collect();
