@@ -190,7 +190,7 @@ impl Board {
                     "right".into()
                 }
             }
-            None => format!("{from} -> {to}"),
+            None => format!("from {from} to {to}"),
         }
     }
 }
