@@ -5,9 +5,11 @@ pub mod all_shortest;
 pub mod backtracking;
 pub mod bfs;
 pub mod bidirectional_bfs;
+pub mod ida_star;
 pub mod layers;
 mod path;
 pub mod progress;
+pub mod ranked_bfs;
 
 pub use path::Path;
 pub use progress::Progress;

@@ -5,6 +5,7 @@
 pub mod alphametic;
 pub mod generate_and_test;
 pub mod komachi;
+pub mod sliding_tiles;
 pub mod water_jugs;
 
 use crate::diagnostic::Diagnostic;
@@ -38,6 +39,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &alphametic::AlphameticFamily,
     &komachi::KomachiFamily,
     &generate_and_test::SearchFamily,
+    &sliding_tiles::SlidingTiles,
 ];
 
 /// The family of `doc`, or an error at its `kind` naming the known kinds.

@@ -1,0 +1,169 @@
+//! Iterative-deepening A* (Korf 1985): depth-first searches bounded by f = g + h, the bound
+//! raised to the smallest f that exceeded it, until a goal is reached. With an admissible h the
+//! first solution is optimal. Memory is the depth of the path; the node is changed in place
+//! (apply / undo), so the inner loop allocates nothing.
+
+use super::Progress;
+use std::time::{Duration, Instant};
+
+/// A space searched in place. Every move costs 1.
+pub trait DepthFirstSpace {
+    type Node;
+    type Move: Copy;
+
+    /// Appends the moves of `node` to `out`, leaving out the one that undoes `last`.
+    fn moves(&self, node: &Self::Node, last: Option<Self::Move>, out: &mut Vec<Self::Move>);
+    fn apply(&self, node: &mut Self::Node, mv: Self::Move);
+    fn undo(&self, node: &mut Self::Node, mv: Self::Move);
+    /// A lower bound on the moves left to a goal (0 at a goal).
+    fn heuristic(&self, node: &Self::Node) -> u32;
+    fn is_goal(&self, node: &Self::Node) -> bool;
+}
+
+pub struct IdaOutcome<M> {
+    /// The moves of an optimal solution; None when no solution lies within `max_cost`.
+    pub moves: Option<Vec<M>>,
+    /// Nodes generated over all iterations.
+    pub nodes: u64,
+    /// The bound of each iteration.
+    pub bounds: Vec<u32>,
+    pub elapsed: Duration,
+}
+
+struct Search<'a, P: DepthFirstSpace> {
+    space: &'a P,
+    bound: u32,
+    next_bound: u32,
+    nodes: u64,
+    path: Vec<P::Move>,
+    /// One move buffer per depth, reused across iterations.
+    buffers: Vec<Vec<P::Move>>,
+}
+
+impl<P: DepthFirstSpace> Search<'_, P> {
+    /// True when a goal was reached; the moves are then in `path`.
+    fn dfs(&mut self, node: &mut P::Node, g: u32, h: u32) -> bool {
+        let f = g + h;
+        if f > self.bound {
+            self.next_bound = self.next_bound.min(f);
+            return false;
+        }
+        if h == 0 && self.space.is_goal(node) {
+            return true;
+        }
+        let depth = g as usize;
+        if self.buffers.len() <= depth {
+            self.buffers.push(Vec::with_capacity(8));
+        }
+        let mut moves = std::mem::take(&mut self.buffers[depth]);
+        moves.clear();
+        self.space
+            .moves(node, self.path.last().copied(), &mut moves);
+        let mut found = false;
+        for &mv in &moves {
+            self.space.apply(node, mv);
+            self.nodes += 1;
+            self.path.push(mv);
+            let h = self.space.heuristic(node);
+            if self.dfs(node, g + 1, h) {
+                found = true;
+                break;
+            }
+            self.path.pop();
+            self.space.undo(node, mv);
+        }
+        self.buffers[depth] = moves;
+        found
+    }
+}
+
+/// Searches from `node` (left at the goal when a solution is found) for at most `max_cost` moves.
+pub fn solve<P: DepthFirstSpace>(
+    space: &P,
+    node: &mut P::Node,
+    max_cost: u32,
+    progress: &Progress,
+) -> IdaOutcome<P::Move> {
+    let t0 = Instant::now();
+    let h = space.heuristic(node);
+    let mut search = Search {
+        space,
+        bound: h,
+        next_bound: u32::MAX,
+        nodes: 0,
+        path: Vec::new(),
+        buffers: Vec::new(),
+    };
+    let mut bounds = Vec::new();
+    let mut moves = None;
+    while search.bound <= max_cost {
+        bounds.push(search.bound);
+        progress.message(|| format!("ida*: bound {}, {} nodes", search.bound, search.nodes));
+        search.next_bound = u32::MAX;
+        if search.dfs(node, 0, h) {
+            moves = Some(std::mem::take(&mut search.path));
+            break;
+        }
+        if search.next_bound == u32::MAX {
+            break; // nothing beyond the bound: the reachable space holds no goal
+        }
+        search.bound = search.next_bound;
+    }
+    IdaOutcome {
+        moves,
+        nodes: search.nodes,
+        bounds,
+        elapsed: t0.elapsed(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A number line 0..=n: moves -1 and +1, goal at `goal`, h = |x - goal|.
+    struct Line {
+        n: i32,
+        goal: i32,
+    }
+
+    impl DepthFirstSpace for Line {
+        type Node = i32;
+        type Move = i32;
+        fn moves(&self, x: &i32, last: Option<i32>, out: &mut Vec<i32>) {
+            for d in [-1, 1] {
+                if (0..=self.n).contains(&(x + d)) && last != Some(-d) {
+                    out.push(d);
+                }
+            }
+        }
+        fn apply(&self, x: &mut i32, mv: i32) {
+            *x += mv;
+        }
+        fn undo(&self, x: &mut i32, mv: i32) {
+            *x -= mv;
+        }
+        fn heuristic(&self, x: &i32) -> u32 {
+            (x - self.goal).unsigned_abs()
+        }
+        fn is_goal(&self, x: &i32) -> bool {
+            *x == self.goal
+        }
+    }
+
+    #[test]
+    fn finds_the_straight_path() {
+        let mut x = 2;
+        let out = solve(&Line { n: 10, goal: 9 }, &mut x, 100, &Progress::hidden());
+        assert_eq!(out.moves.unwrap(), vec![1; 7]);
+        assert_eq!(x, 9);
+        assert_eq!(out.bounds, vec![7]);
+    }
+
+    #[test]
+    fn gives_up_beyond_the_cost_limit() {
+        let mut x = 0;
+        let out = solve(&Line { n: 10, goal: 9 }, &mut x, 5, &Progress::hidden());
+        assert!(out.moves.is_none());
+    }
+}

@@ -1,0 +1,211 @@
+//! Additive pattern databases (Korf & Felner 2002): for a group of tiles, the fewest moves *of
+//! those tiles* that bring them from given cells to their goal cells, other tiles ignored. Since
+//! only the group's own moves are counted, the values of disjoint groups add up to a lower bound.
+//!
+//! A table is indexed by the cells of the group's tiles, 4 bits each (`sum of cell_i << 4i`), so
+//! the search updates an index by one addition per move, and so does the build. The build is a
+//! breadth-first search backwards from the goal over (group cells, blank region): the blank
+//! roams free among the other tiles (cost 0), so all cells it can reach without moving a group
+//! tile form one region, expanded at once; sliding a group tile into the region costs 1.
+//!
+//! Built tables are cached in `$PUZZLESPEC_CACHE_DIR`, else `$XDG_CACHE_HOME/puzzlespec`, else
+//! `~/.cache/puzzlespec` (one file per board, goal and group, holding the table as it is used).
+
+use super::board::Board;
+use std::path::PathBuf;
+
+/// Largest group: a table of 16^6 bytes (16.8 MB), and twice that in bit masks while building.
+pub const MAX_GROUP: usize = 6;
+
+pub struct PatternDatabase {
+    pub tiles: Vec<u8>,
+    /// Indexed by `sum over i of cell(tiles[i]) << 4i`.
+    pub table: Vec<u8>,
+    /// Whether it was read from the cache rather than built now.
+    pub cached: bool,
+}
+
+impl PatternDatabase {
+    /// The cached table, or a newly built one (then cached).
+    pub fn load_or_build(board: &Board, goal: &[u8], tiles: &[u8]) -> PatternDatabase {
+        let size = 1usize << (4 * tiles.len());
+        let dir = cache_dir();
+        let file = dir
+            .as_ref()
+            .map(|d| d.join(format!("pdb-{:016x}.bin", cache_key(board, goal, tiles))));
+        let stored = file.as_ref().and_then(|f| std::fs::read(f).ok());
+        if let Some(table) = stored.filter(|t| t.len() == size) {
+            return PatternDatabase {
+                tiles: tiles.to_vec(),
+                table,
+                cached: true,
+            };
+        }
+        let table = build(board, goal, tiles);
+        if let (Some(dir), Some(file)) = (dir, file) {
+            // A failed write only costs a rebuild next time.
+            if std::fs::create_dir_all(&dir).is_ok() {
+                let tmp = file.with_extension(format!("{}.tmp", std::process::id()));
+                if std::fs::write(&tmp, &table).is_ok() {
+                    let _ = std::fs::rename(&tmp, &file);
+                }
+            }
+        }
+        PatternDatabase {
+            tiles: tiles.to_vec(),
+            table,
+            cached: false,
+        }
+    }
+}
+
+pub fn cache_dir() -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os("PUZZLESPEC_CACHE_DIR") {
+        return Some(PathBuf::from(d));
+    }
+    if let Some(d) = std::env::var_os("XDG_CACHE_HOME") {
+        return Some(PathBuf::from(d).join("puzzlespec"));
+    }
+    std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache").join("puzzlespec"))
+}
+
+/// FNV-1a over the board, goal and group, so a changed spec never reads a stale table.
+fn cache_key(board: &Board, goal: &[u8], tiles: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |b: u8| {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    };
+    eat(2); // format version
+    for adj in &board.adjacent {
+        adj.iter().for_each(|&c| eat(c));
+        eat(0xFF);
+    }
+    goal.iter().for_each(|&t| eat(t));
+    eat(0xFE);
+    tiles.iter().for_each(|&t| eat(t));
+    h
+}
+
+/// The cells the blank reaches from `blank` through `free` cells.
+#[inline]
+fn region(adjacent: &[u16], blank: usize, free: u16) -> u16 {
+    let mut reached = 1u16 << blank;
+    let mut frontier = reached;
+    while frontier != 0 {
+        let mut grow = 0u16;
+        let mut f = frontier;
+        while f != 0 {
+            grow |= adjacent[f.trailing_zeros() as usize];
+            f &= f - 1;
+        }
+        frontier = grow & free & !reached;
+        reached |= frontier;
+    }
+    reached
+}
+
+/// The table of `tiles` (at most [`MAX_GROUP`]) for reaching `goal` on `board`.
+pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
+    let n = board.cells();
+    let k = tiles.len();
+    let size = 1usize << (4 * k);
+    let adjacent: Vec<u16> = board
+        .adjacent
+        .iter()
+        .map(|a| a.iter().fold(0u16, |m, &c| m | 1 << c))
+        .collect();
+    let all: u16 = if n == 16 { u16::MAX } else { (1u16 << n) - 1 };
+    let mut value = vec![u8::MAX; size];
+    // Per index: the blank cells already expanded (low 16 bits) and already queued (high 16),
+    // side by side so one cache line answers both.
+    let mut marks = vec![0u32; size];
+    let root: usize = tiles.iter().enumerate().fold(0, |acc, (i, &t)| {
+        let cell = goal
+            .iter()
+            .position(|&g| g == t)
+            .expect("goal holds every tile");
+        acc | cell << (4 * i)
+    });
+    let blank = goal.iter().position(|&g| g == 0).expect("goal has a blank");
+    // Queue entries: index << 4 | blank cell.
+    let mut current: Vec<u32> = vec![(root << 4 | blank) as u32];
+    let mut cost = 0u8;
+    while !current.is_empty() {
+        // In index order the lookups below sweep memory instead of jumping about.
+        current.sort_unstable();
+        let mut next: Vec<u32> = Vec::new();
+        for &entry in &current {
+            let idx = (entry >> 4) as usize;
+            let b = (entry & 15) as usize;
+            if marks[idx] & (1 << b) != 0 {
+                continue; // the blank's region was expanded from another of its cells
+            }
+            let mut cells = [0u8; MAX_GROUP];
+            let mut occupied = 0u16;
+            for (i, cell) in cells.iter_mut().enumerate().take(k) {
+                *cell = ((idx >> (4 * i)) & 15) as u8;
+                occupied |= 1 << *cell;
+            }
+            let reach = region(&adjacent, b, all & !occupied);
+            if marks[idx] & u32::from(reach) != 0 {
+                continue;
+            }
+            marks[idx] |= u32::from(reach);
+            if value[idx] == u8::MAX {
+                value[idx] = cost;
+            }
+            for (i, &p) in cells.iter().enumerate().take(k) {
+                let mut into = adjacent[p as usize] & reach;
+                while into != 0 {
+                    let c = into.trailing_zeros() as usize;
+                    into &= into - 1;
+                    // Tile i slides from p to c; the blank is left on p.
+                    let moved = (idx + (c << (4 * i))) - ((p as usize) << (4 * i));
+                    let bit = 1u32 << p;
+                    if (marks[moved] | marks[moved] >> 16) & bit == 0 {
+                        marks[moved] |= bit << 16;
+                        next.push((moved << 4 | p as usize) as u32);
+                    }
+                }
+            }
+        }
+        current = next;
+        cost += 1;
+    }
+    value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_single_tile_database_is_its_distance() {
+        // One tile alone: its moves equal its distance to the goal cell (the blank is free).
+        let board = Board::rectangle(3, 3);
+        let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+        let table = build(&board, &goal, &[5]);
+        let dist = board.distances();
+        for cell in 0..9 {
+            assert_eq!(table[cell], dist[cell][4], "tile 5 on cell {cell}");
+        }
+    }
+
+    #[test]
+    fn every_placement_of_two_tiles_gets_a_value() {
+        let board = Board::rectangle(3, 3);
+        let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+        let table = build(&board, &goal, &[1, 2]);
+        for a in 0..9usize {
+            for b in 0..9usize {
+                let v = table[a | b << 4];
+                assert_eq!(v == u8::MAX, a == b, "tiles on {a} and {b}");
+            }
+        }
+        let at = |a: usize, b: usize| table[a | b << 4];
+        assert_eq!(at(0, 1), 0);
+        // Swapping two neighbours in a row needs more than their distances (2).
+        assert!(at(1, 0) > 2);
+    }
+}

@@ -1,0 +1,396 @@
+//! The sliding-tile board as a depth-first space for IDA*, with two admissible heuristics:
+//! - additive pattern databases, looked up on the board and on its mirror image across the main
+//!   diagonal (when the board is square and the goal maps onto itself), taking the larger;
+//! - the sum of each tile's distance to its goal cell (Manhattan distance on a rectangle) plus
+//!   linear conflicts on rectangles.
+//!
+//! The node is updated in place; both heuristics change by a few additions per move.
+
+use super::board::Board;
+use super::pattern_database::PatternDatabase;
+use crate::engine::ida_star::DepthFirstSpace;
+
+const NONE: u8 = u8::MAX;
+const MAX_CELLS: usize = super::board::MAX_CELLS;
+
+/// The blank moves from `from` onto `to` (the tile on `to` slides onto `from`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BlankMove {
+    pub from: u8,
+    pub to: u8,
+}
+
+#[derive(Clone)]
+pub struct TileNode {
+    pub board: [u8; MAX_CELLS],
+    pub blank: u8,
+    /// Per pattern group: sum of cell(tile) << 4*slot, the index into its table.
+    idx: [u32; MAX_CELLS],
+    /// The same for the mirrored board.
+    midx: [u32; MAX_CELLS],
+    /// Sum of distances to the goal cells (Manhattan engine).
+    distance_sum: u32,
+}
+
+struct Common {
+    n: usize,
+    adjacent: Vec<Vec<u8>>,
+    goal: [u8; MAX_CELLS],
+}
+
+impl Common {
+    fn new(board: &Board, goal: &[u8]) -> Common {
+        let mut g = [0u8; MAX_CELLS];
+        g[..goal.len()].copy_from_slice(goal);
+        Common {
+            n: board.cells(),
+            adjacent: board.adjacent.clone(),
+            goal: g,
+        }
+    }
+
+    #[inline]
+    fn moves(&self, node: &TileNode, last: Option<BlankMove>, out: &mut Vec<BlankMove>) {
+        let back = last.map_or(NONE, |m| m.from);
+        for &c in &self.adjacent[node.blank as usize] {
+            if c != back {
+                out.push(BlankMove {
+                    from: node.blank,
+                    to: c,
+                });
+            }
+        }
+    }
+
+    fn empty_node(&self, tiles: &[u8]) -> TileNode {
+        let mut board = [0u8; MAX_CELLS];
+        board[..tiles.len()].copy_from_slice(tiles);
+        let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0) as u8;
+        TileNode {
+            board,
+            blank,
+            idx: [0; MAX_CELLS],
+            midx: [0; MAX_CELLS],
+            distance_sum: 0,
+        }
+    }
+}
+
+/// Which group a tile belongs to and its 4-bit slot in the group's index.
+#[derive(Clone, Copy)]
+struct Slot {
+    group: u8,
+    shift: u8,
+}
+
+pub struct PatternSpace<'a> {
+    common: Common,
+    tables: Vec<&'a [u8]>,
+    slot: [Slot; MAX_CELLS],
+    /// For the mirror lookup: the transpose of each cell, and the slot of each tile's image.
+    mirror: Option<([u8; MAX_CELLS], [Slot; MAX_CELLS])>,
+}
+
+impl<'a> PatternSpace<'a> {
+    pub fn new(board: &Board, goal: &[u8], dbs: &'a [PatternDatabase]) -> PatternSpace<'a> {
+        let mut slot = [Slot {
+            group: NONE,
+            shift: 0,
+        }; MAX_CELLS];
+        for (g, db) in dbs.iter().enumerate() {
+            for (i, &t) in db.tiles.iter().enumerate() {
+                slot[t as usize] = Slot {
+                    group: g as u8,
+                    shift: 4 * i as u8,
+                };
+            }
+        }
+        PatternSpace {
+            common: Common::new(board, goal),
+            tables: dbs.iter().map(|d| d.table.as_slice()).collect(),
+            slot,
+            mirror: mirror_map(board, goal).map(|(cell, image)| {
+                let mut mslot = slot;
+                for t in 0..board.cells() {
+                    mslot[t] = slot[image[t] as usize];
+                }
+                (cell, mslot)
+            }),
+        }
+    }
+
+    pub fn uses_mirror(&self) -> bool {
+        self.mirror.is_some()
+    }
+
+    pub fn node(&self, tiles: &[u8]) -> TileNode {
+        let mut node = self.common.empty_node(tiles);
+        for (cell, &t) in tiles.iter().enumerate() {
+            let s = self.slot[t as usize];
+            if s.group != NONE {
+                node.idx[s.group as usize] += (cell as u32) << s.shift;
+            }
+            if let Some((transpose, mslot)) = &self.mirror {
+                let m = mslot[t as usize];
+                if m.group != NONE {
+                    node.midx[m.group as usize] += u32::from(transpose[cell]) << m.shift;
+                }
+            }
+        }
+        node
+    }
+
+    #[inline]
+    fn shift_tile(&self, node: &mut TileNode, tile: u8, from: u8, to: u8) {
+        let s = self.slot[tile as usize];
+        let g = s.group as usize;
+        node.idx[g] = node.idx[g]
+            .wrapping_add((u32::from(to) << s.shift).wrapping_sub(u32::from(from) << s.shift));
+        if let Some((transpose, mslot)) = &self.mirror {
+            let m = mslot[tile as usize];
+            let g = m.group as usize;
+            let (f, t) = (transpose[from as usize], transpose[to as usize]);
+            node.midx[g] = node.midx[g]
+                .wrapping_add((u32::from(t) << m.shift).wrapping_sub(u32::from(f) << m.shift));
+        }
+    }
+}
+
+/// When the board is a square and the goal's blank lies on its main diagonal, reflecting the board
+/// across that diagonal and renaming each tile after the goal tile on its image cell maps the goal
+/// onto itself and moves onto moves, so a position and its mirror image are equally far from the
+/// goal. Returns the transposed cell of each cell and each tile's new name.
+fn mirror_map(board: &Board, goal: &[u8]) -> Option<([u8; MAX_CELLS], [u8; MAX_CELLS])> {
+    let (rows, cols) = board.shape?;
+    if rows != cols {
+        return None;
+    }
+    let n = rows * cols;
+    let mut transpose = [0u8; MAX_CELLS];
+    for (c, t) in transpose.iter_mut().enumerate().take(n) {
+        *t = ((c % cols) * cols + c / cols) as u8;
+    }
+    let blank = goal.iter().position(|&t| t == 0)?;
+    if transpose[blank] as usize != blank {
+        return None;
+    }
+    let mut image = [0u8; MAX_CELLS];
+    for (c, &t) in goal.iter().enumerate() {
+        image[t as usize] = goal[transpose[c] as usize];
+    }
+    Some((transpose, image))
+}
+
+impl DepthFirstSpace for PatternSpace<'_> {
+    type Node = TileNode;
+    type Move = BlankMove;
+
+    #[inline]
+    fn moves(&self, node: &TileNode, last: Option<BlankMove>, out: &mut Vec<BlankMove>) {
+        self.common.moves(node, last, out);
+    }
+
+    #[inline]
+    fn apply(&self, node: &mut TileNode, mv: BlankMove) {
+        let tile = node.board[mv.to as usize];
+        node.board[mv.from as usize] = tile;
+        node.board[mv.to as usize] = 0;
+        node.blank = mv.to;
+        self.shift_tile(node, tile, mv.to, mv.from);
+    }
+
+    #[inline]
+    fn undo(&self, node: &mut TileNode, mv: BlankMove) {
+        let tile = node.board[mv.from as usize];
+        node.board[mv.to as usize] = tile;
+        node.board[mv.from as usize] = 0;
+        node.blank = mv.from;
+        self.shift_tile(node, tile, mv.from, mv.to);
+    }
+
+    #[inline]
+    fn heuristic(&self, node: &TileNode) -> u32 {
+        let mut h = 0u32;
+        for (g, table) in self.tables.iter().enumerate() {
+            h += u32::from(table[node.idx[g] as usize]);
+        }
+        if self.mirror.is_some() {
+            let mut m = 0u32;
+            for (g, table) in self.tables.iter().enumerate() {
+                m += u32::from(table[node.midx[g] as usize]);
+            }
+            h = h.max(m);
+        }
+        h
+    }
+
+    #[inline]
+    fn is_goal(&self, node: &TileNode) -> bool {
+        node.board[..self.common.n] == self.common.goal[..self.common.n]
+    }
+}
+
+/// Rows, cols, and the goal (row, col) of each tile.
+type GoalLines = (usize, usize, Vec<(usize, usize)>);
+
+pub struct ManhattanSpace {
+    common: Common,
+    /// `dist[cell][goal cell of tile]` by tile: `dist[tile][cell]`.
+    dist: Vec<[u8; MAX_CELLS]>,
+    /// Goal row and column of each tile, on a rectangle.
+    goal_rc: Option<GoalLines>,
+}
+
+impl ManhattanSpace {
+    pub fn new(board: &Board, goal: &[u8]) -> ManhattanSpace {
+        let n = board.cells();
+        let all = board.distances();
+        let mut dist = vec![[0u8; MAX_CELLS]; n];
+        for (gc, &t) in goal.iter().enumerate() {
+            if t != 0 {
+                for c in 0..n {
+                    dist[t as usize][c] = all[c][gc];
+                }
+            }
+        }
+        let goal_rc = board.shape.map(|(rows, cols)| {
+            let mut rc = vec![(0, 0); n];
+            for (c, &t) in goal.iter().enumerate() {
+                rc[t as usize] = (c / cols, c % cols);
+            }
+            (rows, cols, rc)
+        });
+        ManhattanSpace {
+            common: Common::new(board, goal),
+            dist,
+            goal_rc,
+        }
+    }
+
+    pub fn node(&self, tiles: &[u8]) -> TileNode {
+        let mut node = self.common.empty_node(tiles);
+        node.distance_sum = tiles
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| **t != 0)
+            .map(|(c, &t)| u32::from(self.dist[t as usize][c]))
+            .sum();
+        node
+    }
+
+    /// Two tiles in their goal line but in reversed order: one must leave the line and come
+    /// back, two moves beyond their distances. Counted as 2 x (tiles - longest ordered subset).
+    fn linear_conflicts(&self, node: &TileNode) -> u32 {
+        let Some((rows, cols, rc)) = &self.goal_rc else {
+            return 0;
+        };
+        let mut extra = 0;
+        let mut line = [0usize; MAX_CELLS];
+        for r in 0..*rows {
+            let mut len = 0;
+            for c in 0..*cols {
+                let t = node.board[r * cols + c] as usize;
+                if t != 0 && rc[t].0 == r {
+                    line[len] = rc[t].1;
+                    len += 1;
+                }
+            }
+            extra += 2 * (len - longest_increasing(&line[..len]));
+        }
+        for c in 0..*cols {
+            let mut len = 0;
+            for r in 0..*rows {
+                let t = node.board[r * cols + c] as usize;
+                if t != 0 && rc[t].1 == c {
+                    line[len] = rc[t].0;
+                    len += 1;
+                }
+            }
+            extra += 2 * (len - longest_increasing(&line[..len]));
+        }
+        extra as u32
+    }
+}
+
+fn longest_increasing(a: &[usize]) -> usize {
+    let mut best = [1usize; MAX_CELLS];
+    let mut top = 0;
+    for i in 0..a.len() {
+        for j in 0..i {
+            if a[j] < a[i] && best[j] + 1 > best[i] {
+                best[i] = best[j] + 1;
+            }
+        }
+        top = top.max(best[i]);
+    }
+    top
+}
+
+impl DepthFirstSpace for ManhattanSpace {
+    type Node = TileNode;
+    type Move = BlankMove;
+
+    fn moves(&self, node: &TileNode, last: Option<BlankMove>, out: &mut Vec<BlankMove>) {
+        self.common.moves(node, last, out);
+    }
+
+    fn apply(&self, node: &mut TileNode, mv: BlankMove) {
+        let tile = node.board[mv.to as usize];
+        node.board[mv.from as usize] = tile;
+        node.board[mv.to as usize] = 0;
+        node.blank = mv.to;
+        let d = &self.dist[tile as usize];
+        node.distance_sum =
+            node.distance_sum + u32::from(d[mv.from as usize]) - u32::from(d[mv.to as usize]);
+    }
+
+    fn undo(&self, node: &mut TileNode, mv: BlankMove) {
+        let tile = node.board[mv.from as usize];
+        node.board[mv.to as usize] = tile;
+        node.board[mv.from as usize] = 0;
+        node.blank = mv.from;
+        let d = &self.dist[tile as usize];
+        node.distance_sum =
+            node.distance_sum + u32::from(d[mv.to as usize]) - u32::from(d[mv.from as usize]);
+    }
+
+    fn heuristic(&self, node: &TileNode) -> u32 {
+        node.distance_sum + self.linear_conflicts(node)
+    }
+
+    fn is_goal(&self, node: &TileNode) -> bool {
+        node.board[..self.common.n] == self.common.goal[..self.common.n]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Progress;
+    use crate::engine::ida_star;
+
+    #[test]
+    fn both_heuristics_find_the_seed_31_move_solution() {
+        let board = Board::rectangle(3, 3);
+        let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+        let start = [8, 6, 7, 2, 5, 4, 3, 0, 1];
+        let manhattan = ManhattanSpace::new(&board, &goal);
+        let mut node = manhattan.node(&start);
+        let out = ida_star::solve(&manhattan, &mut node, 80, &Progress::hidden());
+        assert_eq!(out.moves.unwrap().len(), 31);
+        let groups: Vec<PatternDatabase> = [[1u8, 2, 3, 4], [5, 6, 7, 8]]
+            .iter()
+            .map(|g| PatternDatabase {
+                tiles: g.to_vec(),
+                table: super::super::pattern_database::build(&board, &goal, g),
+                cached: false,
+            })
+            .collect();
+        let space = PatternSpace::new(&board, &goal, &groups);
+        assert!(space.uses_mirror());
+        let mut node = space.node(&start);
+        let out = ida_star::solve(&space, &mut node, 80, &Progress::hidden());
+        assert_eq!(out.moves.unwrap().len(), 31);
+        assert!(space.is_goal(&node));
+    }
+}
