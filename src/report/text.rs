@@ -14,6 +14,9 @@ pub fn report(r: &Report) -> String {
     let headline = match (r.status, r.cost) {
         (Status::Solved, Some(cost)) => format!("solved: {cost} moves"),
         (Status::Solved, None) => "solved".to_string(),
+        (Status::NoSolution, _) if r.stats.states == 0 => {
+            "no solution: proved before any search (see the note)".to_string()
+        }
         (Status::NoSolution, _) => format!(
             "no solution: the search explored {} states and none meets the goal",
             group_digits(u128::from(r.stats.states))
