@@ -25,7 +25,20 @@ pub fn report(r: &Report) -> String {
     for note in &r.notes {
         let _ = writeln!(out, "note: {note}");
     }
+    let digits = r.solutions.len().to_string().len();
     for (i, sol) in r.solutions.iter().enumerate() {
+        // No steps but a notation: a configuration (e.g. a queens placement), one numbered line.
+        if let (true, Some(notation)) = (sol.steps.is_empty(), &sol.notation) {
+            if i == 0 || notation.contains('\n') {
+                let _ = writeln!(out);
+            }
+            let mut lines = notation.lines();
+            let _ = writeln!(out, "{:>digits$}  {}", i + 1, lines.next().unwrap_or(""));
+            for line in lines {
+                let _ = writeln!(out, "{:digits$}  {line}", "");
+            }
+            continue;
+        }
         let _ = writeln!(out);
         if r.solutions.len() > 1 {
             let _ = writeln!(out, "solution {} ({} moves):", i + 1, sol.steps.len());
