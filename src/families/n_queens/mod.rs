@@ -130,7 +130,7 @@ fn on_board(
                 v.span(),
                 format!("{what} {} is off the {n}x{n} board", v.get_ref()),
             )
-            .label(format!("not in 0..{}", n - 1))
+            .label(format!("not in 0 to {}", n - 1))
             .help(format!("rows and columns count from 0 to {}", n - 1))),
     }
 }
@@ -179,7 +179,10 @@ fn choose_engine(
                     "given queens break the board's symmetries: use engine = \"bitboard\" or \"auto\"",
                 ),
             };
-            return Err(doc.error(span, message).help(help));
+            return Err(doc
+                .error(span, message)
+                .label(format!("cannot compute objective `{objective}` here"))
+                .help(help));
         }
     };
     Ok(engine)
