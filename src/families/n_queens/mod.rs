@@ -9,6 +9,7 @@ mod symmetry;
 
 use super::{Family, Puzzle, SolveContext};
 use crate::diagnostic::Diagnostic;
+use crate::report::text::group_digits;
 use crate::report::{Report, Section, Solution, Stats, Status};
 use crate::spec::SpecDocument;
 use backtrack::Frontier;
@@ -258,7 +259,7 @@ impl Puzzle for QueensPuzzle {
                 report.stats.states = t.nodes;
             }
             Engine::Symmetry => {
-                let c = symmetry::count(n);
+                let c = symmetry::count(n, ctx.progress);
                 self.counted(&mut report, c.total(), Some(c));
                 report.stats.states = c.nodes;
             }
@@ -351,20 +352,27 @@ impl QueensPuzzle {
                 "symmetry_classes".into(),
                 json!({"1": c.one, "2": c.two, "4": c.four, "8": c.eight}),
             );
-            let mut lines = vec![format!(
-                "{} solutions in {} classes under rotation and reflection:",
-                total,
-                c.unique()
-            )];
-            for (size, k) in [(8, c.eight), (4, c.four), (2, c.two), (1, c.one)] {
-                if k > 0 {
-                    lines.push(format!("{k} with {size} distinct images"));
-                }
+            if total > 0 {
+                let lines = [(8, c.eight), (4, c.four), (2, c.two), (1, c.one)]
+                    .into_iter()
+                    .filter(|&(_, k)| k > 0)
+                    .map(|(size, k)| {
+                        format!(
+                            "{} of {}",
+                            plural(k, "class", "classes"),
+                            plural(size, "solution", "solutions")
+                        )
+                    })
+                    .collect();
+                report.sections.push(Section {
+                    title: format!(
+                        "{} in {} under rotation and reflection",
+                        plural(total, "solution", "solutions"),
+                        plural(c.unique(), "class", "classes")
+                    ),
+                    lines,
+                });
             }
-            report.sections.push(Section {
-                title: "symmetry".into(),
-                lines,
-            });
         } else {
             report.count = Some(u128::from(total));
         }
@@ -373,4 +381,10 @@ impl QueensPuzzle {
             report.notes.push(self.no_solution_reason());
         }
     }
+}
+
+/// "1 class", "1,787 classes".
+fn plural(k: u64, one: &str, many: &str) -> String {
+    let word = if k == 1 { one } else { many };
+    format!("{} {word}", group_digits(u128::from(k)))
 }

@@ -13,7 +13,9 @@
 
 use super::backtrack::bits;
 use super::board::full_mask;
+use crate::engine::Progress;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Solution classes by orbit size, and search nodes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -73,7 +75,7 @@ struct Phase {
 type Rows = [u64; 64];
 
 /// The classes of solutions of the empty n x n board (n from 1 to 64).
-pub fn count(n: usize) -> Classes {
+pub fn count(n: usize, progress: &Progress) -> Classes {
     match n {
         1 => {
             // One queen: its single solution is fixed by every symmetry (an orbit of 1).
@@ -115,172 +117,163 @@ pub fn count(n: usize) -> Classes {
         b1 += 1;
         b2 -= 1;
     }
-    let corner_classes = corner
+    let tasks: Vec<(bool, Phase)> = corner
+        .into_iter()
+        .map(|p| (true, p))
+        .chain(edge.into_iter().map(|p| (false, p)))
+        .collect();
+    let (total, done) = (tasks.len(), AtomicUsize::new(0));
+    tasks
         .into_par_iter()
-        .map(|p| {
-            let mut rows: Rows = [0; 64];
-            let bit = 1 << p.bound1;
-            rows[0] = 1;
-            rows[1] = bit;
-            let mut c = Classes {
-                nodes: 2,
-                ..Classes::default()
+        .map(|(corner, p)| {
+            let c = if corner {
+                corner_branch(&p)
+            } else {
+                edge_branch(&p)
             };
-            corner_search(&p, &mut rows, 2, (2 | bit) << 1, 1 | bit, bit >> 1, &mut c);
+            let k = done.fetch_add(1, Ordering::Relaxed) + 1;
+            progress.message(|| format!("bitboard-symmetry: {k} of {total} branches searched"));
             c
         })
-        .reduce(Classes::default, |a, b| a + b);
-    let edge_classes = edge
+        .reduce(Classes::default, |a, b| a + b)
+}
+
+/// Row 0's queen in the corner, row 1's in column `bound1`: every class found has 8 members.
+fn corner_branch(p: &Phase) -> Classes {
+    let mut rows: Rows = [0; 64];
+    let bit = 1 << p.bound1;
+    rows[0] = 1;
+    rows[1] = bit;
+    let mut c = Classes {
+        nodes: 2,
+        ..Classes::default()
+    };
+    search::<true>(p, &mut rows, 2, ((2 | bit) << 1, 1 | bit, bit >> 1), &mut c);
+    c
+}
+
+/// Row 0's queen in column `bound1`: placements that may be the least of their class.
+fn edge_branch(p: &Phase) -> Classes {
+    let mut rows: Rows = [0; 64];
+    let bit = 1 << p.bound1;
+    rows[0] = bit;
+    let mut c = Classes {
+        nodes: 1,
+        ..Classes::default()
+    };
+    search::<false>(p, &mut rows, 1, (bit << 1, bit, bit >> 1), &mut c);
+    c
+}
+
+impl Phase {
+    /// The open squares of row `y` (before the last) under the representative's rules.
+    #[inline(always)]
+    fn open<const CORNER: bool>(&self, y: usize, left: u64, down: u64, right: u64) -> u64 {
+        let open = self.mask & !(left | down | right);
+        if CORNER {
+            // Keeps the row-1 queen right of the diagonal: excludes the diagonal mirror image.
+            if y < self.bound1 { open & !2 } else { open }
+        } else if y < self.bound1 {
+            open & !self.side
+        } else if y == self.bound2 {
+            // By row b2 an edge column must be taken, or a rotation would be smaller.
+            match down & self.side {
+                0 => 0,
+                both if both == self.side => open,
+                _ => open & self.side,
+            }
+        } else {
+            open
+        }
+    }
+
+    /// Counts a full placement whose last row has the open squares `open` (at most one).
+    #[inline(always)]
+    fn finish<const CORNER: bool>(&self, rows: &mut Rows, open: u64, out: &mut Classes) {
+        if CORNER {
+            if open != 0 {
+                out.nodes += 1;
+                out.eight += 1;
+            }
+        } else if open != 0 && open & self.last_mask == 0 {
+            rows[self.last] = open;
+            out.nodes += 1;
+            check(self, rows, out);
+        }
+    }
+}
+
+/// Searches the completions of rows `..y`; rows before `split_until` fan out to rayon.
+fn search<const CORNER: bool>(
+    p: &Phase,
+    rows: &mut Rows,
+    y: usize,
+    (left, down, right): (u64, u64, u64),
+    out: &mut Classes,
+) {
+    if y == p.last {
+        p.finish::<CORNER>(rows, p.mask & !(left | down | right), out);
+        return;
+    }
+    if y >= p.split_until {
+        search_sequential::<CORNER>(p, rows, y, (left, down, right), out);
+        return;
+    }
+    let open = p.open::<CORNER>(y, left, down, right);
+    *out += bits(open)
+        .collect::<Vec<u64>>()
         .into_par_iter()
-        .map(|p| {
-            let mut rows: Rows = [0; 64];
-            let bit = 1 << p.bound1;
-            rows[0] = bit;
+        .map(|bit| {
+            let mut rows = *rows;
+            rows[y] = bit;
             let mut c = Classes {
                 nodes: 1,
                 ..Classes::default()
             };
-            edge_search(&p, &mut rows, 1, bit << 1, bit, bit >> 1, &mut c);
+            let next = ((left | bit) << 1, down | bit, (right | bit) >> 1);
+            search::<CORNER>(p, &mut rows, y + 1, next, &mut c);
             c
         })
         .reduce(Classes::default, |a, b| a + b);
-    corner_classes + edge_classes
 }
 
-/// Row 0's queen in the corner: every class found has 8 members.
-fn corner_search(
+/// The hot loop, from row `y0` (before the last) without recursion: an explicit stack of
+/// (open squares left, left, down, right) per row; the last row is finished in place.
+fn search_sequential<const CORNER: bool>(
     p: &Phase,
     rows: &mut Rows,
-    y: usize,
-    left: u64,
-    down: u64,
-    right: u64,
+    y0: usize,
+    (left0, down0, right0): (u64, u64, u64),
     out: &mut Classes,
 ) {
-    let mut open = p.mask & !(left | down | right);
-    if y == p.last {
-        if open != 0 {
-            rows[y] = open;
-            out.nodes += 1;
-            out.eight += 1;
+    let mut stack = [(0u64, 0u64, 0u64, 0u64); 64];
+    let (mut y, mut left, mut down, mut right) = (y0, left0, down0, right0);
+    let mut open = p.open::<CORNER>(y, left, down, right);
+    loop {
+        if open == 0 {
+            if y == y0 {
+                return;
+            }
+            y -= 1;
+            (open, left, down, right) = stack[y];
+            continue;
         }
-        return;
-    }
-    if y < p.bound1 {
-        // Keeps the row-1 queen right of the diagonal: excludes the diagonal mirror image.
-        open &= !2;
-    }
-    if y < p.split_until {
-        *out += bits(open)
-            .collect::<Vec<u64>>()
-            .into_par_iter()
-            .map(|bit| {
-                let mut rows = *rows;
-                rows[y] = bit;
-                let mut c = Classes {
-                    nodes: 1,
-                    ..Classes::default()
-                };
-                corner_search(
-                    p,
-                    &mut rows,
-                    y + 1,
-                    (left | bit) << 1,
-                    down | bit,
-                    (right | bit) >> 1,
-                    &mut c,
-                );
-                c
-            })
-            .reduce(Classes::default, |a, b| a + b);
-        return;
-    }
-    while open != 0 {
         let bit = open & open.wrapping_neg();
         open ^= bit;
-        rows[y] = bit;
+        if !CORNER {
+            // Only the symmetry check of the edge case reads the rows.
+            rows[y] = bit;
+        }
         out.nodes += 1;
-        corner_search(
-            p,
-            rows,
-            y + 1,
-            (left | bit) << 1,
-            down | bit,
-            (right | bit) >> 1,
-            out,
-        );
-    }
-}
-
-/// Row 0's queen off the corner: only placements that may be the least of their class.
-fn edge_search(
-    p: &Phase,
-    rows: &mut Rows,
-    y: usize,
-    left: u64,
-    down: u64,
-    right: u64,
-    out: &mut Classes,
-) {
-    let mut open = p.mask & !(left | down | right);
-    if y == p.last {
-        if open != 0 && open & p.last_mask == 0 {
-            rows[y] = open;
-            out.nodes += 1;
-            check(p, rows, out);
+        let (l, d, r) = ((left | bit) << 1, down | bit, (right | bit) >> 1);
+        if y + 1 == p.last {
+            p.finish::<CORNER>(rows, p.mask & !(l | d | r), out);
+            continue;
         }
-        return;
-    }
-    if y < p.bound1 {
-        open &= !p.side;
-    } else if y == p.bound2 {
-        // By row b2 both edge columns must be taken, or a rotation would be smaller.
-        if down & p.side == 0 {
-            return;
-        }
-        if down & p.side != p.side {
-            open &= p.side;
-        }
-    }
-    if y < p.split_until {
-        *out += bits(open)
-            .collect::<Vec<u64>>()
-            .into_par_iter()
-            .map(|bit| {
-                let mut rows = *rows;
-                rows[y] = bit;
-                let mut c = Classes {
-                    nodes: 1,
-                    ..Classes::default()
-                };
-                edge_search(
-                    p,
-                    &mut rows,
-                    y + 1,
-                    (left | bit) << 1,
-                    down | bit,
-                    (right | bit) >> 1,
-                    &mut c,
-                );
-                c
-            })
-            .reduce(Classes::default, |a, b| a + b);
-        return;
-    }
-    while open != 0 {
-        let bit = open & open.wrapping_neg();
-        open ^= bit;
-        rows[y] = bit;
-        out.nodes += 1;
-        edge_search(
-            p,
-            rows,
-            y + 1,
-            (left | bit) << 1,
-            down | bit,
-            (right | bit) >> 1,
-            out,
-        );
+        stack[y] = (open, left, down, right);
+        y += 1;
+        (left, down, right) = (l, d, r);
+        open = p.open::<CORNER>(y, left, down, right);
     }
 }
 
@@ -396,7 +389,7 @@ mod tests {
                 sizes[orbit.len()] += 1;
                 seen.extend(orbit);
             }
-            let c = count(n);
+            let c = count(n, &Progress::hidden());
             assert_eq!(
                 (c.one, c.two, c.four, c.eight),
                 (sizes[1], sizes[2], sizes[4], sizes[8]),
