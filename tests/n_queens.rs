@@ -211,6 +211,11 @@ fn bad_specs_are_reported_at_their_span() {
     let cases = [
         ("attacking", "attack each other along a diagonal", "9:3"),
         ("same-column", "attack each other along a column", "7:36"),
+        (
+            "same-square",
+            "two queens are given on the same square (3, 4)",
+            "9:3",
+        ),
         ("off-board", "column 8 is off the 8x8 board", "7:31"),
         ("zero", "a board of 0 has no squares", "6:5"),
         ("too-large", "a board of 65 is too large", "6:5"),
