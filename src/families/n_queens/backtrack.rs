@@ -176,6 +176,10 @@ fn count_sequential(allowed: &[u64], f: Frontier, nodes: &mut u64) -> u64 {
             placed += found;
             continue;
         }
+        if allowed[row + 2] & !((l << 1) | d | (r >> 1)) == 0 {
+            // Row + 2 is closed whatever the next row takes.
+            continue;
+        }
         stack[depth] = (open, left, down, right);
         depth += 1;
         row += 1;

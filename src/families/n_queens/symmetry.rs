@@ -249,6 +249,7 @@ fn search_sequential<const CORNER: bool>(
     let mut stack = [(0u64, 0u64, 0u64, 0u64); 64];
     let (mut y, mut left, mut down, mut right) = (y0, left0, down0, right0);
     let mut open = p.open::<CORNER>(y, left, down, right);
+    let last = p.last;
     loop {
         if open == 0 {
             if y == y0 {
@@ -268,6 +269,12 @@ fn search_sequential<const CORNER: bool>(
         let (l, d, r) = ((left | bit) << 1, down | bit, (right | bit) >> 1);
         if y + 1 == p.last {
             p.finish::<CORNER>(rows, p.mask & !(l | d | r), out);
+            continue;
+        }
+        if p.mask & !((l << 1) | d | (r >> 1)) == 0
+            || (y + 3 <= last && p.mask & !((l << 2) | d | (r >> 2)) == 0)
+        {
+            // Row y + 2 (or y + 3) is closed whatever the rows between take.
             continue;
         }
         stack[y] = (open, left, down, right);
