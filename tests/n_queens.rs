@@ -226,6 +226,11 @@ fn bad_specs_are_reported_at_their_span() {
         ),
         ("list-engine", "engine `bitboard-symmetry` counts", "10:10"),
         ("limit-zero", "a limit of 0 lists nothing", "10:9"),
+        (
+            "limit-huge",
+            "a limit of 20000000 is too many to list",
+            "10:9",
+        ),
         ("unknown-field", "unknown field `size`", "6:1"),
     ];
     for (name, message, at) in cases {

@@ -25,6 +25,8 @@ pub struct NQueens;
 const OBJECTIVES: &[&str] = &["list", "count", "count-unique"];
 const ENGINES: &[&str] = &["bitboard", "bitboard-mirror", "bitboard-symmetry"];
 const DEFAULT_LIMIT: u64 = 100;
+/// Listed placements are kept in memory and printed: a million is already a long read.
+const MAX_LIMIT: u64 = 1_000_000;
 
 impl Family for NQueens {
     fn kind(&self) -> &'static str {
@@ -50,7 +52,16 @@ impl Family for NQueens {
                     .label("must be at least 1")
                     .help("give how many solutions to list, e.g. limit = 100"));
             }
-            _ => usize::try_from(spec.solve.limit(DEFAULT_LIMIT)).unwrap_or(usize::MAX),
+            Some(l) if *l.get_ref() > MAX_LIMIT => {
+                return Err(doc
+                    .error(
+                        l.span(),
+                        format!("a limit of {} is too many to list", l.get_ref()),
+                    )
+                    .label(format!("at most {MAX_LIMIT}"))
+                    .help("to know how many placements there are, use objective = \"count\""));
+            }
+            _ => spec.solve.limit(DEFAULT_LIMIT) as usize,
         };
         Ok(Box::new(QueensPuzzle {
             board,
