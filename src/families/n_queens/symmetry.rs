@@ -246,10 +246,20 @@ fn search_sequential<const CORNER: bool>(
     (left0, down0, right0): (u64, u64, u64),
     out: &mut Classes,
 ) {
+    // Per row, the squares its rules leave open (the last row's for the edge case, too), to look
+    // ahead with; past the last row everything is open so the test never fails there.
+    let mut ahead = [u64::MAX; 66];
+    for (k, a) in ahead.iter_mut().enumerate().take(p.last) {
+        *a = p.open::<CORNER>(k, 0, 0, 0) | if k == p.bound2 { p.mask } else { 0 };
+    }
+    ahead[p.last] = if CORNER {
+        p.mask
+    } else {
+        p.mask & !p.last_mask
+    };
     let mut stack = [(0u64, 0u64, 0u64, 0u64); 64];
     let (mut y, mut left, mut down, mut right) = (y0, left0, down0, right0);
     let mut open = p.open::<CORNER>(y, left, down, right);
-    let last = p.last;
     loop {
         if open == 0 {
             if y == y0 {
@@ -271,8 +281,8 @@ fn search_sequential<const CORNER: bool>(
             p.finish::<CORNER>(rows, p.mask & !(l | d | r), out);
             continue;
         }
-        if p.mask & !((l << 1) | d | (r >> 1)) == 0
-            || (y + 3 <= last && p.mask & !((l << 2) | d | (r >> 2)) == 0)
+        if ahead[y + 2] & !((l << 1) | d | (r >> 1)) == 0
+            || ahead[y + 3] & !((l << 2) | d | (r >> 2)) == 0
         {
             // Row y + 2 (or y + 3) is closed whatever the rows between take.
             continue;
