@@ -290,7 +290,11 @@ fn search_sequential<const CORNER: bool>(
         stack[y] = (open, left, down, right);
         y += 1;
         (left, down, right) = (l, d, r);
-        open = p.open::<CORNER>(y, left, down, right);
+        open = if CORNER || y != p.bound2 {
+            ahead[y] & !(left | down | right)
+        } else {
+            p.open::<CORNER>(y, left, down, right)
+        };
     }
 }
 
