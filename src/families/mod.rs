@@ -5,6 +5,7 @@
 pub mod alphametic;
 pub mod generate_and_test;
 pub mod komachi;
+pub mod n_queens;
 pub mod sliding_tiles;
 pub mod water_jugs;
 
@@ -40,6 +41,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &komachi::KomachiFamily,
     &generate_and_test::SearchFamily,
     &sliding_tiles::SlidingTiles,
+    &n_queens::NQueens,
 ];
 
 /// The family of `doc`, or an error at its `kind` naming the known kinds.

@@ -31,17 +31,21 @@ pub fn report(r: &Report) -> String {
     for note in &r.notes {
         let _ = writeln!(out, "note: {note}");
     }
-    // Answers that are one line each and not move sequences (formula puzzles) print as a list.
-    let one_liners = r.cost.is_none() && r.solutions.iter().all(|s| s.notation.is_some());
-    if one_liners && !r.solutions.is_empty() {
-        let _ = writeln!(out);
-        for sol in &r.solutions {
-            let _ = writeln!(out, "{}", sol.notation.as_deref().unwrap_or_default());
-        }
-    }
+    let digits = r.solutions.len().to_string().len();
     for (i, sol) in r.solutions.iter().enumerate() {
-        if one_liners {
-            break;
+        // A configuration or a formula rather than a move sequence (a queens placement, a
+        // komachi formula): one numbered line (plus any drawing below it).
+        let listing = sol.steps.is_empty() || r.cost.is_none();
+        if let (true, Some(notation)) = (listing, &sol.notation) {
+            if i == 0 || notation.contains('\n') {
+                let _ = writeln!(out);
+            }
+            let mut lines = notation.lines();
+            let _ = writeln!(out, "{:>digits$}  {}", i + 1, lines.next().unwrap_or(""));
+            for line in lines {
+                let _ = writeln!(out, "{:digits$}  {line}", "");
+            }
+            continue;
         }
         let _ = writeln!(out);
         if r.solutions.len() > 1 {

@@ -1,0 +1,183 @@
+//! The N-queens board: its size, the queens the spec places, and for each row the columns still
+//! open to a queen (a bitmask, bit c = column c). Also the independent check of a finished
+//! placement and its two renderings (the seed's row notation and a drawn board).
+
+/// Bitboards are u64, so a board has at most 64 columns.
+pub const MAX_N: usize = 64;
+
+pub struct Board {
+    pub n: usize,
+    /// Queens given by the spec, as (row, column), in spec order.
+    pub placed: Vec<(usize, usize)>,
+    /// Per row, the columns a queen may take: the given column in a row with a placed queen,
+    /// otherwise every column that no placed queen attacks.
+    pub allowed: Vec<u64>,
+}
+
+/// Two given queens that attack each other (indices into the given list).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Conflict {
+    pub first: usize,
+    pub second: usize,
+    pub line: &'static str,
+}
+
+impl Board {
+    /// A board of size `n` (1..=64) with the `placed` queens (each inside the board).
+    pub fn new(n: usize, placed: Vec<(usize, usize)>) -> Result<Board, Conflict> {
+        assert!((1..=MAX_N).contains(&n) && placed.iter().all(|&(r, c)| r < n && c < n));
+        for (second, &b) in placed.iter().enumerate() {
+            for (first, &a) in placed[..second].iter().enumerate() {
+                if let Some(line) = attack_line(a, b) {
+                    return Err(Conflict {
+                        first,
+                        second,
+                        line,
+                    });
+                }
+            }
+        }
+        let full = full_mask(n);
+        let allowed = (0..n)
+            .map(|row| match placed.iter().find(|&&(r, _)| r == row) {
+                Some(&(_, c)) => 1u64 << c,
+                None => placed
+                    .iter()
+                    .fold(full, |open, &q| open & !attacked_in_row(n, q, row)),
+            })
+            .collect();
+        Ok(Board { n, placed, allowed })
+    }
+
+    /// True when no queen is given: the board is then symmetric under all 8 symmetries.
+    pub fn is_empty(&self) -> bool {
+        self.placed.is_empty()
+    }
+
+    /// Checks a finished placement (`cols[row]` = column of the queen in that row) from scratch:
+    /// n queens, each inside the board, no two sharing a column or a diagonal, and every given
+    /// queen present. Returns what is wrong otherwise.
+    pub fn verify(&self, cols: &[u8]) -> Result<(), String> {
+        if cols.len() != self.n {
+            return Err(format!("{} queens on a board of {}", cols.len(), self.n));
+        }
+        for (r, &c) in cols.iter().enumerate() {
+            if c as usize >= self.n {
+                return Err(format!("row {r} has column {c}, outside the board"));
+            }
+            for (r0, &c0) in cols[..r].iter().enumerate() {
+                if let Some(line) = attack_line((r0, c0 as usize), (r, c as usize)) {
+                    return Err(format!(
+                        "the queens at ({r0}, {c0}) and ({r}, {c}) share a {line}"
+                    ));
+                }
+            }
+        }
+        for &(r, c) in &self.placed {
+            if cols[r] as usize != c {
+                return Err(format!("the given queen at ({r}, {c}) is missing"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The seed's notation: the column of each row's queen, `(0 4 7 5 2 6 1 3)`.
+    pub fn notation(cols: &[u8]) -> String {
+        let cells: Vec<String> = cols.iter().map(u8::to_string).collect();
+        format!("({})", cells.join(" "))
+    }
+
+    /// The board drawn as in the seed, `Q` a queen the search placed, `q` one the spec gave.
+    pub fn draw(&self, cols: &[u8]) -> Vec<String> {
+        let width = (self.n - 1).to_string().len();
+        let cell = |s: &str| format!("{s:>width$}");
+        let header: Vec<String> = (0..self.n).map(|c| cell(&c.to_string())).collect();
+        let margin = " ".repeat(width);
+        let rule = format!("{margin} *{}*", "-".repeat(self.n * (width + 1) + 1));
+        let mut lines = vec![format!("{margin}   {}", header.join(" ")), rule.clone()];
+        for (r, &q) in cols.iter().enumerate() {
+            let row: Vec<String> = (0..self.n)
+                .map(|c| {
+                    if c != q as usize {
+                        cell(".")
+                    } else if self.placed.contains(&(r, c)) {
+                        cell("q")
+                    } else {
+                        cell("Q")
+                    }
+                })
+                .collect();
+            lines.push(format!("{} | {} |", cell(&r.to_string()), row.join(" ")));
+        }
+        lines.push(rule);
+        lines
+    }
+}
+
+/// Columns 0..n as a bitmask.
+pub fn full_mask(n: usize) -> u64 {
+    u64::MAX >> (64 - n)
+}
+
+/// The line two distinct squares share, if a queen on one attacks the other.
+fn attack_line(a: (usize, usize), b: (usize, usize)) -> Option<&'static str> {
+    if a == b {
+        Some("square")
+    } else if a.0 == b.0 {
+        Some("row")
+    } else if a.1 == b.1 {
+        Some("column")
+    } else if a.0.abs_diff(b.0) == a.1.abs_diff(b.1) {
+        Some("diagonal")
+    } else {
+        None
+    }
+}
+
+/// The squares of `row` that a queen at `q` attacks (its column and both diagonals).
+fn attacked_in_row(n: usize, q: (usize, usize), row: usize) -> u64 {
+    let d = q.0.abs_diff(row);
+    let mut bits = 1u64 << q.1;
+    if q.1 + d < n {
+        bits |= 1 << (q.1 + d);
+    }
+    if d <= q.1 {
+        bits |= 1 << (q.1 - d);
+    }
+    bits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn given_queens_close_their_lines() {
+        let b = Board::new(4, vec![(0, 1)]).unwrap();
+        assert_eq!(b.allowed, vec![0b0010, 0b1000, 0b0101, 0b1101]);
+    }
+
+    #[test]
+    fn attacking_queens_are_a_conflict() {
+        let e = Board::new(8, vec![(0, 1), (3, 5), (5, 5)]).err().unwrap();
+        assert_eq!((e.first, e.second, e.line), (1, 2, "column"));
+        let e = Board::new(8, vec![(2, 2), (6, 6)]).err().unwrap();
+        assert_eq!(e.line, "diagonal");
+    }
+
+    #[test]
+    fn verify_rejects_attacks() {
+        let b = Board::new(4, vec![]).unwrap();
+        assert!(b.verify(&[1, 3, 0, 2]).is_ok());
+        assert!(b.verify(&[0, 2, 1, 3]).is_err());
+        assert!(b.verify(&[1, 3, 0]).is_err());
+        let b = Board::new(4, vec![(0, 2)]).unwrap();
+        assert!(b.verify(&[1, 3, 0, 2]).is_err());
+    }
+
+    #[test]
+    fn full_mask_edges() {
+        assert_eq!(full_mask(1), 1);
+        assert_eq!(full_mask(64), u64::MAX);
+    }
+}
