@@ -2,6 +2,7 @@
 //! and solves it with the engines; it knows nothing of printing (it returns a [`Report`]).
 //! Adding a kind means one module and one line in [`FAMILIES`].
 
+pub mod peg_solitaire;
 pub mod water_jugs;
 
 use crate::diagnostic::Diagnostic;
@@ -30,7 +31,7 @@ pub struct SolveContext<'a> {
     pub progress: &'a Progress,
 }
 
-pub static FAMILIES: &[&dyn Family] = &[&water_jugs::WaterJugs];
+pub static FAMILIES: &[&dyn Family] = &[&water_jugs::WaterJugs, &peg_solitaire::PegSolitaire];
 
 /// The family of `doc`, or an error at its `kind` naming the known kinds.
 pub fn family_of(doc: &SpecDocument) -> Result<&'static dyn Family, Diagnostic> {

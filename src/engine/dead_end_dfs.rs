@@ -1,0 +1,78 @@
+//! One solution of a jump game, fast: depth-first over jumps, remembering every position (up to
+//! symmetry) proved not to lead to the goal, so no dead end is searched twice.
+
+use super::bitboard::Bitboard;
+use super::jump_space::JumpSpace;
+use rustc_hash::FxHashSet;
+
+pub struct DeadEndSearch<'a, B: Bitboard> {
+    space: &'a JumpSpace<B>,
+    goal_pegs: u32,
+    goal: &'a (dyn Fn(B) -> bool + 'a),
+    dead: FxHashSet<B>,
+    /// Stop (with no answer) after this many positions were proved dead.
+    budget: usize,
+}
+
+pub struct DfsOutcome {
+    /// The jumps of a solution, or None when there is none (or the budget ran out).
+    pub jumps: Option<Vec<usize>>,
+    /// Whether the search gave up on its budget (so None proves nothing).
+    pub exhausted_budget: bool,
+    pub dead_positions: u64,
+}
+
+impl<'a, B: Bitboard> DeadEndSearch<'a, B> {
+    pub fn new(
+        space: &'a JumpSpace<B>,
+        goal_pegs: u32,
+        goal: &'a (dyn Fn(B) -> bool + 'a),
+        budget: usize,
+    ) -> Self {
+        DeadEndSearch {
+            space,
+            goal_pegs,
+            goal,
+            dead: FxHashSet::default(),
+            budget,
+        }
+    }
+
+    /// Searches from `start` after the jumps in `prefix` (already applied to `start`).
+    pub fn run(mut self, start: B, prefix: &[usize]) -> DfsOutcome {
+        let mut path = prefix.to_vec();
+        let found = self.dfs(start, &mut path);
+        DfsOutcome {
+            exhausted_budget: found.is_none(),
+            jumps: found.unwrap_or(false).then_some(path),
+            dead_positions: self.dead.len() as u64,
+        }
+    }
+
+    /// Some(true) solved, Some(false) proved dead, None out of budget.
+    fn dfs(&mut self, b: B, path: &mut Vec<usize>) -> Option<bool> {
+        if b.count() == self.goal_pegs {
+            return Some((self.goal)(b));
+        }
+        let key = self.space.canonical(b);
+        if self.dead.contains(&key) {
+            return Some(false);
+        }
+        for j in 0..self.space.jumps.len() {
+            if let Some(next) = self.space.apply(b, j) {
+                path.push(j);
+                match self.dfs(next, path)? {
+                    true => return Some(true),
+                    false => {
+                        path.pop();
+                    }
+                }
+            }
+        }
+        if self.dead.len() >= self.budget {
+            return None;
+        }
+        self.dead.insert(key);
+        Some(false)
+    }
+}
