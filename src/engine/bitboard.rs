@@ -26,8 +26,8 @@ pub trait Bitboard:
     fn bit(i: usize) -> Self;
     fn has(self, i: usize) -> bool;
     fn count(self) -> u32;
-    /// The 8 bits starting at bit `8 * k`, as an index.
-    fn byte(self, k: usize) -> usize;
+    /// The `len` bits starting at bit `at`, as an index.
+    fn chunk(self, at: usize, len: usize) -> usize;
     /// Index of the lowest set bit (the set must not be empty).
     fn lowest(self) -> usize;
     /// The set without its lowest bit.
@@ -52,8 +52,8 @@ macro_rules! impl_bitboard {
                 self.count_ones()
             }
             #[inline]
-            fn byte(self, k: usize) -> usize {
-                ((self >> (8 * k)) & 0xff) as usize
+            fn chunk(self, at: usize, len: usize) -> usize {
+                ((self >> at) & ((1 << len) - 1)) as usize
             }
             #[inline]
             fn lowest(self) -> usize {

@@ -18,11 +18,8 @@ pub const NO_PEG: u8 = u8::MAX;
 
 pub struct MoveDistances<'a, B: Bitboard> {
     space: &'a JumpSpace<B>,
-    /// Useful layers, pegs descending; `layers[0]` holds the start.
-    layers: Vec<Layer<B>>,
-    /// Moves from each useful position to the goal, aligned with `layers`.
-    dist: Vec<Vec<u8>>,
-    top: u32,
+    /// Moves from each useful position (canonical) to the goal.
+    dist: FxHashMap<B, u8>,
     goal_pegs: u32,
     goal: Box<dyn Fn(B) -> bool + Sync + 'a>,
 }
@@ -35,47 +32,41 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
         goal: impl Fn(B) -> bool + Sync + 'a,
         progress: &super::Progress,
     ) -> MoveDistances<'a, B> {
-        let top = layers.first().map_or(0, |l| l.pegs);
         let goal_pegs = layers.last().map_or(0, |l| l.pegs);
+        let total: usize = layers.iter().map(|l| l.len()).sum();
+        let mut dist = FxHashMap::default();
+        dist.reserve(total);
         let mut md = MoveDistances {
             space,
-            dist: layers.iter().map(|l| vec![u8::MAX; l.len()]).collect(),
-            layers,
-            top,
+            dist,
             goal_pegs,
             goal: Box::new(goal),
         };
-        if let Some(last) = md.dist.last_mut() {
-            last.fill(0);
+        let mut layers = layers;
+        if let Some(last) = layers.pop() {
+            md.dist.extend(last.keys.iter().map(|&k| (k, 0u8)));
         }
-        for i in (0..md.layers.len().saturating_sub(1)).rev() {
-            progress.message(|| format!("move distances: {} pegs", md.layers[i].pegs));
-            let d: Vec<u8> = md.layers[i]
+        while let Some(layer) = layers.pop() {
+            progress.message(|| format!("move distances: {} pegs", layer.pegs));
+            let d: Vec<u8> = layer
                 .keys
                 .par_iter()
                 .map(|&b| md.distance_by_search(b))
                 .collect();
-            md.dist[i] = d;
+            md.dist.extend(layer.keys.iter().copied().zip(d));
         }
         md
     }
 
     /// Number of useful positions (symmetry classes).
     pub fn positions(&self) -> u64 {
-        self.layers.iter().map(|l| l.len() as u64).sum()
+        self.dist.len() as u64
     }
 
     /// Moves from `b` to the goal, None when `b` is on no solution.
+    #[inline]
     pub fn distance(&self, b: B) -> Option<u8> {
-        let pegs = b.count();
-        if pegs > self.top || pegs < self.goal_pegs {
-            return None;
-        }
-        let i = (self.top - pegs) as usize;
-        let layer = self.layers.get(i)?;
-        let at = layer.position(self.space.canonical(b))?;
-        let d = self.dist[i][at];
-        (d != u8::MAX).then_some(d)
+        self.dist.get(&self.space.canonical(b)).copied()
     }
 
     /// 1 + the least distance over every chain end of every peg of `b`.

@@ -305,54 +305,34 @@ pub fn useful_positions<B: Bitboard>(space: &JumpSpace<B>, meeting: Meeting<B>) 
         }
     }
     middle.counts.clear();
-    // Forward side: keep a position when one of its jumps leads into the next useful layer.
+    // Forward side: the useful positions one peg up are the predecessors of useful positions
+    // that the forward search reached. Working from the (small) useful layers keeps this cheap.
     let mut upper: Vec<Layer<B>> = Vec::new();
     let mut below = middle.clone();
-    while let Some(mut layer) = forward.pop() {
-        let keep: Vec<bool> = layer
-            .keys
-            .par_iter()
-            .map(|&p| {
-                let mut any = false;
-                space.for_each_jump(p, |_, q| any = any || below.contains(space.canonical(q)));
-                any
-            })
-            .collect();
-        let mut i = 0;
-        layer.keys.retain(|_| {
-            i += 1;
-            keep[i - 1]
-        });
-        layer.counts.clear();
-        upper.push(layer.clone());
-        below = layer;
+    while let Some(layer) = forward.pop() {
+        let mut useful = intersect(&layer, &expand(space, &with_counts(below), true));
+        useful.pegs = layer.pegs;
+        upper.push(useful.clone());
+        below = useful;
     }
     upper.reverse();
-    // Goal side: keep a position when some useful position above jumps into it.
+    // Goal side: successors of useful positions that the backward search reached.
     let mut lower = Vec::new();
     let mut above = middle.clone();
-    while let Some(mut layer) = backward.pop() {
-        let keep: Vec<bool> = layer
-            .keys
-            .par_iter()
-            .map(|&q| {
-                let mut any = false;
-                space.for_each_unjump(q, |_, p| any = any || above.contains(space.canonical(p)));
-                any
-            })
-            .collect();
-        let mut i = 0;
-        layer.keys.retain(|_| {
-            i += 1;
-            keep[i - 1]
-        });
-        layer.counts.clear();
-        lower.push(layer.clone());
-        above = layer;
+    while let Some(layer) = backward.pop() {
+        let mut useful = intersect(&layer, &expand(space, &with_counts(above), false));
+        useful.pegs = layer.pegs;
+        lower.push(useful.clone());
+        above = useful;
     }
     upper.push(middle);
     upper.extend(lower);
     upper
+}
+
+fn with_counts<B: Bitboard>(mut l: Layer<B>) -> Layer<B> {
+    l.counts = vec![1; l.keys.len()];
+    l
 }
 
 fn intersect<B: Bitboard>(a: &Layer<B>, b: &Layer<B>) -> Layer<B> {

@@ -22,8 +22,11 @@ pub struct JumpSpace<B: Bitboard> {
     from_hole: Vec<Vec<u16>>,
     /// Permutations of the holes forming a group; the identity is not stored.
     symmetries: Vec<Vec<u8>>,
-    /// Per symmetry, per byte of the board: the image of that byte's bits.
-    tables: Vec<Vec<[B; 256]>>,
+    /// Per symmetry, per chunk of `chunk_bits` holes: the image of every value of the chunk,
+    /// flattened; about 11-bit chunks keep the tables in cache and the lookups few.
+    tables: Vec<B>,
+    chunks: usize,
+    chunk_bits: usize,
 }
 
 impl<B: Bitboard> JumpSpace<B> {
@@ -47,26 +50,25 @@ impl<B: Bitboard> JumpSpace<B> {
             .filter(|p| p.iter().enumerate().any(|(i, &q)| i != q as usize))
             .cloned()
             .collect();
-        let chunks = holes.div_ceil(8);
-        let tables = symmetries
-            .iter()
-            .map(|perm| {
-                (0..chunks)
-                    .map(|c| {
-                        let mut t = [B::ZERO; 256];
-                        for (v, slot) in t.iter_mut().enumerate() {
-                            for bit in 0..8 {
-                                let hole = 8 * c + bit;
-                                if v >> bit & 1 == 1 && hole < holes {
-                                    *slot = *slot | B::bit(perm[hole] as usize);
-                                }
-                            }
+        let chunks = holes.div_ceil(11).max(1);
+        let chunk_bits = holes.div_ceil(chunks).max(1);
+        let size = 1usize << chunk_bits;
+        let mut tables = vec![B::ZERO; symmetries.len() * chunks * size];
+        for (s, perm) in symmetries.iter().enumerate() {
+            for c in 0..chunks {
+                let base = (s * chunks + c) * size;
+                for v in 0..size {
+                    let mut img = B::ZERO;
+                    for bit in 0..chunk_bits {
+                        let hole = chunk_bits * c + bit;
+                        if v >> bit & 1 == 1 && hole < holes {
+                            img = img | B::bit(perm[hole] as usize);
                         }
-                        t
-                    })
-                    .collect()
-            })
-            .collect();
+                    }
+                    tables[base + v] = img;
+                }
+            }
+        }
         JumpSpace {
             holes,
             jumps,
@@ -75,6 +77,8 @@ impl<B: Bitboard> JumpSpace<B> {
             from_hole,
             symmetries,
             tables,
+            chunks,
+            chunk_bits,
         }
     }
 
@@ -122,9 +126,11 @@ impl<B: Bitboard> JumpSpace<B> {
 
     #[inline]
     fn image(&self, b: B, s: usize) -> B {
+        let size = 1usize << self.chunk_bits;
+        let t = &self.tables[s * self.chunks * size..(s + 1) * self.chunks * size];
         let mut out = B::ZERO;
-        for (c, t) in self.tables[s].iter().enumerate() {
-            out = out | t[b.byte(c)];
+        for c in 0..self.chunks {
+            out = out | t[c * size + b.chunk(c * self.chunk_bits, self.chunk_bits)];
         }
         out
     }
@@ -133,7 +139,7 @@ impl<B: Bitboard> JumpSpace<B> {
     #[inline]
     pub fn canonical(&self, b: B) -> B {
         let mut best = b;
-        for s in 0..self.tables.len() {
+        for s in 0..self.symmetries.len() {
             let x = self.image(b, s);
             if x < best {
                 best = x;
@@ -145,7 +151,7 @@ impl<B: Bitboard> JumpSpace<B> {
     /// How many distinct positions the class of `b` holds.
     pub fn orbit_size(&self, b: B) -> u64 {
         let fixed = 1
-            + (0..self.tables.len())
+            + (0..self.symmetries.len())
                 .filter(|&s| self.image(b, s) == b)
                 .count();
         (self.group_size() / fixed) as u64

@@ -119,9 +119,10 @@ impl Family for PegSolitaire {
                 "jumps" => Metric::Jumps,
                 _ => Metric::Moves,
             };
+        // `first_jump = []` means none, so `--set rules.first_jump=[]` frees it.
         let first_jump = match &rules.first_jump {
-            None => None,
-            Some(fj) => Some(first_jump(doc, &board, fj, start)?),
+            Some(fj) if !fj.get_ref().is_empty() => Some(first_jump(doc, &board, fj, start)?),
+            _ => None,
         };
         let objective = spec.solve.objective(&doc.source, OBJECTIVES)?.to_string();
         let engine = spec.solve.engine(&doc.source, ENGINES)?.to_string();
