@@ -296,6 +296,37 @@ fn french_and_diamond_specs_are_valid() {
 }
 
 #[test]
+fn french_and_diamond_single_vacancy_problems_are_solved() {
+    for (spec, finish) in [
+        ("specs/french37.toml", "d6"),
+        ("specs/diamond41.toml", "f2"),
+    ] {
+        let (code, v) = json(&["run", spec]);
+        assert_eq!(code, 0, "{spec}");
+        assert_eq!(v["status"], "solved");
+        // 36 or 40 pegs down to one: one jump each.
+        let holes = if spec.contains("37") { 37 } else { 41 };
+        assert_eq!(v["jumps"], holes - 2);
+        let steps = v["solutions"][0].as_array().unwrap();
+        assert_eq!(
+            steps.last().unwrap()["state"]["pegs"],
+            serde_json::json!([finish])
+        );
+    }
+    // Their central games are impossible, by position classes, before any search.
+    let (code, v) = json(&[
+        "run",
+        "specs/french37.toml",
+        "--set",
+        "board.drawing=\"  ooo\\n ooooo\\nooooooo\\nooo.ooo\\nooooooo\\n ooooo\\n  ooo\\n\"",
+        "--set",
+        "goal.at=[\"d4\"]",
+    ]);
+    assert_eq!(code, 1);
+    assert!(v["notes"][0].as_str().unwrap().contains("position-class"));
+}
+
+#[test]
 fn metric_jumps_counts_every_sequence() {
     // With the jump metric every solution is minimal: all-shortest counts them all.
     let all = json(&[

@@ -2,6 +2,8 @@
 //! symmetry) proved not to lead to the goal, so no dead end is searched twice. Jumps are tried
 //! best first: those leaving the fewest isolated pegs (pegs with no neighbouring peg, which
 //! need another peg to come to them), a cheap guide that finds solutions on large boards fast.
+//! An optional *end-game layer* (every position of some peg count that can still reach the
+//! goal, from a backward search) answers exactly once the search gets down to that count.
 
 use super::bitboard::Bitboard;
 use super::jump_space::JumpSpace;
@@ -14,6 +16,7 @@ pub struct DeadEndSearch<'a, B: Bitboard> {
     dead: FxHashSet<B>,
     /// Per hole, the holes a peg there could jump over.
     neighbours: Vec<B>,
+    endgame: Option<&'a super::jump_layers::Layer<B>>,
     /// Stop (with no answer) after this many positions were proved dead.
     budget: usize,
 }
@@ -38,6 +41,7 @@ impl<'a, B: Bitboard> DeadEndSearch<'a, B> {
             neighbours[j.from as usize] = neighbours[j.from as usize] | B::bit(j.over as usize);
         }
         DeadEndSearch {
+            endgame: None,
             neighbours,
             space,
             goal_pegs,
@@ -45,6 +49,12 @@ impl<'a, B: Bitboard> DeadEndSearch<'a, B> {
             dead: FxHashSet::default(),
             budget,
         }
+    }
+
+    /// Positions of `layer.pegs` pegs are solvable exactly when their class is in `layer`.
+    pub fn with_endgame(mut self, layer: &'a super::jump_layers::Layer<B>) -> Self {
+        self.endgame = Some(layer);
+        self
     }
 
     /// Searches from `start` after the jumps in `prefix` (already applied to `start`).
@@ -56,6 +66,14 @@ impl<'a, B: Bitboard> DeadEndSearch<'a, B> {
             jumps: found.unwrap_or(false).then_some(path),
             dead_positions: self.dead.len() as u64,
         }
+    }
+
+    /// From a position known to be solvable: plain search without the end-game test.
+    fn finish(&mut self, b: B, path: &mut Vec<usize>) -> Option<bool> {
+        let end = self.endgame.take();
+        let found = self.dfs(b, path);
+        self.endgame = end;
+        found
     }
 
     fn isolated(&self, b: B) -> u32 {
@@ -70,6 +88,14 @@ impl<'a, B: Bitboard> DeadEndSearch<'a, B> {
             return Some((self.goal)(b));
         }
         let key = self.space.canonical(b);
+        if let Some(end) = self.endgame
+            && end.pegs == b.count()
+        {
+            if !end.contains(key) {
+                return Some(false);
+            }
+            return self.finish(b, path);
+        }
         if self.dead.contains(&key) {
             return Some(false);
         }

@@ -96,6 +96,78 @@ pub fn expand<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, backward: boo
     Layer { pegs, keys, counts }
 }
 
+/// Like [`expand`] without counts: only the set of positions (half the memory, faster sorts).
+pub fn expand_set<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, backward: bool) -> Layer<B> {
+    const CHUNK: usize = 1 << 14;
+    let mut parts: Vec<Vec<B>> = layer
+        .keys
+        .par_chunks(CHUNK)
+        .map(|keys| {
+            let mut out: Vec<B> = Vec::with_capacity(keys.len() * 8);
+            for &b in keys {
+                let mut push = |_, next| out.push(space.canonical(next));
+                if backward {
+                    space.for_each_unjump(b, &mut push);
+                } else {
+                    space.for_each_jump(b, &mut push);
+                }
+            }
+            out.sort_unstable();
+            out.dedup();
+            out
+        })
+        .collect();
+    while parts.len() > 1 {
+        let mut pairs = Vec::with_capacity(parts.len().div_ceil(2));
+        let mut it = parts.into_iter();
+        while let Some(a) = it.next() {
+            pairs.push((a, it.next()));
+        }
+        parts = pairs
+            .into_par_iter()
+            .map(|(a, b)| match b {
+                Some(b) => merge_keys(&a, &b),
+                None => a,
+            })
+            .collect();
+    }
+    let pegs = if backward {
+        layer.pegs + 1
+    } else {
+        layer.pegs.saturating_sub(1)
+    };
+    Layer {
+        pegs,
+        keys: parts.pop().unwrap_or_default(),
+        counts: Vec::new(),
+    }
+}
+
+fn merge_keys<B: Bitboard>(a: &[B], b: &[B]) -> Vec<B> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => {
+                out.push(a[i]);
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                out.push(b[j]);
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                out.push(a[i]);
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
+}
+
 fn sort_and_merge<B: Bitboard>(mut v: Vec<(B, u64)>) -> Vec<(B, u64)> {
     v.sort_unstable_by_key(|e| e.0);
     let mut out: Vec<(B, u64)> = Vec::with_capacity(v.len());
@@ -170,14 +242,44 @@ pub fn goal_layer<B: Bitboard>(space: &JumpSpace<B>, goals: &[B]) -> Layer<B> {
     Layer { pegs, keys, counts }
 }
 
+/// Layers backwards from the goal positions while they stay below `max` positions and above
+/// `floor` pegs; the last one (all positions of its peg count that can reach the goal).
+pub fn endgame_layer<B: Bitboard>(
+    space: &JumpSpace<B>,
+    goals: &[B],
+    floor: u32,
+    max: usize,
+    progress: &Progress,
+) -> Layer<B> {
+    let mut layer = goal_layer(space, goals);
+    while layer.pegs + 1 < floor {
+        progress.message(|| format!("end game: {} pegs, {} classes", layer.pegs, layer.len()));
+        let next = expand(space, &layer, true);
+        if next.len() > max {
+            break;
+        }
+        layer = next;
+    }
+    layer
+}
+
 /// Searches from both ends, always growing the smaller frontier, until they reach the same peg
 /// count, and counts the jump sequences through the meeting layer.
+/// With `counting` false only the sets are built (and `sequences` is None).
 pub fn meet<B: Bitboard>(
     space: &JumpSpace<B>,
     start: B,
     goal: &Goal<B>,
+    counting: bool,
     progress: &Progress,
 ) -> Meeting<B> {
+    let grow = |l: &Layer<B>, backward: bool| {
+        if counting {
+            expand(space, l, backward)
+        } else {
+            expand_set(space, l, backward)
+        }
+    };
     let t0 = Instant::now();
     let mut forward = vec![Layer {
         pegs: start.count(),
@@ -206,12 +308,12 @@ pub fn meet<B: Bitboard>(
         if grow_back {
             let bl = backward.last().expect("checked");
             progress.message(|| format!("layers: backward to {} pegs", bl.pegs + 1));
-            let next = expand(space, bl, true);
+            let next = grow(bl, true);
             states += next.len() as u64;
             backward.push(next);
         } else {
             progress.message(|| format!("layers: forward to {} pegs", f.pegs.saturating_sub(1)));
-            let next = expand(space, f, false);
+            let next = grow(f, false);
             states += next.len() as u64;
             forward.push(next);
         }
@@ -242,7 +344,11 @@ pub fn meet<B: Bitboard>(
             last.counts.clear();
         }
     }
-    let sequences = count_through(space, &forward, &backward);
+    let sequences = if counting {
+        count_through(space, &forward, &backward)
+    } else {
+        None
+    };
     Meeting {
         forward,
         backward,
@@ -310,7 +416,7 @@ pub fn useful_positions<B: Bitboard>(space: &JumpSpace<B>, meeting: Meeting<B>) 
     let mut upper: Vec<Layer<B>> = Vec::new();
     let mut below = middle.clone();
     while let Some(layer) = forward.pop() {
-        let mut useful = intersect(&layer, &expand(space, &with_counts(below), true));
+        let mut useful = intersect(&layer, &expand_set(space, &below, true));
         useful.pegs = layer.pegs;
         upper.push(useful.clone());
         below = useful;
@@ -320,7 +426,7 @@ pub fn useful_positions<B: Bitboard>(space: &JumpSpace<B>, meeting: Meeting<B>) 
     let mut lower = Vec::new();
     let mut above = middle.clone();
     while let Some(layer) = backward.pop() {
-        let mut useful = intersect(&layer, &expand(space, &with_counts(above), false));
+        let mut useful = intersect(&layer, &expand_set(space, &above, false));
         useful.pegs = layer.pegs;
         lower.push(useful.clone());
         above = useful;
@@ -330,12 +436,8 @@ pub fn useful_positions<B: Bitboard>(space: &JumpSpace<B>, meeting: Meeting<B>) 
     upper
 }
 
-fn with_counts<B: Bitboard>(mut l: Layer<B>) -> Layer<B> {
-    l.counts = vec![1; l.keys.len()];
-    l
-}
-
-fn intersect<B: Bitboard>(a: &Layer<B>, b: &Layer<B>) -> Layer<B> {
+/// The positions of `a` that are also in `b` (both sorted).
+pub fn intersect<B: Bitboard>(a: &Layer<B>, b: &Layer<B>) -> Layer<B> {
     let mut keys = Vec::new();
     let (mut i, mut j) = (0, 0);
     while i < a.len() && j < b.len() {
@@ -381,9 +483,9 @@ mod tests {
 
     #[test]
     fn counts_sequences_on_a_row() {
-        // Pegs on 0,1,3,4 (hole 2 empty): 0->2 then 2? no... count by hand:
-        // 0 over 1 -> 2 gives {2,3,4}; then 4 over 3 -> 2 is blocked, 2 over 3 -> 4 blocked
-        // (4 full). Symmetric for 4 -> 2. So no way to one peg; and to two pegs: 2 sequences.
+        // Pegs on 0, 1, 3, 4 (hole 2 empty). 0 over 1 onto 2 leaves {2, 3, 4}: 4 over 3 onto 2
+        // and 2 over 3 onto 4 are both blocked. The mirror likewise. So no way down to one peg,
+        // and two sequences down to three pegs.
         let s = row5();
         let start = 0b11011u64;
         let none = meet(
@@ -393,6 +495,7 @@ mod tests {
                 pegs: 1,
                 allowed: 0b11111,
             },
+            true,
             &Progress::hidden(),
         );
         assert_eq!(none.sequences, Some(0));
@@ -403,6 +506,7 @@ mod tests {
                 pegs: 3,
                 allowed: 0b11111,
             },
+            true,
             &Progress::hidden(),
         );
         assert_eq!(two.sequences, Some(2));
@@ -410,11 +514,17 @@ mod tests {
 
     #[test]
     fn meeting_in_the_middle_agrees_with_forward_only() {
-        // Pegs on 0,1,3 of 5: 0->2 gives {2,3}, then 3->1? needs 2 peg and 1 empty: 3 over 2 -> 1.
+        // Pegs on 0, 1, 3 of a row of 5: 0 over 1 onto 2, then 3 over 2 onto 1 leaves one peg.
         let s = row5();
         let start = 0b01011u64;
         let goals: Vec<u64> = (0..5).map(|i| 1u64 << i).collect();
-        let a = meet(&s, start, &Goal::Positions(goals), &Progress::hidden());
+        let a = meet(
+            &s,
+            start,
+            &Goal::Positions(goals),
+            true,
+            &Progress::hidden(),
+        );
         let b = meet(
             &s,
             start,
@@ -422,6 +532,7 @@ mod tests {
                 pegs: 1,
                 allowed: 0b11111,
             },
+            true,
             &Progress::hidden(),
         );
         assert_eq!(a.sequences, b.sequences);

@@ -2,6 +2,7 @@
 //! printing: a family gives them a start, a successor function and a goal test.
 
 pub mod all_shortest;
+pub mod beam_search;
 pub mod bfs;
 pub mod bidirectional_bfs;
 pub mod bitboard;

@@ -7,7 +7,9 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::bitboard::{Bitboard, holes};
 use crate::engine::chain_moves::{MoveDistances, NO_PEG};
 use crate::engine::dead_end_dfs::DeadEndSearch;
-use crate::engine::jump_layers::{Goal, Layer, meet, useful_positions};
+use crate::engine::jump_layers::{
+    Goal, Layer, beam_solution, endgame_layer, meet, useful_positions,
+};
 use crate::engine::jump_space::{Jump, JumpSpace};
 use crate::engine::{Progress, chain_iddfs};
 use crate::families::SolveContext;
@@ -16,6 +18,11 @@ use std::time::Instant;
 
 /// List the goal positions (for the backward search) when there are at most this many.
 const MAX_GOAL_POSITIONS: u64 = 1 << 20;
+/// Classes kept per forward layer by the beam search, and its largest backward layer.
+const BEAM_WIDTH: usize = 200_000;
+const BEAM_CAP: usize = 2_000_000;
+/// Largest backward end-game layer (symmetry classes) the `any` search builds.
+const ENDGAME_MAX: usize = 3_000_000;
 /// Dead positions the `any` search may remember before giving up.
 const DFS_BUDGET: usize = 200_000_000;
 
@@ -82,7 +89,45 @@ pub fn solve<B: Bitboard>(p: &PegPuzzle, ctx: &SolveContext) -> Result<Report, D
     let objective = p.objective.as_str();
 
     if objective == "any" {
-        let search = DeadEndSearch::new(&space, goal_pegs, &is_goal, DFS_BUDGET);
+        if let Goal::Positions(g) = &goal
+            && n > 36
+        {
+            // Large boards: a beam search guided by isolated pegs first, then the exhaustive DFS.
+            let mut neighbours = vec![B::ZERO; n];
+            for j in jumps {
+                neighbours[j.from as usize] = neighbours[j.from as usize] | B::bit(j.over as usize);
+            }
+            let isolated = |b: B| holes(b).filter(|&h| b & neighbours[h] == B::ZERO).count() as u32;
+            if let Some(js) =
+                beam_solution(&space, start_b, g, BEAM_WIDTH, BEAM_CAP, isolated, progress)
+            {
+                report.engine = "beam".into();
+                report.engine_reason = "auto: a large board: exact layers back from the goal, the best positions of each layer forward from the start (the depth-first search is the fallback)".into();
+                report.stats = Stats::new(0, t0.elapsed());
+                let full: Vec<usize> = prefix.iter().chain(&js).copied().collect();
+                push_solution(p, &mut report, &full, None)?;
+                return Ok(report);
+            }
+        }
+        let endgame = match &goal {
+            Goal::Positions(g) => Some(endgame_layer(
+                &space,
+                g,
+                start_b.count(),
+                ENDGAME_MAX,
+                progress,
+            )),
+            Goal::Within { .. } => None,
+        };
+        let mut search = DeadEndSearch::new(&space, goal_pegs, &is_goal, DFS_BUDGET);
+        if let Some(layer) = &endgame {
+            search = search.with_endgame(layer);
+            report.notes.push(format!(
+                "end game: the {} classes of {}-peg positions that can still reach the goal were found backwards first",
+                layer.len(),
+                layer.pegs
+            ));
+        }
         let out = search.run(start_b, &prefix);
         report.stats = Stats::new(out.dead_positions, t0.elapsed());
         match out.jumps {
@@ -132,7 +177,7 @@ pub fn solve<B: Bitboard>(p: &PegPuzzle, ctx: &SolveContext) -> Result<Report, D
     }
 
     // The layered engine: both ends meet in the middle.
-    let meeting = meet(&space, start_b, &goal, progress);
+    let meeting = meet(&space, start_b, &goal, objective == "count", progress);
     let states = meeting.states;
     if objective == "count" {
         report.status = Status::Counted;
@@ -207,7 +252,7 @@ pub fn solve<B: Bitboard>(p: &PegPuzzle, ctx: &SolveContext) -> Result<Report, D
             }
             if objective == "all-shortest" {
                 // Every solution has the same number of jumps: count them all.
-                let again = meet(&space, start_b, &goal, &Progress::hidden());
+                let again = meet(&space, start_b, &goal, true, &Progress::hidden());
                 report.count = again.sequences;
                 listing_note(&mut report);
             }
