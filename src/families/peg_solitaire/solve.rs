@@ -4,12 +4,11 @@
 use super::notation;
 use super::{Metric, PegPuzzle, invariants, symmetry};
 use crate::diagnostic::Diagnostic;
+use crate::engine::beam_search::beam_solution;
 use crate::engine::bitboard::{Bitboard, holes};
 use crate::engine::chain_moves::{MoveDistances, NO_PEG};
 use crate::engine::dead_end_dfs::DeadEndSearch;
-use crate::engine::jump_layers::{
-    Goal, Layer, beam_solution, endgame_layer, meet, useful_positions,
-};
+use crate::engine::jump_layers::{Goal, Layer, endgame_layer, meet, useful_positions};
 use crate::engine::jump_space::{Jump, JumpSpace};
 use crate::engine::{Progress, chain_iddfs};
 use crate::families::SolveContext;
