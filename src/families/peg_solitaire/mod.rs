@@ -19,7 +19,7 @@ use spec::PegDocument;
 pub struct PegSolitaire;
 
 const OBJECTIVES: &[&str] = &["shortest", "all-shortest", "count", "any"];
-const ENGINES: &[&str] = &["layers", "dfs", "iddfs"];
+const ENGINES: &[&str] = &["layers", "dfs", "beam", "iddfs"];
 const METRICS: &[&str] = &["moves", "jumps"];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -127,7 +127,7 @@ impl Family for PegSolitaire {
         let objective = spec.solve.objective(&doc.source, OBJECTIVES)?.to_string();
         let engine = spec.solve.engine(&doc.source, ENGINES)?.to_string();
         let fits = match engine.as_str() {
-            "dfs" => objective == "any",
+            "dfs" | "beam" => objective == "any",
             "iddfs" => {
                 matches!(objective.as_str(), "shortest" | "all-shortest") && metric == Metric::Moves
             }
@@ -137,7 +137,7 @@ impl Family for PegSolitaire {
         if !fits {
             let span = spec.solve.engine.as_ref().map_or(0..0, |e| e.span());
             let fit = match objective.as_str() {
-                "any" => "\"dfs\"",
+                "any" => "\"beam\" or \"dfs\"",
                 "count" => "\"layers\"",
                 _ => "\"layers\" (or \"iddfs\" for the move metric on small boards)",
             };

@@ -88,8 +88,9 @@ pub fn solve<B: Bitboard>(p: &PegPuzzle, ctx: &SolveContext) -> Result<Report, D
     let objective = p.objective.as_str();
 
     if objective == "any" {
+        let beam = p.engine == "beam" || (p.engine == "auto" && n > 36);
         if let Goal::Positions(g) = &goal
-            && n > 36
+            && beam
         {
             // Large boards: a beam search guided by isolated pegs first, then the exhaustive DFS.
             let mut neighbours = vec![B::ZERO; n];
@@ -101,7 +102,11 @@ pub fn solve<B: Bitboard>(p: &PegPuzzle, ctx: &SolveContext) -> Result<Report, D
                 beam_solution(&space, start_b, g, BEAM_WIDTH, BEAM_CAP, isolated, progress)
             {
                 report.engine = "beam".into();
-                report.engine_reason = "auto: a large board: exact layers back from the goal, the best positions of each layer forward from the start (the depth-first search is the fallback)".into();
+                report.engine_reason = if p.engine == "auto" {
+                    "auto: a large board: exact layers back from the goal, the best positions of each layer forward from the start (the depth-first search is the fallback)".into()
+                } else {
+                    String::new()
+                };
                 report.stats = Stats::new(0, t0.elapsed());
                 let full: Vec<usize> = prefix.iter().chain(&js).copied().collect();
                 push_solution(p, &mut report, &full, None)?;
@@ -219,7 +224,7 @@ pub fn solve<B: Bitboard>(p: &PegPuzzle, ctx: &SolveContext) -> Result<Report, D
             let best = u32::from(base + rest);
             report.cost = Some(best.into());
             report.notes.push(format!(
-                "minimum proved: the exact move distance of all {} positions on any solution (up to {} symmetries) was computed, so no solution has fewer than {best} moves",
+                "minimum proved: the exact move distance of all {} positions on any solution (classes under a symmetry group of order {}) was computed, so no solution has fewer than {best} moves",
                 md.positions(),
                 space.group_size()
             ));
@@ -323,19 +328,21 @@ fn goal_positions(p: &PegPuzzle, origin: u128) -> Result<Option<Vec<u128>>, Stri
                 "odd"
             }
         };
-        let whom = if all.len() == 1 {
-            "the goal".to_string()
+        let example: Vec<&str> = holes(first).map(|h| p.board.labels[h].as_str()).collect();
+        let others = if all.len() == 1 {
+            String::new()
         } else {
             format!(
-                "every one of the {} goal positions is ruled out the same way; e.g. the goal",
-                all.len()
+                " (each of the other {} goal positions is ruled out by such a set too)",
+                all.len() - 1
             )
         };
         return Err(format!(
-            "impossible by a position-class invariant: every jump has 0 or 2 of its three holes among {{{}}}, so the number of pegs there keeps its parity; the start has {} ({}), {whom} has {} ({})",
+            "impossible by a position-class invariant: every jump has 0 or 2 of its three holes among {{{}}}, so the number of pegs there keeps its parity; the start has {} ({}), the goal with pegs on {} has {} ({}){others}",
             names.join(", "),
             (w & origin).count_ones(),
             parity(origin),
+            example.join(", "),
             (w & first).count_ones(),
             parity(first),
         ));
