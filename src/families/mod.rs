@@ -6,6 +6,7 @@ pub mod alphametic;
 pub mod generate_and_test;
 pub mod komachi;
 pub mod n_queens;
+pub mod peg_solitaire;
 pub mod sliding_tiles;
 pub mod water_jugs;
 
@@ -42,6 +43,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &generate_and_test::SearchFamily,
     &sliding_tiles::SlidingTiles,
     &n_queens::NQueens,
+    &peg_solitaire::PegSolitaire,
 ];
 
 /// The family of `doc`, or an error at its `kind` naming the known kinds.

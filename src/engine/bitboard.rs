@@ -1,0 +1,84 @@
+//! Fixed-width sets of holes as machine words: u64 for boards of up to 64 holes, u128 up to 128.
+//! The peg engines are generic over this trait so small boards pay for one word only.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::{BitAnd, BitOr, BitXor, Not};
+
+pub trait Bitboard:
+    Copy
+    + Ord
+    + Eq
+    + Hash
+    + Debug
+    + Default
+    + Send
+    + Sync
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + 'static
+{
+    /// How many holes fit.
+    const BITS: usize;
+    const ZERO: Self;
+    fn bit(i: usize) -> Self;
+    fn has(self, i: usize) -> bool;
+    fn count(self) -> u32;
+    /// The `len` bits starting at bit `at`, as an index.
+    fn chunk(self, at: usize, len: usize) -> usize;
+    /// Index of the lowest set bit (the set must not be empty).
+    fn lowest(self) -> usize;
+    /// The set without its lowest bit.
+    fn without_lowest(self) -> Self;
+}
+
+macro_rules! impl_bitboard {
+    ($t:ty) => {
+        impl Bitboard for $t {
+            const BITS: usize = <$t>::BITS as usize;
+            const ZERO: Self = 0;
+            #[inline]
+            fn bit(i: usize) -> Self {
+                1 << i
+            }
+            #[inline]
+            fn has(self, i: usize) -> bool {
+                (self >> i) & 1 == 1
+            }
+            #[inline]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline]
+            fn chunk(self, at: usize, len: usize) -> usize {
+                ((self >> at) & ((1 << len) - 1)) as usize
+            }
+            #[inline]
+            fn lowest(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline]
+            fn without_lowest(self) -> Self {
+                self & (self - 1)
+            }
+        }
+    };
+}
+
+impl_bitboard!(u64);
+impl_bitboard!(u128);
+
+/// The holes of a set, lowest first.
+pub fn holes<B: Bitboard>(mut b: B) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if b == B::ZERO {
+            None
+        } else {
+            let i = b.lowest();
+            b = b.without_lowest();
+            Some(i)
+        }
+    })
+}

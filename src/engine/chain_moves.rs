@@ -1,0 +1,236 @@
+//! The move metric of peg solitaire: a move is a chain of consecutive jumps by one peg. Over the
+//! useful positions (those on some solution, from [`super::jump_layers::useful_positions`]) this
+//! computes, for every position, the exact number of moves still needed; the minimum of a
+//! problem is then read off the start, and no solution with fewer moves can exist because every
+//! solution runs through useful positions only.
+//!
+//! Distances are filled in by peg count from the goal upwards: a chain only removes pegs, so
+//! every chain end lies in a layer already done. Each layer is done in parallel.
+
+use super::bitboard::Bitboard;
+use super::jump_layers::Layer;
+use super::jump_space::JumpSpace;
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+
+/// No free chain: the next jump starts a new move.
+pub const NO_PEG: u8 = u8::MAX;
+
+pub struct MoveDistances<'a, B: Bitboard> {
+    space: &'a JumpSpace<B>,
+    /// Moves from each useful position (canonical) to the goal.
+    dist: FxHashMap<B, u8>,
+    goal_pegs: u32,
+    goal: Box<dyn Fn(B) -> bool + Sync + 'a>,
+}
+
+impl<'a, B: Bitboard> MoveDistances<'a, B> {
+    /// `layers` as returned by `useful_positions`: pegs descending, the last one the goal's.
+    pub fn new(
+        space: &'a JumpSpace<B>,
+        layers: Vec<Layer<B>>,
+        goal: impl Fn(B) -> bool + Sync + 'a,
+        progress: &super::Progress,
+    ) -> MoveDistances<'a, B> {
+        let goal_pegs = layers.last().map_or(0, |l| l.pegs);
+        let total: usize = layers.iter().map(|l| l.len()).sum();
+        let mut dist = FxHashMap::default();
+        dist.reserve(total);
+        let mut md = MoveDistances {
+            space,
+            dist,
+            goal_pegs,
+            goal: Box::new(goal),
+        };
+        let mut layers = layers;
+        if let Some(last) = layers.pop() {
+            md.dist.extend(last.keys.iter().map(|&k| (k, 0u8)));
+        }
+        while let Some(layer) = layers.pop() {
+            progress.message(|| format!("move distances: {} pegs", layer.pegs));
+            let d: Vec<u8> = layer
+                .keys
+                .par_iter()
+                .map(|&b| md.distance_by_search(b))
+                .collect();
+            md.dist.extend(layer.keys.iter().copied().zip(d));
+        }
+        md
+    }
+
+    /// Number of useful positions (symmetry classes).
+    pub fn positions(&self) -> u64 {
+        self.dist.len() as u64
+    }
+
+    /// Moves from `b` to the goal, None when `b` is on no solution.
+    #[inline]
+    pub fn distance(&self, b: B) -> Option<u8> {
+        self.dist.get(&self.space.canonical(b)).copied()
+    }
+
+    /// 1 + the least distance over every chain end of every peg of `b`.
+    fn distance_by_search(&self, b: B) -> u8 {
+        let mut best = u8::MAX;
+        for h in super::bitboard::holes(b) {
+            self.chain_min(b, h, &mut best);
+            if best == 0 {
+                break;
+            }
+        }
+        best.saturating_add(1)
+    }
+
+    fn chain_min(&self, b: B, h: usize, best: &mut u8) {
+        for &j in self.space.jumps_from(h) {
+            if let Some(next) = self.space.apply(b, j as usize)
+                && let Some(d) = self.distance(next)
+            {
+                *best = (*best).min(d);
+                self.chain_min(next, self.space.jumps[j as usize].to as usize, best);
+            }
+        }
+    }
+
+    /// Fewest new moves from `b` when the peg on `free` may go on jumping without a new move.
+    pub fn cost(&self, b: B, free: u8) -> Option<u8> {
+        let mut best = self.distance(b)?;
+        if free != NO_PEG {
+            for &j in self.space.jumps_from(free as usize) {
+                if let Some(next) = self.space.apply(b, j as usize)
+                    && let Some(c) = self.cost(next, self.space.jumps[j as usize].to)
+                {
+                    best = best.min(c);
+                }
+            }
+        }
+        Some(best)
+    }
+
+    /// One minimal solution from `b` (the peg on `free` may continue its chain): its jumps.
+    pub fn one_solution(&self, mut b: B, mut free: u8) -> Option<Vec<usize>> {
+        let mut budget = self.cost(b, free)?;
+        let mut out = Vec::new();
+        while b.count() > self.goal_pegs {
+            let mut step = None;
+            'search: for pass in 0..2 {
+                for j in 0..self.space.jumps.len() {
+                    let jump = self.space.jumps[j];
+                    let same = jump.from == free;
+                    if (pass == 0) != same {
+                        continue;
+                    }
+                    let price = if same { 0 } else { 1 };
+                    if price > budget {
+                        continue;
+                    }
+                    if let Some(next) = self.space.apply(b, j)
+                        && self
+                            .cost(next, jump.to)
+                            .is_some_and(|c| c + price <= budget)
+                    {
+                        step = Some((j, next, price));
+                        break 'search;
+                    }
+                }
+            }
+            let (j, next, price) = step?;
+            out.push(j);
+            b = next;
+            budget -= price;
+            free = self.space.jumps[j].to;
+        }
+        (self.goal)(b).then_some(out)
+    }
+
+    /// Counts (and lists up to `limit`) the jump sequences from `b` that finish within `budget`
+    /// new moves. With `budget` the minimum these are exactly the minimal solutions.
+    pub fn minimal_sequences(
+        &self,
+        b: B,
+        free: u8,
+        budget: u8,
+        limit: usize,
+    ) -> (u128, Vec<Vec<usize>>) {
+        let mut memo: FxHashMap<(B, u8, u8), u128> = FxHashMap::default();
+        let total = self.count(b, free, budget, &mut memo);
+        let mut listed = Vec::new();
+        let mut path = Vec::new();
+        if limit > 0 {
+            self.list(b, free, budget, limit, &mut memo, &mut path, &mut listed);
+        }
+        (total, listed)
+    }
+
+    fn feasible(&self, b: B, free: u8, budget: u8) -> bool {
+        match self.distance(b) {
+            None => false,
+            Some(d) if free == NO_PEG => d <= budget,
+            Some(d) => d <= budget.saturating_add(1),
+        }
+    }
+
+    fn count(&self, b: B, free: u8, budget: u8, memo: &mut FxHashMap<(B, u8, u8), u128>) -> u128 {
+        if b.count() == self.goal_pegs {
+            return u128::from((self.goal)(b));
+        }
+        if !self.feasible(b, free, budget) {
+            return 0;
+        }
+        if let Some(&n) = memo.get(&(b, free, budget)) {
+            return n;
+        }
+        let mut n: u128 = 0;
+        for j in 0..self.space.jumps.len() {
+            let jump = self.space.jumps[j];
+            let price = u8::from(jump.from != free);
+            if price > budget {
+                continue;
+            }
+            if let Some(next) = self.space.apply(b, j) {
+                n = n.saturating_add(self.count(next, jump.to, budget - price, memo));
+            }
+        }
+        memo.insert((b, free, budget), n);
+        n
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn list(
+        &self,
+        b: B,
+        free: u8,
+        budget: u8,
+        limit: usize,
+        memo: &mut FxHashMap<(B, u8, u8), u128>,
+        path: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        if out.len() >= limit {
+            return;
+        }
+        if b.count() == self.goal_pegs {
+            if (self.goal)(b) {
+                out.push(path.clone());
+            }
+            return;
+        }
+        for j in 0..self.space.jumps.len() {
+            let jump = self.space.jumps[j];
+            let price = u8::from(jump.from != free);
+            if price > budget {
+                continue;
+            }
+            if let Some(next) = self.space.apply(b, j)
+                && self.count(next, jump.to, budget - price, memo) > 0
+            {
+                path.push(j);
+                self.list(next, jump.to, budget - price, limit, memo, path, out);
+                path.pop();
+                if out.len() >= limit {
+                    return;
+                }
+            }
+        }
+    }
+}

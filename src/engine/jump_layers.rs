@@ -1,0 +1,541 @@
+//! Positions of a jump game layer by layer (every jump removes one peg, so a layer is a peg
+//! count), from the start forwards and from the goal backwards, each layer a sorted vector of
+//! canonical positions with the number of jump sequences reaching it. The two searches meet in
+//! the middle, which gives
+//! - the exact number of jump sequences from the start to the goal (sum over the meeting layer),
+//! - the *useful* positions: those on at least one solution, which the move-metric engines
+//!   search instead of the whole reachable space.
+//!
+//! Counts are orbit totals: the number of sequences reaching any position of a symmetry class.
+//! This is sound when the start and the goal set are invariant under the group.
+
+use super::Progress;
+use super::bitboard::Bitboard;
+use super::jump_space::JumpSpace;
+use rayon::prelude::*;
+use std::time::{Duration, Instant};
+
+/// One peg count's positions: sorted canonical keys and, aligned, orbit-total counts.
+#[derive(Debug, Clone, Default)]
+pub struct Layer<B> {
+    pub pegs: u32,
+    pub keys: Vec<B>,
+    pub counts: Vec<u64>,
+}
+
+impl<B: Bitboard> Layer<B> {
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    pub fn contains(&self, key: B) -> bool {
+        self.keys.binary_search(&key).is_ok()
+    }
+
+    pub fn position(&self, key: B) -> Option<usize> {
+        self.keys.binary_search(&key).ok()
+    }
+}
+
+/// The goal: a set of positions (canonical, sorted) or, when that set would be too large to
+/// list, a test applied to the last forward layer.
+pub enum Goal<B> {
+    Positions(Vec<B>),
+    /// Exactly `pegs` pegs, all within `allowed`.
+    Within {
+        pegs: u32,
+        allowed: B,
+    },
+}
+
+pub struct Meeting<B> {
+    /// Layers from the start, pegs descending; the last is the meeting layer.
+    pub forward: Vec<Layer<B>>,
+    /// Layers from the goal, pegs ascending; the last is the meeting layer (absent for
+    /// [`Goal::Within`], which is tested on the last forward layer).
+    pub backward: Vec<Layer<B>>,
+    /// Jump sequences from the start to the goal (None when a side overflowed 64 bits).
+    pub sequences: Option<u128>,
+    pub states: u64,
+    pub elapsed: Duration,
+}
+
+const OVERFLOW: u64 = u64::MAX;
+
+/// Successors (or predecessors) of a whole layer, deduplicated, with counts summed.
+pub fn expand<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, backward: bool) -> Layer<B> {
+    const CHUNK: usize = 1 << 14;
+    let parts: Vec<Vec<(B, u64)>> = layer
+        .keys
+        .par_chunks(CHUNK)
+        .zip(layer.counts.par_chunks(CHUNK))
+        .map(|(keys, counts)| {
+            let mut out: Vec<(B, u64)> = Vec::with_capacity(keys.len() * 8);
+            for (&b, &c) in keys.iter().zip(counts) {
+                let mut push = |_, next| out.push((space.canonical(next), c));
+                if backward {
+                    space.for_each_unjump(b, &mut push);
+                } else {
+                    space.for_each_jump(b, &mut push);
+                }
+            }
+            sort_and_merge(out)
+        })
+        .collect();
+    let merged = merge_all(parts);
+    let pegs = if backward {
+        layer.pegs + 1
+    } else {
+        layer.pegs.saturating_sub(1)
+    };
+    let (keys, counts) = merged.into_iter().unzip();
+    Layer { pegs, keys, counts }
+}
+
+/// Like [`expand`] without counts: only the set of positions (half the memory, faster sorts).
+pub fn expand_set<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, backward: bool) -> Layer<B> {
+    const CHUNK: usize = 1 << 14;
+    let mut parts: Vec<Vec<B>> = layer
+        .keys
+        .par_chunks(CHUNK)
+        .map(|keys| {
+            let mut out: Vec<B> = Vec::with_capacity(keys.len() * 8);
+            for &b in keys {
+                let mut push = |_, next| out.push(space.canonical(next));
+                if backward {
+                    space.for_each_unjump(b, &mut push);
+                } else {
+                    space.for_each_jump(b, &mut push);
+                }
+            }
+            out.sort_unstable();
+            out.dedup();
+            out
+        })
+        .collect();
+    while parts.len() > 1 {
+        let mut pairs = Vec::with_capacity(parts.len().div_ceil(2));
+        let mut it = parts.into_iter();
+        while let Some(a) = it.next() {
+            pairs.push((a, it.next()));
+        }
+        parts = pairs
+            .into_par_iter()
+            .map(|(a, b)| match b {
+                Some(b) => merge_keys(&a, &b),
+                None => a,
+            })
+            .collect();
+    }
+    let pegs = if backward {
+        layer.pegs + 1
+    } else {
+        layer.pegs.saturating_sub(1)
+    };
+    Layer {
+        pegs,
+        keys: parts.pop().unwrap_or_default(),
+        counts: Vec::new(),
+    }
+}
+
+fn merge_keys<B: Bitboard>(a: &[B], b: &[B]) -> Vec<B> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => {
+                out.push(a[i]);
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                out.push(b[j]);
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                out.push(a[i]);
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
+}
+
+fn sort_and_merge<B: Bitboard>(mut v: Vec<(B, u64)>) -> Vec<(B, u64)> {
+    v.sort_unstable_by_key(|e| e.0);
+    let mut out: Vec<(B, u64)> = Vec::with_capacity(v.len());
+    for (k, c) in v {
+        match out.last_mut() {
+            Some(last) if last.0 == k => last.1 = last.1.saturating_add(c),
+            _ => out.push((k, c)),
+        }
+    }
+    out
+}
+
+fn merge_two<B: Bitboard>(a: Vec<(B, u64)>, b: Vec<(B, u64)>) -> Vec<(B, u64)> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].0.cmp(&b[j].0) {
+            std::cmp::Ordering::Less => {
+                out.push(a[i]);
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                out.push(b[j]);
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                out.push((a[i].0, a[i].1.saturating_add(b[j].1)));
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
+}
+
+/// Pairwise merging, in parallel, until one sorted vector is left.
+fn merge_all<B: Bitboard>(mut parts: Vec<Vec<(B, u64)>>) -> Vec<(B, u64)> {
+    while parts.len() > 1 {
+        let mut pairs = Vec::with_capacity(parts.len().div_ceil(2));
+        let mut it = parts.into_iter();
+        while let Some(a) = it.next() {
+            pairs.push((a, it.next()));
+        }
+        parts = pairs
+            .into_par_iter()
+            .map(|(a, b)| match b {
+                Some(b) => merge_two(a, b),
+                None => a,
+            })
+            .collect();
+    }
+    parts.pop().unwrap_or_default()
+}
+
+/// The layer holding the goal positions, each counted by its orbit size (see the module doc).
+pub fn goal_layer<B: Bitboard>(space: &JumpSpace<B>, goals: &[B]) -> Layer<B> {
+    let v: Vec<(B, u64)> = goals
+        .iter()
+        .map(|&g| {
+            let c = space.canonical(g);
+            (c, space.orbit_size(c))
+        })
+        .collect();
+    // Several goals of one class add their class once: dedupe without summing.
+    let mut v = v;
+    v.sort_unstable_by_key(|e| e.0);
+    v.dedup_by_key(|e| e.0);
+    let pegs = goals.first().map_or(0, |g| g.count());
+    let (keys, counts) = v.into_iter().unzip();
+    Layer { pegs, keys, counts }
+}
+
+/// Layers backwards from the goal positions while they stay below `max` positions and above
+/// `floor` pegs; the last one (all positions of its peg count that can reach the goal).
+pub fn endgame_layer<B: Bitboard>(
+    space: &JumpSpace<B>,
+    goals: &[B],
+    floor: u32,
+    max: usize,
+    progress: &Progress,
+) -> Layer<B> {
+    let mut layer = goal_layer(space, goals);
+    while layer.pegs + 1 < floor {
+        progress.message(|| format!("end game: {} pegs, {} classes", layer.pegs, layer.len()));
+        let next = expand(space, &layer, true);
+        if next.len() > max {
+            break;
+        }
+        layer = next;
+    }
+    layer
+}
+
+/// Searches from both ends, always growing the smaller frontier, until they reach the same peg
+/// count, and counts the jump sequences through the meeting layer.
+/// With `counting` false only the sets are built (and `sequences` is None).
+pub fn meet<B: Bitboard>(
+    space: &JumpSpace<B>,
+    start: B,
+    goal: &Goal<B>,
+    counting: bool,
+    progress: &Progress,
+) -> Meeting<B> {
+    let grow = |l: &Layer<B>, backward: bool| {
+        if counting {
+            expand(space, l, backward)
+        } else {
+            expand_set(space, l, backward)
+        }
+    };
+    let t0 = Instant::now();
+    let mut forward = vec![Layer {
+        pegs: start.count(),
+        keys: vec![space.canonical(start)],
+        counts: vec![1],
+    }];
+    let mut backward = Vec::new();
+    let target = match goal {
+        Goal::Positions(g) => {
+            backward.push(goal_layer(space, g));
+            backward[0].pegs
+        }
+        Goal::Within { pegs, .. } => *pegs,
+    };
+    let mut states = 1 + backward.first().map_or(0, |l: &Layer<B>| l.len() as u64);
+    loop {
+        let f = forward.last().expect("the start layer");
+        let b_pegs = backward.last().map_or(target, |l: &Layer<B>| l.pegs);
+        if f.pegs <= b_pegs || f.is_empty() {
+            break;
+        }
+        let grow_back = match backward.last() {
+            Some(bl) => bl.len() < f.len() && !bl.is_empty(),
+            None => false,
+        };
+        if grow_back {
+            let bl = backward.last().expect("checked");
+            progress.message(|| format!("layers: backward to {} pegs", bl.pegs + 1));
+            let next = grow(bl, true);
+            states += next.len() as u64;
+            backward.push(next);
+        } else {
+            progress.message(|| format!("layers: forward to {} pegs", f.pegs.saturating_sub(1)));
+            let next = grow(f, false);
+            states += next.len() as u64;
+            forward.push(next);
+        }
+        if backward.last().is_some_and(|l| l.is_empty()) {
+            break;
+        }
+    }
+    if let Goal::Within { pegs, allowed } = goal {
+        let last = forward.last_mut().expect("the start layer");
+        if last.pegs == *pegs {
+            let keep: Vec<bool> = last
+                .keys
+                .iter()
+                .map(|&k| k & !*allowed == B::ZERO)
+                .collect();
+            let mut i = 0;
+            last.keys.retain(|_| {
+                i += 1;
+                keep[i - 1]
+            });
+            let mut i = 0;
+            last.counts.retain(|_| {
+                i += 1;
+                keep[i - 1]
+            });
+        } else {
+            last.keys.clear();
+            last.counts.clear();
+        }
+    }
+    let sequences = if counting {
+        count_through(space, &forward, &backward)
+    } else {
+        None
+    };
+    Meeting {
+        forward,
+        backward,
+        sequences,
+        states,
+        elapsed: t0.elapsed(),
+    }
+}
+
+fn count_through<B: Bitboard>(
+    space: &JumpSpace<B>,
+    forward: &[Layer<B>],
+    backward: &[Layer<B>],
+) -> Option<u128> {
+    let f = forward.last()?;
+    let overflow = |l: &Layer<B>| l.counts.contains(&OVERFLOW);
+    if overflow(f) {
+        return None;
+    }
+    let Some(b) = backward.last() else {
+        return Some(f.counts.iter().map(|&c| c as u128).sum());
+    };
+    if overflow(b) {
+        return None;
+    }
+    if b.pegs != f.pegs {
+        return Some(0);
+    }
+    let mut total: u128 = 0;
+    let (mut i, mut j) = (0, 0);
+    while i < f.len() && j < b.len() {
+        match f.keys[i].cmp(&b.keys[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                let orbit = space.orbit_size(f.keys[i]) as u128;
+                total = total.checked_add(f.counts[i] as u128 * b.counts[j] as u128 / orbit)?;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    Some(total)
+}
+
+/// Positions lying on at least one solution, one layer per peg count (pegs descending from the
+/// start's count down to the goal's). Every layer is empty when there is no solution.
+pub fn useful_positions<B: Bitboard>(space: &JumpSpace<B>, meeting: Meeting<B>) -> Vec<Layer<B>> {
+    let Meeting {
+        mut forward,
+        mut backward,
+        ..
+    } = meeting;
+    let mut middle = forward.pop().expect("the start layer");
+    if let Some(b) = backward.pop() {
+        if b.pegs == middle.pegs {
+            middle = intersect(&middle, &b);
+        } else {
+            middle.keys.clear();
+        }
+    }
+    middle.counts.clear();
+    // Forward side: the useful positions one peg up are the predecessors of useful positions
+    // that the forward search reached. Working from the (small) useful layers keeps this cheap.
+    let mut upper: Vec<Layer<B>> = Vec::new();
+    let mut below = middle.clone();
+    while let Some(layer) = forward.pop() {
+        let mut useful = intersect(&layer, &expand_set(space, &below, true));
+        useful.pegs = layer.pegs;
+        upper.push(useful.clone());
+        below = useful;
+    }
+    upper.reverse();
+    // Goal side: successors of useful positions that the backward search reached.
+    let mut lower = Vec::new();
+    let mut above = middle.clone();
+    while let Some(layer) = backward.pop() {
+        let mut useful = intersect(&layer, &expand_set(space, &above, false));
+        useful.pegs = layer.pegs;
+        lower.push(useful.clone());
+        above = useful;
+    }
+    upper.push(middle);
+    upper.extend(lower);
+    upper
+}
+
+/// The positions of `a` that are also in `b` (both sorted).
+pub fn intersect<B: Bitboard>(a: &Layer<B>, b: &Layer<B>) -> Layer<B> {
+    let mut keys = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a.keys[i].cmp(&b.keys[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                keys.push(a.keys[i]);
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    Layer {
+        pegs: a.pegs,
+        keys,
+        counts: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::jump_space::Jump;
+
+    /// A row of 5 holes, jumps both ways, no symmetry used.
+    fn row5() -> JumpSpace<u64> {
+        let mut jumps = Vec::new();
+        for a in 0..3u8 {
+            jumps.push(Jump {
+                from: a,
+                over: a + 1,
+                to: a + 2,
+            });
+            jumps.push(Jump {
+                from: a + 2,
+                over: a + 1,
+                to: a,
+            });
+        }
+        JumpSpace::new(5, jumps, &[])
+    }
+
+    #[test]
+    fn counts_sequences_on_a_row() {
+        // Pegs on 0, 1, 3, 4 (hole 2 empty). 0 over 1 onto 2 leaves {2, 3, 4}: 4 over 3 onto 2
+        // and 2 over 3 onto 4 are both blocked. The mirror likewise. So no way down to one peg,
+        // and two sequences down to three pegs.
+        let s = row5();
+        let start = 0b11011u64;
+        let none = meet(
+            &s,
+            start,
+            &Goal::Within {
+                pegs: 1,
+                allowed: 0b11111,
+            },
+            true,
+            &Progress::hidden(),
+        );
+        assert_eq!(none.sequences, Some(0));
+        let two = meet(
+            &s,
+            start,
+            &Goal::Within {
+                pegs: 3,
+                allowed: 0b11111,
+            },
+            true,
+            &Progress::hidden(),
+        );
+        assert_eq!(two.sequences, Some(2));
+    }
+
+    #[test]
+    fn meeting_in_the_middle_agrees_with_forward_only() {
+        // Pegs on 0, 1, 3 of a row of 5: 0 over 1 onto 2, then 3 over 2 onto 1 leaves one peg.
+        let s = row5();
+        let start = 0b01011u64;
+        let goals: Vec<u64> = (0..5).map(|i| 1u64 << i).collect();
+        let a = meet(
+            &s,
+            start,
+            &Goal::Positions(goals),
+            true,
+            &Progress::hidden(),
+        );
+        let b = meet(
+            &s,
+            start,
+            &Goal::Within {
+                pegs: 1,
+                allowed: 0b11111,
+            },
+            true,
+            &Progress::hidden(),
+        );
+        assert_eq!(a.sequences, b.sequences);
+        assert!(a.sequences.unwrap() >= 1);
+    }
+}

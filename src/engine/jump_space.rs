@@ -1,0 +1,192 @@
+//! The state space of peg jumping on any board: holes as bits of a [`Bitboard`], a jump table
+//! (from, over, to), and a symmetry group under which positions are reduced to one canonical
+//! representative. Knows nothing of specs: a family hands it hole counts, jumps and permutations.
+
+use super::bitboard::Bitboard;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Jump {
+    pub from: u8,
+    pub over: u8,
+    pub to: u8,
+}
+
+pub struct JumpSpace<B: Bitboard> {
+    pub holes: usize,
+    pub jumps: Vec<Jump>,
+    /// from | over: the bits that must hold pegs.
+    need: Vec<B>,
+    /// from | over | to: the bits a jump flips.
+    mask: Vec<B>,
+    /// Indices into `jumps` of the jumps leaving each hole.
+    from_hole: Vec<Vec<u16>>,
+    /// Permutations of the holes forming a group; the identity is not stored.
+    symmetries: Vec<Vec<u8>>,
+    /// Per symmetry, per chunk of `chunk_bits` holes: the image of every value of the chunk,
+    /// flattened; about 11-bit chunks keep the tables in cache and the lookups few.
+    tables: Vec<B>,
+    chunks: usize,
+    chunk_bits: usize,
+}
+
+impl<B: Bitboard> JumpSpace<B> {
+    /// `group` must be closed under composition (its identity may be left out).
+    pub fn new(holes: usize, jumps: Vec<Jump>, group: &[Vec<u8>]) -> JumpSpace<B> {
+        assert!(holes <= B::BITS);
+        let need = jumps
+            .iter()
+            .map(|j| B::bit(j.from as usize) | B::bit(j.over as usize))
+            .collect();
+        let mask = jumps
+            .iter()
+            .map(|j| B::bit(j.from as usize) | B::bit(j.over as usize) | B::bit(j.to as usize))
+            .collect();
+        let mut from_hole = vec![Vec::new(); holes];
+        for (i, j) in jumps.iter().enumerate() {
+            from_hole[j.from as usize].push(i as u16);
+        }
+        let symmetries: Vec<Vec<u8>> = group
+            .iter()
+            .filter(|p| p.iter().enumerate().any(|(i, &q)| i != q as usize))
+            .cloned()
+            .collect();
+        let chunks = holes.div_ceil(11).max(1);
+        let chunk_bits = holes.div_ceil(chunks).max(1);
+        let size = 1usize << chunk_bits;
+        let mut tables = vec![B::ZERO; symmetries.len() * chunks * size];
+        for (s, perm) in symmetries.iter().enumerate() {
+            for c in 0..chunks {
+                let base = (s * chunks + c) * size;
+                for v in 0..size {
+                    let mut img = B::ZERO;
+                    for bit in 0..chunk_bits {
+                        let hole = chunk_bits * c + bit;
+                        if v >> bit & 1 == 1 && hole < holes {
+                            img = img | B::bit(perm[hole] as usize);
+                        }
+                    }
+                    tables[base + v] = img;
+                }
+            }
+        }
+        JumpSpace {
+            holes,
+            jumps,
+            need,
+            mask,
+            from_hole,
+            symmetries,
+            tables,
+            chunks,
+            chunk_bits,
+        }
+    }
+
+    /// Size of the symmetry group (identity included).
+    pub fn group_size(&self) -> usize {
+        self.symmetries.len() + 1
+    }
+
+    pub fn jumps_from(&self, hole: usize) -> &[u16] {
+        &self.from_hole[hole]
+    }
+
+    /// The position after jump `j`, when it is legal in `b`.
+    #[inline]
+    pub fn apply(&self, b: B, j: usize) -> Option<B> {
+        (b & self.mask[j] == self.need[j]).then(|| b ^ self.mask[j])
+    }
+
+    /// The position before jump `j`, when `b` can be the result of it.
+    #[inline]
+    pub fn unapply(&self, b: B, j: usize) -> Option<B> {
+        let to = self.mask[j] ^ self.need[j];
+        (b & self.mask[j] == to).then(|| b ^ self.mask[j])
+    }
+
+    /// Calls `f(jump, next)` for every legal jump of `b`.
+    #[inline]
+    pub fn for_each_jump(&self, b: B, mut f: impl FnMut(usize, B)) {
+        for j in 0..self.jumps.len() {
+            if b & self.mask[j] == self.need[j] {
+                f(j, b ^ self.mask[j]);
+            }
+        }
+    }
+
+    /// Calls `f(jump, previous)` for every jump that could have led to `b`.
+    #[inline]
+    pub fn for_each_unjump(&self, b: B, mut f: impl FnMut(usize, B)) {
+        for j in 0..self.jumps.len() {
+            if b & self.mask[j] == self.mask[j] ^ self.need[j] {
+                f(j, b ^ self.mask[j]);
+            }
+        }
+    }
+
+    #[inline]
+    fn image(&self, b: B, s: usize) -> B {
+        let size = 1usize << self.chunk_bits;
+        let t = &self.tables[s * self.chunks * size..(s + 1) * self.chunks * size];
+        let mut out = B::ZERO;
+        for c in 0..self.chunks {
+            out = out | t[c * size + b.chunk(c * self.chunk_bits, self.chunk_bits)];
+        }
+        out
+    }
+
+    /// The smallest image of `b` under the symmetry group: one key per class of positions.
+    #[inline]
+    pub fn canonical(&self, b: B) -> B {
+        let mut best = b;
+        for s in 0..self.symmetries.len() {
+            let x = self.image(b, s);
+            if x < best {
+                best = x;
+            }
+        }
+        best
+    }
+
+    /// How many distinct positions the class of `b` holds.
+    pub fn orbit_size(&self, b: B) -> u64 {
+        let fixed = 1
+            + (0..self.symmetries.len())
+                .filter(|&s| self.image(b, s) == b)
+                .count();
+        (self.group_size() / fixed) as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A row of 4 holes with jumps both ways; the mirror swaps the ends.
+    fn row4() -> JumpSpace<u64> {
+        let j = |from, over, to| Jump { from, over, to };
+        JumpSpace::new(
+            4,
+            vec![j(0, 1, 2), j(2, 1, 0), j(1, 2, 3), j(3, 2, 1)],
+            &[vec![3, 2, 1, 0]],
+        )
+    }
+
+    #[test]
+    fn jumps_and_unjumps_are_inverse() {
+        let s = row4();
+        let b = 0b0011u64;
+        let mut seen = Vec::new();
+        s.for_each_jump(b, |j, next| seen.push((j, next)));
+        assert_eq!(seen, vec![(0, 0b0100)]);
+        assert_eq!(s.unapply(0b0100, 0), Some(b));
+    }
+
+    #[test]
+    fn canonical_form_and_orbits() {
+        let s = row4();
+        assert_eq!(s.canonical(0b1000), 0b0001);
+        assert_eq!(s.orbit_size(0b1000), 2);
+        assert_eq!(s.orbit_size(0b1001), 1);
+    }
+}

@@ -1,0 +1,53 @@
+//! How solutions look: jumps grouped into moves (chains by one peg), written like the seeds,
+//! `(0, 6)(9, 3)(2, 0, 6)`, and positions drawn as on the spec's board.
+
+use super::board::Board;
+use crate::engine::jump_space::Jump;
+use crate::report::StateView;
+
+/// The holes each move visits: a chain starts where its peg stands and lists every landing.
+pub fn moves(jumps: &[Jump]) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for j in jumps {
+        match out.last_mut() {
+            Some(chain) if *chain.last().expect("chains are not empty") == j.from as usize => {
+                chain.push(j.to as usize)
+            }
+            _ => out.push(vec![j.from as usize, j.to as usize]),
+        }
+    }
+    out
+}
+
+pub fn chain(board: &Board, holes: &[usize]) -> String {
+    let labels: Vec<&str> = holes.iter().map(|&h| board.labels[h].as_str()).collect();
+    format!("({})", labels.join(", "))
+}
+
+pub fn line(board: &Board, jumps: &[Jump]) -> String {
+    moves(jumps).iter().map(|c| chain(board, c)).collect()
+}
+
+pub fn view(board: &Board, pegs: u128) -> StateView {
+    let has = |h: usize| pegs >> h & 1 == 1;
+    let labels: Vec<serde_json::Value> = (0..board.len())
+        .filter(|&h| has(h))
+        .map(|h| board.labels[h].clone().into())
+        .collect();
+    StateView {
+        text: board.draw(has),
+        data: serde_json::json!({ "pegs": labels }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn consecutive_jumps_of_one_peg_form_one_move() {
+        let j = |from, over, to| Jump { from, over, to };
+        let jumps = [j(0, 3, 6), j(9, 6, 3), j(2, 1, 0), j(0, 3, 6)];
+        assert_eq!(moves(&jumps), vec![vec![0, 6], vec![9, 3], vec![2, 0, 6]]);
+    }
+}
