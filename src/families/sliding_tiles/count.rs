@@ -14,14 +14,12 @@ impl TilesPuzzle {
             _ => (self.model.pack(&self.goal), "the goal"),
         };
         if self.n() <= MAX_ARRAY_CELLS {
-            let reason = if self.engine == "auto" {
+            let reason = self.auto_reason(|| {
                 format!(
                     "auto: {} arrangements fit a byte array indexed by permutation rank",
                     self.arrangements_text()
                 )
-            } else {
-                String::new()
-            };
+            });
             let mut report = Report::new("count", Status::Counted, "layered-bfs", &reason);
             let layers = self.explore(root, progress)?;
             report.count = Some(u128::from(layers.stats.states));

@@ -1,4 +1,5 @@
-//! Which engine solves `shortest` when the spec says `auto`, and the reason shown for it.
+//! Which engine solves `shortest` when the spec says `auto`, and the reason shown for the engine
+//! of each objective.
 
 use super::{MAX_ARRAY_CELLS, TilesPuzzle};
 
@@ -32,6 +33,16 @@ impl TilesPuzzle {
                     self.arrangements_text()
                 ),
             )
+        }
+    }
+
+    /// `longest` and `count` (on small boards) have one engine: its reason is shown only when
+    /// `auto` chose it.
+    pub(super) fn auto_reason(&self, why: impl FnOnce() -> String) -> String {
+        if self.engine == "auto" {
+            why()
+        } else {
+            String::new()
         }
     }
 }

@@ -9,15 +9,13 @@ use crate::report::{Report, Section, Stats, Status};
 
 impl TilesPuzzle {
     pub(super) fn longest(&self, progress: &Progress) -> Result<Report, Diagnostic> {
-        let reason = if self.engine == "auto" {
+        let reason = self.auto_reason(|| {
             format!(
                 "auto: every arrangement reachable from the goal is visited once, layer by layer, \
                  marked in a byte array indexed by permutation rank ({} slots)",
                 self.arrangements_text()
             )
-        } else {
-            String::new()
-        };
+        });
         let mut report = Report::new("longest", Status::Explored, "layered-bfs", &reason);
         let root = self.model.pack(&self.goal);
         let layers = self.explore(root, progress)?;

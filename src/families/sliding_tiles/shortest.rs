@@ -1,12 +1,15 @@
 //! `shortest`: decides solvability by invariants, then searches each start (in parallel when
 //! there are several) and replays every solution before it is reported.
 
+use super::TilesPuzzle;
 use super::arrangement::Start;
 use super::model::{self, Tiles};
 use super::pattern_database::{self, PatternDatabase};
 use super::solvability::{self, Verdict};
-use super::{TilesPuzzle, tile_search};
+use super::state_view::tile_list;
+use super::tile_search::{self, BlankMove, TileNode};
 use crate::diagnostic::Diagnostic;
+use crate::engine::ida_star::DepthFirstSpace;
 use crate::engine::{Path, Progress, bidirectional_bfs, ida_star, ranked_bfs};
 use crate::report::{Report, Stats, Status};
 use rayon::prelude::*;
@@ -119,7 +122,7 @@ impl TilesPuzzle {
             sizes.join("-"),
             self.patterns
                 .iter()
-                .map(|p| p.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
+                .map(|p| tile_list(p))
                 .collect::<Vec<_>>()
                 .join(" | "),
             t0.elapsed().as_secs_f64(),
@@ -150,14 +153,12 @@ impl TilesPuzzle {
             "ida-star" => {
                 let space = tile_search::PatternSpace::new(&self.model.board, &self.goal, dbs);
                 let mut node = space.node(start);
-                let out = ida_star::solve(&space, &mut node, MAX_IDA_COST, progress);
-                (out.moves.map(|m| self.blank_moves(start, &m)), out.nodes)
+                self.ida_star(&space, &mut node, start, progress)
             }
             _ => {
                 let space = tile_search::ManhattanSpace::new(&self.model.board, &self.goal);
                 let mut node = space.node(start);
-                let out = ida_star::solve(&space, &mut node, MAX_IDA_COST, progress);
-                (out.moves.map(|m| self.blank_moves(start, &m)), out.nodes)
+                self.ida_star(&space, &mut node, start, progress)
             }
         };
         Outcome {
@@ -168,8 +169,20 @@ impl TilesPuzzle {
         }
     }
 
+    /// IDA* from `node` (the start as the space's node), its moves as tile moves, and its nodes.
+    fn ida_star<S: DepthFirstSpace<Node = TileNode, Move = BlankMove>>(
+        &self,
+        space: &S,
+        node: &mut TileNode,
+        start: &[u8],
+        progress: &Progress,
+    ) -> (Option<Vec<model::Move>>, u64) {
+        let out = ida_star::solve(space, node, MAX_IDA_COST, progress);
+        (out.moves.map(|m| self.blank_moves(start, &m)), out.nodes)
+    }
+
     /// Blank moves as tile moves.
-    fn blank_moves(&self, start: &[u8], moves: &[tile_search::BlankMove]) -> Vec<model::Move> {
+    fn blank_moves(&self, start: &[u8], moves: &[BlankMove]) -> Vec<model::Move> {
         let mut s = self.model.pack(start);
         moves
             .iter()

@@ -4,6 +4,7 @@
 use super::TilesPuzzle;
 use super::arrangement::Start;
 use super::shortest::Outcome;
+use super::state_view::tile_list;
 use crate::report::text::group_digits;
 use crate::report::{Report, Section, Solution, Status, Step};
 
@@ -41,13 +42,7 @@ impl TilesPuzzle {
         let tiles: Vec<u8> = moves.iter().map(|m| m.tile).collect();
         report.sections.push(Section {
             title: "tiles moved".into(),
-            lines: vec![
-                tiles
-                    .iter()
-                    .map(u8::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            ],
+            lines: vec![tile_list(&tiles)],
         });
         report.extra.insert("tiles_moved".into(), tiles.into());
     }
@@ -103,11 +98,7 @@ impl TilesPuzzle {
                         notation: Some(format!(
                             "{} | tiles: {}",
                             self.view(&start.tiles).text,
-                            tiles
-                                .iter()
-                                .map(u8::to_string)
-                                .collect::<Vec<_>>()
-                                .join(" ")
+                            tile_list(&tiles)
                         )),
                     });
                     json.insert("status".into(), "solved".into());

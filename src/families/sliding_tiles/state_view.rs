@@ -26,3 +26,12 @@ impl TilesPuzzle {
         format!("{} {}", mv.tile, self.model.board.direction(mv.from, mv.to))
     }
 }
+
+/// Tiles as text, space-separated: `3 1 2`.
+pub(super) fn tile_list(tiles: &[u8]) -> String {
+    tiles
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
