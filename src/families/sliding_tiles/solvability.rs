@@ -18,6 +18,15 @@ pub enum Verdict {
     Unknown(String),
 }
 
+/// The tiles met walking the cells in `order`, the blank left out.
+fn tiles_along(order: &[u8], a: &[u8]) -> Vec<u8> {
+    order
+        .iter()
+        .map(|&c| a[c as usize])
+        .filter(|&t| t != 0)
+        .collect()
+}
+
 /// `start` and `goal` list the tile on each cell (0 = blank); both hold the same tiles.
 pub fn decide(board: &Board, topology: &Topology, start: &[u8], goal: &[u8]) -> Verdict {
     let n = board.cells();
@@ -25,14 +34,7 @@ pub fn decide(board: &Board, topology: &Topology, start: &[u8], goal: &[u8]) -> 
     let (bs, bg) = (blank(start), blank(goal));
     match topology {
         Topology::Path(order) => {
-            let tiles = |a: &[u8]| -> Vec<u8> {
-                order
-                    .iter()
-                    .map(|&c| a[c as usize])
-                    .filter(|&t| t != 0)
-                    .collect()
-            };
-            if tiles(start) == tiles(goal) {
+            if tiles_along(order, start) == tiles_along(order, goal) {
                 Verdict::Solvable(
                     "on a path the tiles keep their order, and it is the goal's".into(),
                 )
@@ -45,14 +47,7 @@ pub fn decide(board: &Board, topology: &Topology, start: &[u8], goal: &[u8]) -> 
             }
         }
         Topology::Cycle(order) => {
-            let tiles = |a: &[u8]| -> Vec<u8> {
-                order
-                    .iter()
-                    .map(|&c| a[c as usize])
-                    .filter(|&t| t != 0)
-                    .collect()
-            };
-            let (s, g) = (tiles(start), tiles(goal));
+            let (s, g) = (tiles_along(order, start), tiles_along(order, goal));
             let rotation =
                 (0..s.len()).any(|k| s.iter().cycle().skip(k).take(s.len()).eq(g.iter()));
             if rotation {

@@ -32,6 +32,18 @@ pub struct TileNode {
     distance_sum: u32,
 }
 
+impl TileNode {
+    /// Moves the blank from `from` onto `to`; returns the tile that slid (from `to` onto `from`).
+    #[inline]
+    fn slide_blank(&mut self, from: u8, to: u8) -> u8 {
+        let tile = self.board[to as usize];
+        self.board[from as usize] = tile;
+        self.board[to as usize] = 0;
+        self.blank = to;
+        tile
+    }
+}
+
 struct Common {
     n: usize,
     adjacent: Vec<Vec<u8>>,
@@ -60,6 +72,11 @@ impl Common {
                 });
             }
         }
+    }
+
+    #[inline]
+    fn is_goal(&self, node: &TileNode) -> bool {
+        node.board[..self.n] == self.goal[..self.n]
     }
 
     fn empty_node(&self, tiles: &[u8]) -> TileNode {
@@ -192,19 +209,13 @@ impl DepthFirstSpace for PatternSpace<'_> {
 
     #[inline]
     fn apply(&self, node: &mut TileNode, mv: BlankMove) {
-        let tile = node.board[mv.to as usize];
-        node.board[mv.from as usize] = tile;
-        node.board[mv.to as usize] = 0;
-        node.blank = mv.to;
+        let tile = node.slide_blank(mv.from, mv.to);
         self.shift_tile(node, tile, mv.to, mv.from);
     }
 
     #[inline]
     fn undo(&self, node: &mut TileNode, mv: BlankMove) {
-        let tile = node.board[mv.from as usize];
-        node.board[mv.to as usize] = tile;
-        node.board[mv.from as usize] = 0;
-        node.blank = mv.from;
+        let tile = node.slide_blank(mv.to, mv.from);
         self.shift_tile(node, tile, mv.from, mv.to);
     }
 
@@ -226,7 +237,7 @@ impl DepthFirstSpace for PatternSpace<'_> {
 
     #[inline]
     fn is_goal(&self, node: &TileNode) -> bool {
-        node.board[..self.common.n] == self.common.goal[..self.common.n]
+        self.common.is_goal(node)
     }
 }
 
@@ -276,6 +287,14 @@ impl ManhattanSpace {
             .map(|(c, &t)| u32::from(self.dist[t as usize][c]))
             .sum();
         node
+    }
+
+    /// `tile` slid from cell `from` onto cell `to`.
+    #[inline]
+    fn shift_distance(&self, node: &mut TileNode, tile: u8, from: u8, to: u8) {
+        let d = &self.dist[tile as usize];
+        node.distance_sum =
+            node.distance_sum + u32::from(d[to as usize]) - u32::from(d[from as usize]);
     }
 
     /// Two tiles in their goal line but in reversed order: one must leave the line and come
@@ -335,23 +354,13 @@ impl DepthFirstSpace for ManhattanSpace {
     }
 
     fn apply(&self, node: &mut TileNode, mv: BlankMove) {
-        let tile = node.board[mv.to as usize];
-        node.board[mv.from as usize] = tile;
-        node.board[mv.to as usize] = 0;
-        node.blank = mv.to;
-        let d = &self.dist[tile as usize];
-        node.distance_sum =
-            node.distance_sum + u32::from(d[mv.from as usize]) - u32::from(d[mv.to as usize]);
+        let tile = node.slide_blank(mv.from, mv.to);
+        self.shift_distance(node, tile, mv.to, mv.from);
     }
 
     fn undo(&self, node: &mut TileNode, mv: BlankMove) {
-        let tile = node.board[mv.from as usize];
-        node.board[mv.to as usize] = tile;
-        node.board[mv.from as usize] = 0;
-        node.blank = mv.from;
-        let d = &self.dist[tile as usize];
-        node.distance_sum =
-            node.distance_sum + u32::from(d[mv.to as usize]) - u32::from(d[mv.from as usize]);
+        let tile = node.slide_blank(mv.to, mv.from);
+        self.shift_distance(node, tile, mv.from, mv.to);
     }
 
     fn heuristic(&self, node: &TileNode) -> u32 {
@@ -359,7 +368,7 @@ impl DepthFirstSpace for ManhattanSpace {
     }
 
     fn is_goal(&self, node: &TileNode) -> bool {
-        node.board[..self.common.n] == self.common.goal[..self.common.n]
+        self.common.is_goal(node)
     }
 }
 
