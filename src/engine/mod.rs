@@ -3,16 +3,10 @@
 
 pub mod all_shortest;
 pub mod backtracking;
-pub mod beam_search;
 pub mod bfs;
 pub mod bidirectional_bfs;
-pub mod bitboard;
-pub mod chain_iddfs;
-pub mod chain_moves;
-pub mod dead_end_dfs;
 pub mod ida_star;
-pub mod jump_layers;
-pub mod jump_space;
+pub mod jump_games;
 pub mod layers;
 mod path;
 pub mod progress;

@@ -3,7 +3,7 @@
 
 use super::spec::{BoardTable, Directions, HoleRef, Holes, Labels};
 use crate::diagnostic::Diagnostic;
-use crate::engine::jump_space::Jump;
+use crate::engine::jump_games::jump_space::Jump;
 use crate::spec::SpecDocument;
 use rustc_hash::FxHashSet;
 use std::collections::HashMap;

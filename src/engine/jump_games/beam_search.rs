@@ -3,10 +3,10 @@
 //! the best positions of each layer are kept, until a forward layer meets the top backward
 //! layer. The path is then traced back through the beam and down the backward layers.
 
-use super::Progress;
 use super::bitboard::Bitboard;
 use super::jump_layers::{Layer, expand_set, goal_layer, intersect};
 use super::jump_space::JumpSpace;
+use crate::engine::Progress;
 use rayon::prelude::*;
 
 /// One solution by beam search, for boards too large to search whole: exact layers backwards

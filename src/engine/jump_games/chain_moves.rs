@@ -30,7 +30,7 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
         space: &'a JumpSpace<B>,
         layers: Vec<Layer<B>>,
         goal: impl Fn(B) -> bool + Sync + 'a,
-        progress: &super::Progress,
+        progress: &crate::engine::Progress,
     ) -> MoveDistances<'a, B> {
         let goal_pegs = layers.last().map_or(0, |l| l.pegs);
         let total: usize = layers.iter().map(|l| l.len()).sum();

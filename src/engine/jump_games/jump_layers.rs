@@ -9,9 +9,9 @@
 //! Counts are orbit totals: the number of sequences reaching any position of a symmetry class.
 //! This is sound when the start and the goal set are invariant under the group.
 
-use super::Progress;
 use super::bitboard::Bitboard;
 use super::jump_space::JumpSpace;
+use crate::engine::Progress;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -461,7 +461,7 @@ pub fn intersect<B: Bitboard>(a: &Layer<B>, b: &Layer<B>) -> Layer<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::jump_space::Jump;
+    use crate::engine::jump_games::jump_space::Jump;
 
     /// A row of 5 holes, jumps both ways, no symmetry used.
     fn row5() -> JumpSpace<u64> {
