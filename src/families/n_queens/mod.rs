@@ -10,7 +10,7 @@ mod symmetry;
 use super::{Family, Puzzle, SolveContext};
 use crate::diagnostic::Diagnostic;
 use crate::report::text::group_digits;
-use crate::report::{Report, Section, Solution, Stats, Status};
+use crate::report::{Report, Section, Solution, Stats, Status, Step};
 use crate::spec::SpecDocument;
 use backtrack::Frontier;
 use board::{Board, MAX_N};
@@ -333,8 +333,17 @@ impl QueensPuzzle {
             if self.draw {
                 lines.extend(self.board.draw(cols));
             }
+            // A placement as steps: one queen per row, in row order.
+            let steps = cols
+                .iter()
+                .enumerate()
+                .map(|(row, col)| Step {
+                    action: format!("queen at row {row}, column {col}"),
+                    state: None,
+                })
+                .collect();
             report.solutions.push(Solution {
-                steps: Vec::new(),
+                steps,
                 notation: Some(lines.join("\n")),
             });
         }
