@@ -1,20 +1,11 @@
 //! The alphametic specs: each answer is checked against an independent brute force (or, for
 //! the 300-addend benchmark, against the digits it was generated from) and re-added here.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{expect_error, puzzlespec, run, run_json};
 use serde_json::Value;
 use std::collections::HashMap;
-
-fn run_json(spec: &str, extra: &[&str]) -> (Value, i32) {
-    let out = Command::cargo_bin("puzzlespec")
-        .unwrap()
-        .args(["run", spec, "--json", "--quiet"])
-        .args(extra)
-        .output()
-        .unwrap();
-    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
-    (v, out.status.code().unwrap())
-}
 
 type Letters = HashMap<char, i128>;
 
@@ -78,7 +69,7 @@ fn brute_force(addends: &[&str], result: &str) -> Vec<Letters> {
 }
 
 fn assert_same_answers(spec: &str, addends: &[&str], result: &str) -> Value {
-    let (v, code) = run_json(spec, &[]);
+    let (v, code) = run_json(&[spec]);
     let expected = brute_force(addends, result);
     let answers: Vec<Letters> = v["answers"]
         .as_array()
@@ -112,8 +103,7 @@ fn send_more_money_has_the_seeds_unique_answer() {
         (9567, 1085, 10652)
     );
     // The text output shows the formula with digits, like the seed.
-    Command::cargo_bin("puzzlespec")
-        .unwrap()
+    puzzlespec()
         .args(["run", "specs/send-more-money.toml"])
         .assert()
         .success()
@@ -122,7 +112,7 @@ fn send_more_money_has_the_seeds_unique_answer() {
 
 #[test]
 fn both_engines_agree_on_send_more_money() {
-    let (v, _) = run_json("specs/send-more-money.toml", &["--engine", "columns"]);
+    let (v, _) = run_json(&["specs/send-more-money.toml", "--engine", "columns"]);
     assert_eq!(v["engine"], "columns");
     assert_eq!(v["answers"][0]["formula"], "9567 + 1085 = 10652");
     assert_eq!(v["count"], 1);
@@ -147,15 +137,9 @@ fn ten_ten_ten_thirty_has_no_solution() {
         "THIRTY",
     );
     assert_eq!(v["status"], "no-solution");
-    let text = Command::cargo_bin("puzzlespec")
-        .unwrap()
-        .args(["run", "specs/ten-ten-ten-thirty.toml"])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(text).unwrap();
+    let out = run(&["run", "specs/ten-ten-ten-thirty.toml"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let text = out.stdout;
     assert!(text.contains("no solution"), "{text}");
     assert!(text.contains("exhaustive search"), "{text}");
 }
@@ -176,7 +160,7 @@ fn so_many_more_men_with_41_addends() {
 
 #[test]
 fn two_times_two_is_a_square() {
-    let (v, _) = run_json("specs/two-two-square.toml", &[]);
+    let (v, _) = run_json(&["specs/two-two-square.toml"]);
     assert_eq!(v["engine"], "columns");
     // Independent: every TWO with distinct digits whose square fits the pattern SQUARE.
     let mut expected = Vec::new();
@@ -215,7 +199,7 @@ fn three_hundred_addends() {
     let (lhs, rhs) = formula.trim_matches('"').split_once(" = ").unwrap();
     let addends: Vec<&str> = lhs.split(" + ").collect();
     assert_eq!(addends.len(), 300);
-    let (v, code) = run_json("specs/alphametic-300-addends.toml", &[]);
+    let (v, code) = run_json(&["specs/alphametic-300-addends.toml"]);
     assert_eq!(code, 0);
     // The digits the spec was generated from must be among the answers, and every answer adds up.
     let generated: Letters = "ABCDEFGHIJ"
@@ -237,26 +221,10 @@ fn three_hundred_addends() {
     }
 }
 
-fn bad(spec: &str, position: &str, words: &[&str]) {
-    let out = Command::cargo_bin("puzzlespec")
-        .unwrap()
-        .args(["run", spec])
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8(out).unwrap();
-    assert!(err.contains(&format!("{spec}:{position}")), "{err}");
-    for w in words {
-        assert!(err.contains(w), "{err} lacks {w}");
-    }
-}
-
 #[test]
 fn syntax_errors_point_at_the_formula_column_and_the_spec_line() {
     // `formula = "` is 11 characters, so column 13 of the formula is column 24 of line 6.
-    bad(
+    expect_error(
         "tests/bad/alphametic-syntax.toml",
         "6:24",
         &["column 13 of the formula", "expected an operator or `=`"],
@@ -265,12 +233,12 @@ fn syntax_errors_point_at_the_formula_column_and_the_spec_line() {
 
 #[test]
 fn bad_settings_are_explained() {
-    bad(
+    expect_error(
         "tests/bad/alphametic-base.toml",
         "7:8",
         &["base 40", "2 to 36"],
     );
-    bad(
+    expect_error(
         "tests/bad/alphametic-engine.toml",
         "9:10",
         &["weighted-sums", "columns"],
@@ -289,10 +257,15 @@ fn both_engines_agree_on_many_formulas() {
     ] {
         let set = format!("alphametic.formula=\"{formula}\"");
         let count = |engine: &str| {
-            let (v, _) = run_json(
+            let (v, _) = run_json(&[
                 "specs/send-more-money.toml",
-                &["--set", &set, "--engine", engine, "--objective", "count"],
-            );
+                "--set",
+                &set,
+                "--engine",
+                engine,
+                "--objective",
+                "count",
+            ]);
             v["count"].as_u64().unwrap()
         };
         assert_eq!(count("weighted-sums"), count("columns"), "{formula}");

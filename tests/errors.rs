@@ -1,29 +1,9 @@
 //! Bad input: each mistake gets file:line:col, what is wrong, a hint, and exit code 2; never a
 //! panic.
 
-use assert_cmd::Command;
+mod common;
 
-/// Runs `puzzlespec run ARGS` and returns (exit code, stderr).
-fn run(args: &[&str]) -> (i32, String) {
-    let out = Command::cargo_bin("puzzlespec")
-        .unwrap()
-        .arg("run")
-        .args(args)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    (out.status.code().unwrap(), stderr)
-}
-
-fn expect_error(file: &str, position: &str, words: &[&str]) {
-    let (code, stderr) = run(&[file]);
-    assert_eq!(code, 2, "{stderr}");
-    assert!(stderr.contains(&format!("{file}:{position}:")), "{stderr}");
-    for w in words {
-        assert!(stderr.contains(w), "missing `{w}` in:\n{stderr}");
-    }
-}
+use common::{Outcome, expect_error, expect_json_error, run};
 
 #[test]
 fn malformed_toml() {
@@ -100,28 +80,32 @@ fn goal_syntax_error_gives_formula_column_and_file_position() {
 
 #[test]
 fn set_of_a_key_that_does_not_exist() {
-    let (code, stderr) = run(&["specs/water-jugs.toml", "--set", "jugs.capcity=3"]);
+    let Outcome { code, stderr, .. } =
+        run(&["run", "specs/water-jugs.toml", "--set", "jugs.capcity=3"]);
     assert_eq!(code, 2);
     assert!(stderr.contains("unknown field `capcity`"), "{stderr}");
     assert!(stderr.contains("--set jugs.capcity=3"), "{stderr}");
-    let (code, stderr) = run(&["specs/water-jugs.toml", "--set", "jugs.capacities"]);
+    let Outcome { code, stderr, .. } =
+        run(&["run", "specs/water-jugs.toml", "--set", "jugs.capacities"]);
     assert_eq!(code, 2);
     assert!(stderr.contains("has no `=`"), "{stderr}");
 }
 
 #[test]
 fn unknown_objective_and_engine() {
-    let (code, stderr) = run(&["specs/water-jugs.toml", "--objective", "shortst"]);
+    let Outcome { code, stderr, .. } =
+        run(&["run", "specs/water-jugs.toml", "--objective", "shortst"]);
     assert_eq!(code, 2);
     assert!(stderr.contains("did you mean `shortest`"), "{stderr}");
-    let (code, stderr) = run(&["specs/water-jugs.toml", "--engine", "warp-drive"]);
+    let Outcome { code, stderr, .. } =
+        run(&["run", "specs/water-jugs.toml", "--engine", "warp-drive"]);
     assert_eq!(code, 2);
     assert!(stderr.contains("unknown engine `warp-drive`"), "{stderr}");
 }
 
 #[test]
 fn missing_file() {
-    let (code, stderr) = run(&["specs/no-such-spec.toml"]);
+    let Outcome { code, stderr, .. } = run(&["run", "specs/no-such-spec.toml"]);
     assert_eq!(code, 2);
     assert!(
         stderr.contains("cannot read spec file specs/no-such-spec.toml"),
@@ -131,31 +115,18 @@ fn missing_file() {
 
 #[test]
 fn json_errors_are_json_too() {
-    let out = Command::cargo_bin("puzzlespec")
-        .unwrap()
-        .args(["run", "--json", "tests/bad/unknown-jug.toml"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(json["status"], "error");
-    assert_eq!(json["error"]["line"], 8);
-    assert_eq!(json["error"]["column"], 19);
-    assert_eq!(json["error"]["file"], "tests/bad/unknown-jug.toml");
+    // Checks exit code 2, status "error", and the file, line 8 and column 19 in the document.
+    expect_json_error("tests/bad/unknown-jug.toml", "8:19", &[]);
 }
 
 #[test]
 fn check_fails_on_a_bad_spec_and_passes_on_good_ones() {
-    let out = Command::cargo_bin("puzzlespec")
-        .unwrap()
-        .args([
-            "check",
-            "specs/water-jugs.toml",
-            "tests/bad/zero-capacity.toml",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let out = run(&[
+        "check",
+        "specs/water-jugs.toml",
+        "tests/bad/zero-capacity.toml",
+    ]);
+    assert_eq!(out.code, 2);
+    let stdout = out.stdout;
     assert!(stdout.contains("ok  specs/water-jugs.toml"), "{stdout}");
 }

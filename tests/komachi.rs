@@ -1,21 +1,11 @@
 //! The komachi specs, each answer recomputed here by an independent brute force with its own
 //! exact fraction arithmetic (not the project's evaluator).
 
-use assert_cmd::Command;
+mod common;
+
+use common::{expect_error, run_json};
 use serde_json::Value;
 use std::collections::HashMap;
-
-fn run_json(spec: &str) -> (Value, i32) {
-    let out = Command::cargo_bin("puzzlespec")
-        .unwrap()
-        .args(["run", spec, "--json", "--quiet"])
-        .output()
-        .unwrap();
-    (
-        serde_json::from_slice(&out.stdout).unwrap(),
-        out.status.code().unwrap(),
-    )
-}
 
 /// A fraction in lowest terms with a positive denominator.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -120,7 +110,7 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
 
 #[test]
 fn komachi_makes_100_eleven_ways_like_the_seed() {
-    let (v, code) = run_json("specs/komachi.toml");
+    let (v, code) = run_json(&["specs/komachi.toml"]);
     assert_eq!(code, 0);
     let digits: Vec<i128> = (1..=9).collect();
     let expected: Vec<String> = flat_formulas(&digits, &['+', '-', 'c'])
@@ -140,7 +130,7 @@ fn komachi_makes_100_eleven_ways_like_the_seed() {
 
 #[test]
 fn komachi_descending_digits() {
-    let (v, _) = run_json("specs/komachi-descending.toml");
+    let (v, _) = run_json(&["specs/komachi-descending.toml"]);
     let digits: Vec<i128> = (1..=9).rev().collect();
     let expected: Vec<String> = flat_formulas(&digits, &['+', '-', 'c'])
         .into_iter()
@@ -153,7 +143,7 @@ fn komachi_descending_digits() {
 
 #[test]
 fn five_operators_with_exact_division() {
-    let (v, _) = run_json("specs/komachi-five-operators.toml");
+    let (v, _) = run_json(&["specs/komachi-five-operators.toml"]);
     let digits: Vec<i128> = (1..=9).collect();
     let all = flat_formulas(&digits, &['+', '-', '*', '/', 'c']);
     let hits = all.iter().filter(|(_, v)| *v == Some(Frac(100, 1))).count();
@@ -172,7 +162,7 @@ fn five_operators_with_exact_division() {
 
 #[test]
 fn every_value_with_its_count() {
-    let (v, code) = run_json("specs/komachi-values.toml");
+    let (v, code) = run_json(&["specs/komachi-values.toml"]);
     assert_eq!(code, 0);
     let digits: Vec<i128> = (1..=9).collect();
     let mut counts: HashMap<Frac, u64> = HashMap::new();
@@ -214,7 +204,7 @@ fn trees(digits: &[i128], ops: &[char]) -> Vec<Option<Frac>> {
 
 #[test]
 fn parentheses_count_every_tree() {
-    let (v, code) = run_json("specs/komachi-parentheses.toml");
+    let (v, code) = run_json(&["specs/komachi-parentheses.toml"]);
     assert_eq!(code, 0);
     let all = trees(&[1, 2, 3, 4, 5], &['+', '-', '*', '/']);
     assert_eq!(v["formulas"].as_u64().unwrap() as usize, all.len());
@@ -228,19 +218,9 @@ fn parentheses_count_every_tree() {
 
 #[test]
 fn unknown_operator_is_explained() {
-    let out = Command::cargo_bin("puzzlespec")
-        .unwrap()
-        .args(["run", "tests/bad/komachi-operator.toml"])
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8(out).unwrap();
-    assert!(
-        err.contains("tests/bad/komachi-operator.toml:6:19"),
-        "{err}"
+    expect_error(
+        "tests/bad/komachi-operator.toml",
+        "6:19",
+        &["unknown operator `x`", "concat"],
     );
-    assert!(err.contains("unknown operator `x`"), "{err}");
-    assert!(err.contains("concat"), "{err}");
 }

@@ -1,6 +1,8 @@
 //! The n-queens family end to end: the shipped specs, the OEIS counts, given queens, bad specs.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{expect_json_error, puzzlespec, run, run_json};
 use predicates::str::contains;
 use serde_json::Value;
 
@@ -8,21 +10,6 @@ use serde_json::Value;
 const A000170: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
 /// OEIS A002562: the same up to rotation and reflection.
 const A002562: [u64; 12] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787];
-
-fn puzzlespec() -> Command {
-    Command::cargo_bin("puzzlespec").unwrap()
-}
-
-/// Runs with `--json` and returns the document and the exit code.
-fn run_json(spec: &str, args: &[&str]) -> (Value, i32) {
-    let out = puzzlespec()
-        .args(["run", spec, "--json", "--quiet"])
-        .args(args)
-        .output()
-        .unwrap();
-    let doc: Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
-    (doc, out.status.code().unwrap())
-}
 
 /// An independent check of a placement: one queen per row, no shared column or diagonal.
 fn is_solution(cols: &[u64]) -> bool {
@@ -51,7 +38,7 @@ fn placements(doc: &Value) -> Vec<Vec<u64>> {
 
 #[test]
 fn queens8_lists_all_92_in_the_seeds_order() {
-    let (doc, code) = run_json("specs/queens8.toml", &[]);
+    let (doc, code) = run_json(&["specs/queens8.toml"]);
     assert_eq!(code, 0);
     assert_eq!(doc["status"], "solved");
     assert_eq!(doc["count"], 92);
@@ -86,7 +73,7 @@ fn queens8_text_shows_rows_and_boards() {
 
 #[test]
 fn queens_count_spec_gives_the_oeis_count() {
-    let (doc, code) = run_json("specs/queens-count.toml", &[]);
+    let (doc, code) = run_json(&["specs/queens-count.toml"]);
     assert_eq!(code, 0);
     assert_eq!(doc["status"], "counted");
     assert_eq!(doc["n"], 16);
@@ -103,10 +90,8 @@ fn counts_for_n_up_to_12_match_oeis_with_every_engine() {
         let set = format!("board.n={n}");
         let expected = A000170[n - 1];
         for engine in ["bitboard", "bitboard-mirror", "bitboard-symmetry"] {
-            let (doc, code) = run_json(
-                "specs/queens-count.toml",
-                &["--set", &set, "--engine", engine],
-            );
+            let (doc, code) =
+                run_json(&["specs/queens-count.toml", "--set", &set, "--engine", engine]);
             assert_eq!(doc["count"], expected, "n = {n}, engine {engine}");
             assert_eq!(code, if expected == 0 { 1 } else { 0 }, "n = {n}");
         }
@@ -117,10 +102,13 @@ fn counts_for_n_up_to_12_match_oeis_with_every_engine() {
 fn unique_counts_for_n_up_to_12_match_oeis() {
     for n in 1..=12 {
         let set = format!("board.n={n}");
-        let (doc, _) = run_json(
+        let (doc, _) = run_json(&[
             "specs/queens-count.toml",
-            &["--set", &set, "--objective", "count-unique"],
-        );
+            "--set",
+            &set,
+            "--objective",
+            "count-unique",
+        ]);
         assert_eq!(doc["count"], A002562[n - 1], "n = {n}");
         assert_eq!(doc["count_unique"], A002562[n - 1], "n = {n}");
         assert_eq!(doc["count_total"], A000170[n - 1], "n = {n}");
@@ -131,10 +119,13 @@ fn unique_counts_for_n_up_to_12_match_oeis() {
 fn listing_everything_agrees_with_oeis_for_small_boards() {
     for n in 1..=9 {
         let set = format!("board.n={n}");
-        let (doc, _) = run_json(
+        let (doc, _) = run_json(&[
             "specs/queens8.toml",
-            &["--set", &set, "--set", "solve.limit=1000"],
-        );
+            "--set",
+            &set,
+            "--set",
+            "solve.limit=1000",
+        ]);
         if A000170[n - 1] == 0 {
             assert_eq!(doc["status"], "no-solution", "n = {n}");
             continue;
@@ -152,35 +143,36 @@ fn given_queens_are_kept_and_partition_the_count() {
     let mut total = 0;
     for c in 0..8 {
         let placed = format!("board.placed=[{{row = 0, column = {c}}}]");
-        let (doc, _) = run_json(
+        let (doc, _) = run_json(&[
             "specs/queens8.toml",
-            &["--set", &placed, "--objective", "count"],
-        );
+            "--set",
+            &placed,
+            "--objective",
+            "count",
+        ]);
         assert_eq!(doc["engine"], "bitboard");
         total += doc["count"].as_u64().unwrap();
-        let (doc, _) = run_json("specs/queens8.toml", &["--set", &placed]);
+        let (doc, _) = run_json(&["specs/queens8.toml", "--set", &placed]);
         let all = placements(&doc);
         assert_eq!(all.len() as u64, doc["count"].as_u64().unwrap());
         assert!(all.iter().all(|p| p[0] == c && is_solution(p)));
     }
     assert_eq!(total, 92);
     // A queen in a corner: 4 of the 92 solutions (a known fact of the eight queens).
-    let (doc, _) = run_json(
+    let (doc, _) = run_json(&[
         "specs/queens8.toml",
-        &[
-            "--set",
-            "board.placed=[{row = 7, column = 7}]",
-            "--objective",
-            "count",
-        ],
-    );
+        "--set",
+        "board.placed=[{row = 7, column = 7}]",
+        "--objective",
+        "count",
+    ]);
     assert_eq!(doc["count"], 4);
 }
 
 #[test]
 fn given_queens_in_several_rows() {
     let placed = "board.placed=[{row = 0, column = 0}, {row = 5, column = 6}]";
-    let (doc, code) = run_json("specs/queens8.toml", &["--set", placed]);
+    let (doc, code) = run_json(&["specs/queens8.toml", "--set", placed]);
     assert_eq!(code, 0);
     let all = placements(&doc);
     assert!(!all.is_empty());
@@ -191,15 +183,13 @@ fn given_queens_in_several_rows() {
 #[test]
 fn a_given_queen_with_no_completion_is_no_solution() {
     // The two 4-queens solutions are (1 3 0 2) and (2 0 3 1): none has a corner queen.
-    let (doc, code) = run_json(
+    let (doc, code) = run_json(&[
         "specs/queens8.toml",
-        &[
-            "--set",
-            "board.n=4",
-            "--set",
-            "board.placed=[{row = 0, column = 0}]",
-        ],
-    );
+        "--set",
+        "board.n=4",
+        "--set",
+        "board.placed=[{row = 0, column = 0}]",
+    ]);
     assert_eq!(code, 1);
     assert_eq!(doc["status"], "no-solution");
     assert!(doc["notes"][0].as_str().unwrap().contains("given queens"));
@@ -235,36 +225,25 @@ fn bad_specs_are_reported_at_their_span() {
     ];
     for (name, message, at) in cases {
         let path = format!("tests/bad/n-queens-{name}.toml");
-        let out = puzzlespec()
-            .args(["run", &path, "--json"])
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{name}");
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            stderr.contains(&format!("{path}:{at}: ")),
-            "{name}: {stderr}"
-        );
-        assert!(stderr.contains(message), "{name}: {stderr}");
-        assert!(stderr.contains("Help:"), "{name}: {stderr}");
-        let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(doc["status"], "error");
-        let (line, col) = at.split_once(':').unwrap();
-        assert_eq!(doc["error"]["line"].to_string(), line, "{name}");
-        assert_eq!(doc["error"]["column"].to_string(), col, "{name}");
+        // One `--json` run: exit 2, `path:at: `, message and help on stderr, line:col in JSON.
+        expect_json_error(&path, at, &[message, "Help:"]);
     }
 }
 
 #[test]
 fn symmetric_engines_refuse_given_queens() {
-    let out = puzzlespec()
-        .args(["run", "specs/queens8.toml", "--objective", "count"])
-        .args(["--engine", "bitboard-mirror"])
-        .args(["--set", "board.placed=[{row = 0, column = 1}]"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("needs an empty board"));
+    let out = run(&[
+        "run",
+        "specs/queens8.toml",
+        "--objective",
+        "count",
+        "--engine",
+        "bitboard-mirror",
+        "--set",
+        "board.placed=[{row = 0, column = 1}]",
+    ]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("needs an empty board"));
 }
 
 #[test]
@@ -282,10 +261,13 @@ fn check_and_list_describe_the_specs() {
 #[test]
 #[ignore]
 fn seventeen_queens() {
-    let (doc, _) = run_json(
+    let (doc, _) = run_json(&[
         "specs/queens-count.toml",
-        &["--set", "board.n=17", "--objective", "count-unique"],
-    );
+        "--set",
+        "board.n=17",
+        "--objective",
+        "count-unique",
+    ]);
     assert_eq!(doc["count_total"], 95_815_104u64);
     assert_eq!(doc["count_unique"], 11_977_939u64);
 }

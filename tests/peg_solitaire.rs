@@ -2,31 +2,11 @@
 //! literature (REFERENCE.md), engines cross-checked, drawings against tables, bad specs.
 //! Long searches (English 33) are `#[ignore]`d: `cargo test --release --test peg_solitaire -- --ignored`.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{Outcome, expect_error, expect_json_error, run, run_json};
 use serde_json::Value;
 use std::path::PathBuf;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::cargo_bin("puzzlespec")
-        .expect("the binary is built")
-        .args(args)
-        .arg("--quiet")
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn json(args: &[&str]) -> (i32, Value) {
-    let mut all = args.to_vec();
-    all.push("--json");
-    let (code, out, err) = run(&all);
-    let v = serde_json::from_str(&out).unwrap_or_else(|e| panic!("bad JSON ({e}): {out}\n{err}"));
-    (code, v)
-}
 
 fn temp_spec(name: &str, text: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("puzzlespec-pegs-{}", std::process::id()));
@@ -38,7 +18,7 @@ fn temp_spec(name: &str, text: &str) -> PathBuf {
 
 #[test]
 fn hoppers_takes_seven_moves() {
-    let (code, v) = json(&["run", "specs/hoppers.toml"]);
+    let (v, code) = run_json(&["specs/hoppers.toml"]);
     assert_eq!(code, 0);
     assert_eq!(v["status"], "solved");
     assert_eq!(v["cost"], 7);
@@ -54,8 +34,7 @@ const SEED_LAST: &str = "(0, 6)(9, 3)(10, 6)(4, 8)(12, 10, 6)(1, 11)(2, 12, 10, 
 #[test]
 fn hoppers_has_the_seeds_eighteen_minimal_sequences() {
     for engine in ["layers", "iddfs"] {
-        let (code, v) = json(&[
-            "run",
+        let (v, code) = run_json(&[
             "specs/hoppers.toml",
             "--objective",
             "all-shortest",
@@ -78,14 +57,8 @@ fn hoppers_has_the_seeds_eighteen_minimal_sequences() {
 
 #[test]
 fn hoppers_drawn_equals_hoppers_tabled() {
-    let a = json(&["run", "specs/hoppers.toml", "--objective", "all-shortest"]).1;
-    let b = json(&[
-        "run",
-        "specs/hoppers-drawn.toml",
-        "--objective",
-        "all-shortest",
-    ])
-    .1;
+    let a = run_json(&["specs/hoppers.toml", "--objective", "all-shortest"]).0;
+    let b = run_json(&["specs/hoppers-drawn.toml", "--objective", "all-shortest"]).0;
     // The same 18 sequences; the order may differ (the drawing orders jumps by direction).
     let sorted = |v: &Value| {
         let mut l: Vec<String> = v["notation"]
@@ -102,9 +75,9 @@ fn hoppers_drawn_equals_hoppers_tabled() {
     // Without the fixed first jump: the four symmetric first jumps give four times as many.
     let free = ["--set", "rules.first_jump=[]"];
     let count = |spec: &str| {
-        let mut args = vec!["run", spec, "--objective", "count"];
+        let mut args = vec![spec, "--objective", "count"];
         args.extend(free);
-        json(&args).1["count"].clone()
+        run_json(&args).0["count"].clone()
     };
     assert_eq!(
         count("specs/hoppers.toml"),
@@ -114,14 +87,9 @@ fn hoppers_drawn_equals_hoppers_tabled() {
 
 #[test]
 fn hoppers_without_a_fixed_first_jump() {
-    let args = [
-        "run",
-        "specs/hoppers-drawn.toml",
-        "--set",
-        "rules.first_jump=[]",
-    ];
-    let layers = json(&[&args[..], &["--engine", "layers"]].concat()).1;
-    let iddfs = json(&[&args[..], &["--engine", "iddfs"]].concat()).1;
+    let args = ["specs/hoppers-drawn.toml", "--set", "rules.first_jump=[]"];
+    let layers = run_json(&[&args[..], &["--engine", "layers"]].concat()).0;
+    let iddfs = run_json(&[&args[..], &["--engine", "iddfs"]].concat()).0;
     assert_eq!(layers["cost"], 7);
     assert_eq!(layers["count"], iddfs["count"]);
     assert_eq!(layers["count"], 4 * 18);
@@ -145,8 +113,7 @@ fn triangle_cases_of_the_seed() {
     for (empty, first, count, moves) in TRIANGLE_CASES {
         let e = format!("start.empty=[{empty}]");
         let f = format!("rules.first_jump={first}");
-        let (code, v) = json(&[
-            "run",
+        let (v, code) = run_json(&[
             "specs/triangle15.toml",
             "--set",
             TRIANGLE_FULL,
@@ -171,7 +138,9 @@ fn triangle_cases_of_the_seed() {
 
 #[test]
 fn triangle_spec_is_case_four() {
-    let (code, out, _) = run(&["run", "specs/triangle15.toml"]);
+    let Outcome {
+        code, stdout: out, ..
+    } = run(&["run", "specs/triangle15.toml"]);
     assert_eq!(code, 0);
     assert!(out.contains("solved: 9 moves"), "{out}");
     assert!(out.contains("count: 280"), "{out}");
@@ -179,16 +148,15 @@ fn triangle_spec_is_case_four() {
 
 #[test]
 fn triangle_iddfs_agrees_with_layers() {
-    let a = json(&[
-        "run",
+    let a = run_json(&[
         "specs/triangle15.toml",
         "--engine",
         "iddfs",
         "--set",
         "solve.limit=1000",
     ])
-    .1;
-    let b = json(&["run", "specs/triangle15.toml", "--set", "solve.limit=1000"]).1;
+    .0;
+    let b = run_json(&["specs/triangle15.toml", "--set", "solve.limit=1000"]).0;
     assert_eq!(a["count"], 280);
     assert_eq!(a["notation"], b["notation"]);
 }
@@ -229,9 +197,8 @@ fn triangle_table_equals_triangle_drawing() {
     for (empty, first, _, _) in TRIANGLE_CASES {
         let e = format!("start.empty=[{empty}]");
         let f = format!("rules.first_jump={first}");
-        let a = json(&["run", t, "--set", &e, "--set", &f]).1;
-        let b = json(&[
-            "run",
+        let a = run_json(&[t, "--set", &e, "--set", &f]).0;
+        let b = run_json(&[
             "specs/triangle15.toml",
             "--set",
             TRIANGLE_FULL,
@@ -242,12 +209,11 @@ fn triangle_table_equals_triangle_drawing() {
             "--set",
             "solve.limit=0",
         ])
-        .1;
+        .0;
         assert_eq!(a["cost"], b["cost"]);
         assert_eq!(a["count"], b["count"]);
-        let ca = json(&["run", t, "--set", &e, "--set", &f, "--objective", "count"]).1;
-        let cb = json(&[
-            "run",
+        let ca = run_json(&[t, "--set", &e, "--set", &f, "--objective", "count"]).0;
+        let cb = run_json(&[
             "specs/triangle15.toml",
             "--set",
             TRIANGLE_FULL,
@@ -258,14 +224,16 @@ fn triangle_table_equals_triangle_drawing() {
             "--objective",
             "count",
         ])
-        .1;
+        .0;
         assert_eq!(ca["count"], cb["count"]);
     }
 }
 
 #[test]
 fn a_solution_can_be_drawn_board_by_board() {
-    let (code, out, _) = run(&[
+    let Outcome {
+        code, stdout: out, ..
+    } = run(&[
         "run",
         "specs/hoppers-drawn.toml",
         "--objective",
@@ -281,7 +249,7 @@ fn a_solution_can_be_drawn_board_by_board() {
 
 #[test]
 fn position_classes_rule_out_a_goal_before_searching() {
-    let (code, v) = json(&["run", "specs/english33.toml", "--set", "goal.at=[\"c3\"]"]);
+    let (v, code) = run_json(&["specs/english33.toml", "--set", "goal.at=[\"c3\"]"]);
     assert_eq!(code, 1);
     assert_eq!(v["status"], "no-solution");
     let note = v["notes"][0].as_str().unwrap();
@@ -291,7 +259,11 @@ fn position_classes_rule_out_a_goal_before_searching() {
 
 #[test]
 fn french_and_diamond_specs_are_valid() {
-    let (code, out, err) = run(&["check", "specs/french37.toml", "specs/diamond41.toml"]);
+    let Outcome {
+        code,
+        stdout: out,
+        stderr: err,
+    } = run(&["check", "specs/french37.toml", "specs/diamond41.toml"]);
     assert_eq!(code, 0, "{out}{err}");
 }
 
@@ -301,7 +273,7 @@ fn french_and_diamond_single_vacancy_problems_are_solved() {
         ("specs/french37.toml", "d6"),
         ("specs/diamond41.toml", "f2"),
     ] {
-        let (code, v) = json(&["run", spec]);
+        let (v, code) = run_json(&[spec]);
         assert_eq!(code, 0, "{spec}");
         assert_eq!(v["status"], "solved");
         // 36 or 40 pegs down to one: one jump each.
@@ -314,8 +286,7 @@ fn french_and_diamond_single_vacancy_problems_are_solved() {
         );
     }
     // Their central games are impossible, by position classes, before any search.
-    let (code, v) = json(&[
-        "run",
+    let (v, code) = run_json(&[
         "specs/french37.toml",
         "--set",
         "board.drawing=\"  ooo\\n ooooo\\nooooooo\\nooo.ooo\\nooooooo\\n ooooo\\n  ooo\\n\"",
@@ -329,35 +300,24 @@ fn french_and_diamond_single_vacancy_problems_are_solved() {
 #[test]
 fn metric_jumps_counts_every_sequence() {
     // With the jump metric every solution is minimal: all-shortest counts them all.
-    let all = json(&[
-        "run",
+    let all = run_json(&[
         "specs/triangle15.toml",
         "--set",
         "rules.metric=\"jumps\"",
         "--set",
         "solve.limit=5",
     ])
-    .1;
-    let count = json(&["run", "specs/triangle15.toml", "--objective", "count"]).1;
+    .0;
+    let count = run_json(&["specs/triangle15.toml", "--objective", "count"]).0;
     assert_eq!(all["cost"], 13);
     assert_eq!(all["count"], count["count"]);
     assert_eq!(all["notation"].as_array().unwrap().len(), 5);
 }
 
-fn bad(file: &str, message: &str, line_col: (u64, u64)) {
-    let (code, out, err) = run(&["run", &format!("tests/bad/{file}")]);
-    assert_eq!(code, 2, "{out}{err}");
-    assert!(err.contains(message), "{err}");
-    let (_, v) = json(&["run", &format!("tests/bad/{file}")]);
-    assert_eq!(v["status"], "error");
-    assert_eq!(
-        (
-            v["error"]["line"].as_u64().unwrap(),
-            v["error"]["column"].as_u64().unwrap()
-        ),
-        line_col,
-        "{file}"
-    );
+fn bad(file: &str, message: &str, line_col: &str) {
+    let path = format!("tests/bad/{file}");
+    expect_error(&path, line_col, &[message]);
+    let v = expect_json_error(&path, line_col, &[message]);
     assert!(v["error"]["help"].is_string());
 }
 
@@ -366,44 +326,44 @@ fn bad_specs_are_rejected_with_their_place() {
     bad(
         "peg-solitaire-missing-hole.toml",
         "there is no hole `7`",
-        (9, 8),
+        "9:8",
     );
     bad(
         "peg-solitaire-not-in-line.toml",
         "is not in line on the drawing",
-        (10, 23),
+        "10:23",
     );
     bad(
         "peg-solitaire-start-missing-hole.toml",
         "there is no hole `h4`",
-        (19, 10),
+        "19:10",
     );
     bad(
         "peg-solitaire-goal-missing-hole.toml",
         "there is no hole `9`",
-        (11, 7),
+        "11:7",
     );
     bad(
         "peg-solitaire-peg-count.toml",
         "cannot finish with 4 pegs",
-        (10, 8),
+        "10:8",
     );
     bad(
         "peg-solitaire-first-jump.toml",
         "is not possible at the start",
-        (13, 14),
+        "13:14",
     );
     bad(
         "peg-solitaire-directions.toml",
         "unknown jump directions",
-        (7, 14),
+        "7:14",
     );
 }
 
 #[test]
 #[ignore = "about 10 s of CPU: cargo test --release --test peg_solitaire -- --ignored"]
 fn english_central_game_takes_eighteen_moves() {
-    let (code, v) = json(&["run", "specs/english33.toml"]);
+    let (v, code) = run_json(&["specs/english33.toml"]);
     assert_eq!(code, 0);
     assert_eq!(v["cost"], 18);
     assert_eq!(v["jumps"], 31);
@@ -413,7 +373,7 @@ fn english_central_game_takes_eighteen_moves() {
 #[test]
 #[ignore = "about 5 s of CPU: cargo test --release --test peg_solitaire -- --ignored"]
 fn english_central_game_count() {
-    let (code, v) = json(&["run", "specs/english33.toml", "--objective", "count"]);
+    let (v, code) = run_json(&["specs/english33.toml", "--objective", "count"]);
     assert_eq!(code, 0);
     assert_eq!(v["count"], 40_861_647_040_079_968u64);
 }

@@ -1,19 +1,9 @@
 //! The generate-and-test specs, each answer recomputed here by plain Rust loops.
 
-use assert_cmd::Command;
-use serde_json::Value;
+mod common;
 
-fn run_json(spec: &str) -> (Value, i32) {
-    let out = Command::cargo_bin("puzzlespec")
-        .unwrap()
-        .args(["run", spec, "--json", "--quiet"])
-        .output()
-        .unwrap();
-    (
-        serde_json::from_slice(&out.stdout).unwrap(),
-        out.status.code().unwrap(),
-    )
-}
+use common::{expect_error, run, run_json};
+use serde_json::Value;
 
 fn answers(v: &Value, var: &str) -> Vec<i64> {
     v["answers"]
@@ -26,7 +16,7 @@ fn answers(v: &Value, var: &str) -> Vec<i64> {
 
 #[test]
 fn oomachi_finds_the_seeds_two_triples() {
-    let (v, code) = run_json("specs/oomachi.toml");
+    let (v, code) = run_json(&["specs/oomachi.toml"]);
     assert_eq!(code, 0);
     let expected: Vec<i64> = (1..=3000i64)
         .filter(|n| {
@@ -43,7 +33,7 @@ fn oomachi_finds_the_seeds_two_triples() {
 
 #[test]
 fn polydivisible_prunes_most_of_ten_factorial() {
-    let (v, _) = run_json("specs/polydivisible.toml");
+    let (v, _) = run_json(&["specs/polydivisible.toml"]);
     // Independent: extend prefixes digit by digit, keeping those divisible by their length.
     let mut prefixes: Vec<(u64, u16)> = (1..10).map(|d| (d, 1 << d)).collect();
     for k in 2..=10u64 {
@@ -73,7 +63,7 @@ fn polydivisible_prunes_most_of_ten_factorial() {
 
 #[test]
 fn send_more_money_column_by_column() {
-    let (v, _) = run_json("specs/send-more-money-search.toml");
+    let (v, _) = run_json(&["specs/send-more-money-search.toml"]);
     // Independent: every (SEND, MORE) with the letter pattern, by brute force over digits.
     let mut found = Vec::new();
     for s in 1..10 {
@@ -110,7 +100,7 @@ fn send_more_money_column_by_column() {
 
 #[test]
 fn eight_queens_count() {
-    let (v, _) = run_json("specs/eight-queens-search.toml");
+    let (v, _) = run_json(&["specs/eight-queens-search.toml"]);
     fn place(row: i32, cols: &mut Vec<i32>) -> u64 {
         if row == 8 {
             return 1;
@@ -137,44 +127,22 @@ fn eight_queens_count() {
 
 #[test]
 fn no_solution_is_an_answer() {
-    let out = Command::cargo_bin("puzzlespec")
-        .unwrap()
-        .args([
-            "run",
-            "specs/oomachi.toml",
-            "--set",
-            "search.variables=[\"n in 1..1000\"]",
-        ])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let out = run(&[
+        "run",
+        "specs/oomachi.toml",
+        "--set",
+        "search.variables=[\"n in 1..1000\"]",
+    ]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let text = out.stdout;
     assert!(text.contains("no solution"), "{text}");
     assert!(text.contains("exhaustive search"), "{text}");
-}
-
-fn bad(spec: &str, position: &str, words: &[&str]) {
-    let out = Command::cargo_bin("puzzlespec")
-        .unwrap()
-        .args(["run", spec])
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8(out).unwrap();
-    assert!(err.contains(&format!("{spec}:{position}")), "{err}");
-    for w in words {
-        assert!(err.contains(w), "{err} lacks {w}");
-    }
 }
 
 #[test]
 fn declaration_and_constraint_errors_point_into_the_formula() {
     // `variables = ["` is 14 characters: column 3 of "n 1..3000" is column 17 of line 6.
-    bad(
+    expect_error(
         "tests/bad/search-declaration.toml",
         "6:17",
         &[
@@ -182,7 +150,7 @@ fn declaration_and_constraint_errors_point_into_the_formula() {
             "expected `in`, `distinct in` or `permutation of`",
         ],
     );
-    bad(
+    expect_error(
         "tests/bad/search-constraint.toml",
         "9:14",
         &["column 11 of the formula", "`)`"],

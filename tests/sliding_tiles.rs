@@ -1,13 +1,16 @@
 //! The sliding-tiles specs run through the binary; answers checked against REFERENCE.md (seed 001)
 //! and Korf (1985), every printed solution replayed here on the JSON boards.
 
+mod common;
+
 use assert_cmd::Command;
+use common::{expect_error, json_and_code, outcome};
 use predicates::prelude::*;
 use serde_json::Value;
 
 /// Pattern databases built by the tests go to a folder of their own.
 fn puzzlespec() -> Command {
-    let mut cmd = Command::cargo_bin("puzzlespec").unwrap();
+    let mut cmd = common::puzzlespec();
     cmd.env(
         "PUZZLESPEC_CACHE_DIR",
         concat!(env!("CARGO_TARGET_TMPDIR"), "/sliding-pdb"),
@@ -15,14 +18,11 @@ fn puzzlespec() -> Command {
     cmd
 }
 
+/// `common::run_json` with this file's pattern-database folder.
 fn run_json(args: &[&str]) -> (Value, i32) {
-    let out = puzzlespec()
-        .args(["run", "--json", "--quiet"])
-        .args(args)
-        .output()
-        .unwrap();
-    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
-    (v, out.status.code().unwrap())
+    json_and_code(&outcome(
+        puzzlespec().args(["run", "--json", "--quiet"]).args(args),
+    ))
 }
 
 fn tiles(v: &Value) -> Vec<u64> {
@@ -277,12 +277,7 @@ fn korf_100_all_optimal() {
 }
 
 fn bad(file: &str, message: &str, line_col: &str) {
-    puzzlespec()
-        .args(["run", &format!("tests/bad/{file}")])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(message))
-        .stderr(predicate::str::contains(format!("{file}:{line_col}")));
+    expect_error(&format!("tests/bad/{file}"), line_col, &[message]);
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! Every shipped spec is valid and listed.
 
-use assert_cmd::Command;
+mod common;
+
+use common::run;
 
 fn shipped_specs() -> Vec<String> {
     let mut specs: Vec<String> = std::fs::read_dir("specs")
@@ -17,15 +19,11 @@ fn shipped_specs() -> Vec<String> {
 fn every_shipped_spec_checks() {
     let specs = shipped_specs();
     assert!(!specs.is_empty());
-    let out = Command::cargo_bin("puzzlespec")
-        .unwrap()
-        .arg("check")
-        .args(&specs)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let mut args = vec!["check"];
+    args.extend(specs.iter().map(String::as_str));
+    let out = run(&args);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let stdout = out.stdout;
     assert_eq!(
         stdout.lines().filter(|l| l.starts_with("ok  ")).count(),
         specs.len()
@@ -34,13 +32,9 @@ fn every_shipped_spec_checks() {
 
 #[test]
 fn list_shows_one_line_per_spec() {
-    let out = Command::cargo_bin("puzzlespec")
-        .unwrap()
-        .arg("list")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    let out = run(&["list"]);
+    assert_eq!(out.code, 0);
+    let stdout = out.stdout;
     for spec in shipped_specs() {
         let line = stdout.lines().find(|l| l.starts_with(&spec));
         let line = line.unwrap_or_else(|| panic!("{spec} not listed:\n{stdout}"));
@@ -56,22 +50,9 @@ fn help_and_version() {
         &["check", "--help"],
         &["list", "--help"],
     ] {
-        let out = Command::cargo_bin("puzzlespec")
-            .unwrap()
-            .args(args)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(0));
-        assert!(String::from_utf8(out.stdout).unwrap().contains("Example"));
+        let out = run(args);
+        assert_eq!(out.code, 0);
+        assert!(out.stdout.contains("Example"));
     }
-    let out = Command::cargo_bin("puzzlespec")
-        .unwrap()
-        .arg("--version")
-        .output()
-        .unwrap();
-    assert!(
-        String::from_utf8(out.stdout)
-            .unwrap()
-            .starts_with("puzzlespec ")
-    );
+    assert!(run(&["--version"]).stdout.starts_with("puzzlespec "));
 }

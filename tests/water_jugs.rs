@@ -1,19 +1,10 @@
 //! The water-jug family end to end: answers from REFERENCE.md and the classic puzzles, computed by
 //! running the binary.
 
-use assert_cmd::Command;
-use serde_json::Value;
+mod common;
 
-fn run_json(args: &[&str]) -> (Value, i32) {
-    let out = Command::cargo_bin("puzzlespec")
-        .unwrap()
-        .args(["run", "--json"])
-        .args(args)
-        .output()
-        .unwrap();
-    let json: Value = serde_json::from_slice(&out.stdout).expect("stdout is one JSON document");
-    (json, out.status.code().unwrap())
-}
+use common::{run, run_json};
+use serde_json::Value;
 
 /// The contents after each step of the first solution, as (A, B, ...) tuples.
 fn contents(json: &Value, names: &[&str]) -> Vec<Vec<i64>> {
@@ -54,12 +45,7 @@ fn seed_8_and_5_gives_the_ten_move_answer() {
 
 #[test]
 fn seed_answer_in_words() {
-    let out = Command::cargo_bin("puzzlespec")
-        .unwrap()
-        .args(["run", "specs/water-jugs.toml"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = run(&["run", "specs/water-jugs.toml"]).stdout;
     assert!(text.contains("solved: 10 moves"), "{text}");
     assert!(text.contains(" 1  fill B       A=0 B=5"), "{text}");
     assert!(text.contains(" 2  pour B -> A  A=5 B=0"), "{text}");
@@ -173,16 +159,12 @@ fn a_goal_naming_one_state_uses_bidirectional_search() {
     assert_eq!(plain["engine"], "bfs");
     assert_eq!(both["cost"], plain["cost"]);
     // With a predicate goal, bidirectional search is refused with the reason.
-    let out = Command::cargo_bin("puzzlespec")
-        .unwrap()
-        .args([
-            "run",
-            "specs/water-jugs.toml",
-            "--engine",
-            "bidirectional-bfs",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("needs a goal naming one state"));
+    let out = run(&[
+        "run",
+        "specs/water-jugs.toml",
+        "--engine",
+        "bidirectional-bfs",
+    ]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("needs a goal naming one state"));
 }

@@ -25,6 +25,30 @@ pub struct Layers<S> {
     pub stats: SearchStats,
 }
 
+/// The states first reached from `layer`, each marked in `dist` at `depth`.
+/// `buf` is the caller's successor buffer, reused so the loop allocates only `next`.
+fn next_layer<P: RankedSpace>(
+    space: &P,
+    layer: &[P::State],
+    depth: usize,
+    dist: &mut [u8],
+    buf: &mut Vec<(P::Move, P::State)>,
+) -> Vec<P::State> {
+    let mut next = Vec::with_capacity(layer.len() * 2);
+    for s in layer {
+        buf.clear();
+        space.successors(s, buf);
+        for &(_, n) in buf.iter() {
+            let d = &mut dist[space.rank(&n) as usize];
+            if *d == UNSEEN {
+                *d = depth as u8;
+                next.push(n);
+            }
+        }
+    }
+    next
+}
+
 /// Visits every state reachable from `root`, layer by layer.
 /// Returns None when some state lies deeper than 254 moves (the byte array cannot hold it).
 pub fn explore<P: RankedSpace>(
@@ -45,18 +69,7 @@ pub fn explore<P: RankedSpace>(
             return None;
         }
         progress.message(|| format!("layered bfs: depth {depth}, {total} states"));
-        let mut next = Vec::with_capacity(layer.len() * 2);
-        for s in &layer {
-            buf.clear();
-            space.successors(s, &mut buf);
-            for &(_, n) in &buf {
-                let d = &mut dist[space.rank(&n) as usize];
-                if *d == UNSEEN {
-                    *d = depth as u8;
-                    next.push(n);
-                }
-            }
-        }
+        let next = next_layer(space, &layer, depth, &mut dist, &mut buf);
         if next.is_empty() {
             break;
         }
@@ -98,18 +111,7 @@ pub fn shortest_path<P: RankedSpace + ReversibleSpace>(
     while dist[goal_rank] == UNSEEN && !layer.is_empty() && depth < MAX_DEPTH {
         depth += 1;
         progress.message(|| format!("bfs: depth {depth}, {states} states"));
-        let mut next = Vec::with_capacity(layer.len() * 2);
-        for s in &layer {
-            buf.clear();
-            space.successors(s, &mut buf);
-            for &(_, n) in &buf {
-                let d = &mut dist[space.rank(&n) as usize];
-                if *d == UNSEEN {
-                    *d = depth as u8;
-                    next.push(n);
-                }
-            }
-        }
+        let next = next_layer(space, &layer, depth, &mut dist, &mut buf);
         states += next.len() as u64;
         layer = next;
     }

@@ -86,20 +86,21 @@ pub fn expand<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, backward: boo
             sort_and_merge(out)
         })
         .collect();
-    let merged = merge_all(parts);
-    let pegs = if backward {
-        layer.pegs + 1
-    } else {
-        layer.pegs.saturating_sub(1)
-    };
+    let merged = merge_pairwise(parts, |a, b| {
+        merge_sorted(&a, &b, |e| e.0, |x, y| (x.0, x.1.saturating_add(y.1)))
+    });
     let (keys, counts) = merged.into_iter().unzip();
-    Layer { pegs, keys, counts }
+    Layer {
+        pegs: next_pegs(layer.pegs, backward),
+        keys,
+        counts,
+    }
 }
 
 /// Like [`expand`] without counts: only the set of positions (half the memory, faster sorts).
 pub fn expand_set<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, backward: bool) -> Layer<B> {
     const CHUNK: usize = 1 << 14;
-    let mut parts: Vec<Vec<B>> = layer
+    let parts: Vec<Vec<B>> = layer
         .keys
         .par_chunks(CHUNK)
         .map(|keys| {
@@ -117,37 +118,34 @@ pub fn expand_set<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, backward:
             out
         })
         .collect();
-    while parts.len() > 1 {
-        let mut pairs = Vec::with_capacity(parts.len().div_ceil(2));
-        let mut it = parts.into_iter();
-        while let Some(a) = it.next() {
-            pairs.push((a, it.next()));
-        }
-        parts = pairs
-            .into_par_iter()
-            .map(|(a, b)| match b {
-                Some(b) => merge_keys(&a, &b),
-                None => a,
-            })
-            .collect();
-    }
-    let pegs = if backward {
-        layer.pegs + 1
-    } else {
-        layer.pegs.saturating_sub(1)
-    };
     Layer {
-        pegs,
-        keys: parts.pop().unwrap_or_default(),
+        pegs: next_pegs(layer.pegs, backward),
+        keys: merge_pairwise(parts, |a, b| merge_sorted(&a, &b, |&k| k, |k, _| k)),
         counts: Vec::new(),
     }
 }
 
-fn merge_keys<B: Bitboard>(a: &[B], b: &[B]) -> Vec<B> {
+/// The peg count one jump on (one peg fewer), or one jump back (one more).
+fn next_pegs(pegs: u32, backward: bool) -> u32 {
+    if backward {
+        pegs + 1
+    } else {
+        pegs.saturating_sub(1)
+    }
+}
+
+/// Two sorted vectors as one, sorted by `key`; two items of one key become `join(a_item, b_item)`.
+/// Generic so each caller gets its own inlined copy of this hot loop.
+fn merge_sorted<T: Copy, K: Ord>(
+    a: &[T],
+    b: &[T],
+    key: impl Fn(&T) -> K,
+    join: impl Fn(T, T) -> T,
+) -> Vec<T> {
     let mut out = Vec::with_capacity(a.len() + b.len());
     let (mut i, mut j) = (0, 0);
     while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
+        match key(&a[i]).cmp(&key(&b[j])) {
             std::cmp::Ordering::Less => {
                 out.push(a[i]);
                 i += 1;
@@ -157,7 +155,7 @@ fn merge_keys<B: Bitboard>(a: &[B], b: &[B]) -> Vec<B> {
                 j += 1;
             }
             std::cmp::Ordering::Equal => {
-                out.push(a[i]);
+                out.push(join(a[i], b[j]));
                 i += 1;
                 j += 1;
             }
@@ -166,6 +164,28 @@ fn merge_keys<B: Bitboard>(a: &[B], b: &[B]) -> Vec<B> {
     out.extend_from_slice(&a[i..]);
     out.extend_from_slice(&b[j..]);
     out
+}
+
+/// Pairwise merging, in parallel, until one vector is left.
+fn merge_pairwise<T: Send>(
+    mut parts: Vec<Vec<T>>,
+    merge: impl Fn(Vec<T>, Vec<T>) -> Vec<T> + Sync,
+) -> Vec<T> {
+    while parts.len() > 1 {
+        let mut pairs = Vec::with_capacity(parts.len().div_ceil(2));
+        let mut it = parts.into_iter();
+        while let Some(a) = it.next() {
+            pairs.push((a, it.next()));
+        }
+        parts = pairs
+            .into_par_iter()
+            .map(|(a, b)| match b {
+                Some(b) => merge(a, b),
+                None => a,
+            })
+            .collect();
+    }
+    parts.pop().unwrap_or_default()
 }
 
 fn sort_and_merge<B: Bitboard>(mut v: Vec<(B, u64)>) -> Vec<(B, u64)> {
@@ -178,50 +198,6 @@ fn sort_and_merge<B: Bitboard>(mut v: Vec<(B, u64)>) -> Vec<(B, u64)> {
         }
     }
     out
-}
-
-fn merge_two<B: Bitboard>(a: Vec<(B, u64)>, b: Vec<(B, u64)>) -> Vec<(B, u64)> {
-    let mut out = Vec::with_capacity(a.len() + b.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].0.cmp(&b[j].0) {
-            std::cmp::Ordering::Less => {
-                out.push(a[i]);
-                i += 1;
-            }
-            std::cmp::Ordering::Greater => {
-                out.push(b[j]);
-                j += 1;
-            }
-            std::cmp::Ordering::Equal => {
-                out.push((a[i].0, a[i].1.saturating_add(b[j].1)));
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    out.extend_from_slice(&a[i..]);
-    out.extend_from_slice(&b[j..]);
-    out
-}
-
-/// Pairwise merging, in parallel, until one sorted vector is left.
-fn merge_all<B: Bitboard>(mut parts: Vec<Vec<(B, u64)>>) -> Vec<(B, u64)> {
-    while parts.len() > 1 {
-        let mut pairs = Vec::with_capacity(parts.len().div_ceil(2));
-        let mut it = parts.into_iter();
-        while let Some(a) = it.next() {
-            pairs.push((a, it.next()));
-        }
-        parts = pairs
-            .into_par_iter()
-            .map(|(a, b)| match b {
-                Some(b) => merge_two(a, b),
-                None => a,
-            })
-            .collect();
-    }
-    parts.pop().unwrap_or_default()
 }
 
 /// The layer holding the goal positions, each counted by its orbit size (see the module doc).
