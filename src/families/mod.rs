@@ -2,6 +2,7 @@
 //! and solves it with the engines; it knows nothing of printing (it returns a [`Report`]).
 //! Adding a kind means one module and one line in [`FAMILIES`].
 
+pub mod codebreaker;
 pub mod water_jugs;
 
 use crate::diagnostic::Diagnostic;
@@ -24,13 +25,36 @@ pub trait Puzzle {
     fn summary(&self) -> String;
     /// Solves with the objective and engine of the spec.
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic>;
+    /// Plays interactively (`puzzlespec play`); most kinds have no play mode.
+    fn play(&self, io: &mut PlayIo) -> Result<PlayEnd, Diagnostic> {
+        let _ = io;
+        Err(Diagnostic::new("this kind has no play mode")
+            .help("`puzzlespec play` is for kind = \"codebreaker\"; solve this spec with `puzzlespec run`"))
+    }
+}
+
+/// Input and output of an interactive game.
+pub struct PlayIo<'a> {
+    pub input: &'a mut dyn std::io::BufRead,
+    pub output: &'a mut dyn std::io::Write,
+    /// Echo each line read, so a session fed from a pipe reads like one typed at a terminal.
+    pub echo: bool,
+}
+
+/// How an interactive game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayEnd {
+    Solved,
+    Quit,
+    /// The input ended before the game did.
+    EndOfInput,
 }
 
 pub struct SolveContext<'a> {
     pub progress: &'a Progress,
 }
 
-pub static FAMILIES: &[&dyn Family] = &[&water_jugs::WaterJugs];
+pub static FAMILIES: &[&dyn Family] = &[&water_jugs::WaterJugs, &codebreaker::Codebreaker];
 
 /// The family of `doc`, or an error at its `kind` naming the known kinds.
 pub fn family_of(doc: &SpecDocument) -> Result<&'static dyn Family, Diagnostic> {

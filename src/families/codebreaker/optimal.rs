@@ -1,0 +1,246 @@
+//! The `optimal` strategy: the fewest guesses in total over all secrets, by exhaustive
+//! branch-and-bound search.
+//!
+//! `cost(S)` is the total number of guesses needed to find every secret of the set `S` of codes
+//! still possible: `|S|` (every secret sees the next guess) plus the cost of each part the guess
+//! leaves, minimised over guesses. The search keeps it tractable with:
+//! - symmetry: only the first guess of each class of free-symbol renamings (see `strategy.rs`);
+//! - a lower bound: a node can solve one secret with its own guess and has at most `b - 1`
+//!   non-winning children (`b` feedbacks), so at most `(b-1)^(d-1)` secrets are found with guess
+//!   `d`; filling depths greedily bounds the cost of a part of `n` codes from below;
+//! - guess ordering: guesses sorted by the bound of their split, so good answers come first;
+//! - cut-offs: a guess is dropped as soon as its exact parts plus the bounds of the rest reach the
+//!   best total found (or the budget the parent gave);
+//! - memo: the cost of every set solved (exactly, or at least a bound when cut off).
+//!
+//! Ties: among guesses of minimal total the first in the order (bound of its split, a possible
+//! code before an impossible one, code order) is kept.
+
+use super::code_space::CodeSpace;
+use super::strategy::{Pool, guesses, is_member, membership, split};
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+const INFINITE: u32 = u32::MAX / 2;
+
+#[derive(Debug, Clone, Copy)]
+enum Entry {
+    Exact { cost: u32, guess: u32 },
+    AtLeast(u32),
+}
+
+pub struct Optimal<'a> {
+    space: &'a CodeSpace,
+    pool: Pool,
+    /// `lower[n]`: a lower bound on the cost of any set of `n` codes.
+    lower: Vec<u32>,
+    memo: Mutex<FxHashMap<Box<[u32]>, Entry>>,
+    nodes: AtomicU64,
+}
+
+impl<'a> Optimal<'a> {
+    pub fn new(space: &'a CodeSpace, pool: Pool) -> Optimal<'a> {
+        let l = space.length;
+        // Pairs (right, wrong) with right + wrong <= length, but never length-1 right, 1 wrong.
+        let feedbacks = ((l + 1) * (l + 2) / 2 - usize::from(l >= 1)) as u64;
+        Optimal {
+            space,
+            pool,
+            lower: lower_bounds(space.len(), feedbacks.max(2)),
+            memo: Mutex::new(FxHashMap::default()),
+            nodes: AtomicU64::new(0),
+        }
+    }
+
+    /// Sets searched so far (a measure of the work).
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// The minimal total number of guesses to find every secret of `candidates`.
+    pub fn total(&self, candidates: &[u32], free: u64) -> u32 {
+        self.cost(candidates, free, INFINITE)
+    }
+
+    /// The first optimal guess for `candidates` (searching if not yet known).
+    pub fn best_guess(&self, candidates: &[u32], free: u64) -> usize {
+        if candidates.len() <= 2 {
+            return candidates[0] as usize;
+        }
+        self.cost(candidates, free, INFINITE);
+        match self.memo.lock().expect("memo lock").get(candidates) {
+            Some(Entry::Exact { guess, .. }) => *guess as usize,
+            _ => candidates[0] as usize,
+        }
+    }
+
+    /// The cost of `set` when it is below `budget`; otherwise some value at least `budget`.
+    fn cost(&self, set: &[u32], free: u64, budget: u32) -> u32 {
+        let n = set.len();
+        match n {
+            0 => return 0,
+            1 => return 1,
+            2 => return 3,
+            _ => {}
+        }
+        let mut floor = self.lower[n];
+        if floor >= budget {
+            return floor;
+        }
+        if let Some(e) = self.memo.lock().expect("memo lock").get(set).copied() {
+            match e {
+                Entry::Exact { cost, .. } => return cost,
+                Entry::AtLeast(x) if x >= budget => return x,
+                Entry::AtLeast(x) => floor = floor.max(x),
+            }
+        }
+        self.nodes.fetch_add(1, Ordering::Relaxed);
+        let space = self.space;
+        let win = space.win() as usize;
+        let possible = membership(space.len(), set);
+        let mut counts = vec![0u32; space.feedback_slots()];
+
+        // A possible code that tells every other apart reaches the bound 2n - 1: nothing beats it.
+        if n <= self.lower.len() && floor == 2 * n as u32 - 1 {
+            for &g in set {
+                space.partition_counts(g as usize, set, &mut counts);
+                if counts.iter().all(|&c| c <= 1) {
+                    let cost = 2 * n as u32 - 1;
+                    self.store(set, Entry::Exact { cost, guess: g });
+                    return cost;
+                }
+            }
+        }
+
+        // Each guess with the bound of its split, best first.
+        let mut order: Vec<(u32, bool, u32)> = Vec::new();
+        for g in guesses(space, self.pool, set, free) {
+            space.partition_counts(g, set, &mut counts);
+            if counts.iter().any(|&c| c as usize == n) && counts[win] == 0 {
+                continue; // tells nothing
+            }
+            let bound = n as u32
+                + counts
+                    .iter()
+                    .enumerate()
+                    .filter(|&(fb, _)| fb != win)
+                    .map(|(_, &c)| self.lower[c as usize])
+                    .sum::<u32>();
+            order.push((bound, !is_member(&possible, g), g as u32));
+        }
+        order.sort_unstable();
+        if let Some(&(b, _, _)) = order.first() {
+            floor = floor.max(b);
+        }
+
+        let mut best = budget;
+        let mut best_guess = None;
+        for &(bound, _, g) in &order {
+            if bound >= best {
+                break;
+            }
+            let total = self.guess_cost(set, free, g as usize, best);
+            if total < best {
+                best = total;
+                best_guess = Some(g);
+                if best <= floor {
+                    break;
+                }
+            }
+        }
+        match best_guess {
+            Some(guess) => {
+                self.store(set, Entry::Exact { cost: best, guess });
+                best
+            }
+            None => {
+                let at_least = budget.max(floor);
+                self.store(set, Entry::AtLeast(at_least));
+                at_least
+            }
+        }
+    }
+
+    /// `|set|` plus the cost of every part `guess` leaves, or some value >= `budget`.
+    fn guess_cost(&self, set: &[u32], free: u64, guess: usize, budget: u32) -> u32 {
+        let space = self.space;
+        let win = space.win() as usize;
+        let mut parts: Vec<Vec<u32>> = split(space, guess, set)
+            .into_iter()
+            .enumerate()
+            .filter(|(fb, p)| *fb != win && !p.is_empty())
+            .map(|(_, p)| p)
+            .collect();
+        // Large parts first: they decide whether the guess fails the budget.
+        parts.sort_by_key(|p| std::cmp::Reverse(p.len()));
+        let free = free & !space.mask(guess);
+        let mut total = set.len() as u32 + parts.iter().map(|p| self.lower[p.len()]).sum::<u32>();
+        if budget >= INFINITE && set.len() > 400 {
+            // No budget to share between parts, so they are independent: solve them in parallel.
+            let costs: Vec<u32> = parts
+                .par_iter()
+                .map(|p| self.cost(p, free, INFINITE))
+                .collect();
+            return set.len() as u32 + costs.iter().sum::<u32>();
+        }
+        for p in &parts {
+            if total >= budget {
+                return total;
+            }
+            let without = total - self.lower[p.len()];
+            total = without + self.cost(p, free, budget - without);
+        }
+        total
+    }
+
+    fn store(&self, set: &[u32], e: Entry) {
+        self.memo
+            .lock()
+            .expect("memo lock")
+            .insert(set.to_vec().into_boxed_slice(), e);
+    }
+}
+
+/// `lower[n]` for n up to `max`: fill guess numbers greedily, one secret found by the first
+/// guess, at most (b-1)^(d-1) by guess d.
+fn lower_bounds(max: usize, feedbacks: u64) -> Vec<u32> {
+    let mut lower = Vec::with_capacity(max + 1);
+    lower.push(0u32);
+    let (mut depth, mut room, mut capacity, mut sum) = (1u32, 1u64, 1u64, 0u32);
+    for _ in 1..=max {
+        if room == 0 {
+            depth += 1;
+            capacity = capacity.saturating_mul(feedbacks - 1);
+            room = capacity;
+        }
+        room -= 1;
+        sum += depth;
+        lower.push(sum);
+    }
+    lower
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::families::codebreaker::evaluate::all_symbols;
+
+    #[test]
+    fn lower_bounds_fill_depths() {
+        // b = 3: one at depth 1, two at depth 2, four at depth 3.
+        assert_eq!(lower_bounds(5, 3), vec![0, 1, 3, 5, 8, 11]);
+    }
+
+    #[test]
+    fn three_digit_game_is_below_every_heuristic() {
+        let digits: Vec<String> = (0..6).map(|d| d.to_string()).collect();
+        let space = CodeSpace::new(digits, 3, false);
+        let all: Vec<u32> = (0..space.len() as u32).collect();
+        let opt = Optimal::new(&space, Pool::Any);
+        let total = opt.total(&all, all_symbols(&space));
+        assert!(total >= opt.lower[space.len()]);
+        assert!(total <= 4 * space.len() as u32);
+    }
+}
