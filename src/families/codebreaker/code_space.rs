@@ -3,6 +3,8 @@
 //! `right * (length + 1) + wrong`, and for small spaces all of them are precomputed in a table so
 //! the strategies' inner loops are a byte lookup.
 
+use rayon::prelude::*;
+
 /// Longest code handled.
 pub const MAX_LENGTH: usize = 8;
 /// Most symbols handled (a code's symbol set is a u64 mask).
@@ -50,11 +52,12 @@ impl CodeSpace {
         if space.len() <= TABLE_LIMIT {
             let n = space.len();
             let mut table = vec![0u8; n * n];
-            for (g, row) in table.chunks_mut(n).enumerate() {
+            let space_ref = &space;
+            table.par_chunks_mut(n).enumerate().for_each(|(g, row)| {
                 for (s, cell) in row.iter_mut().enumerate() {
-                    *cell = space.compute(g, s);
+                    *cell = space_ref.compute(g, s);
                 }
-            }
+            });
             space.table = Some(table);
         }
         space

@@ -207,11 +207,7 @@ pub fn check_game(space: &CodeSpace, secret: usize, turns: &[Turn]) -> Result<()
 }
 
 pub fn all_symbols(space: &CodeSpace) -> u64 {
-    if space.symbols.len() == 64 {
-        u64::MAX
-    } else {
-        (1u64 << space.symbols.len()) - 1
-    }
+    super::strategy::all_symbols(space.symbols.len())
 }
 
 #[cfg(test)]

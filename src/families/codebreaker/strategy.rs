@@ -9,6 +9,8 @@
 //! code order is scored (free symbols appear in increasing order, smallest first); it is also the
 //! one the tie-break would keep, so the choice is exactly that of scoring every guess. On the
 //! first guess every symbol is free: for bulls and cows a single guess, 0 1 2 3, is scored.
+//! Likewise "dead" symbols, in no code still possible, are interchangeable in a guess: they never
+//! score, and a guess holding one cannot be the secret.
 
 use super::code_space::CodeSpace;
 use super::optimal::Optimal;
@@ -157,14 +159,25 @@ pub fn best_by_score(
     best.map_or(candidates[0] as usize, |(_, _, g)| g)
 }
 
-/// The guesses worth scoring, in code order: the pool, one per class of free-symbol renamings.
+/// The guesses worth scoring, in code order: the pool, one per class of renamings of free symbols
+/// and of dead symbols.
 pub fn guesses<'s>(
     space: &'s CodeSpace,
     pool: Pool,
     candidates: &'s [u32],
     free: u64,
 ) -> Box<dyn Iterator<Item = usize> + 's> {
-    let first_of_class = move |&g: &usize| first_of_free_class(space.code(g), free);
+    let alive = candidates
+        .iter()
+        .fold(0u64, |m, &c| m | space.mask(c as usize));
+    let dead = all_symbols(space.symbols.len()) & !alive;
+    // A free symbol that is dead makes every free symbol dead (free ones are interchangeable):
+    // then the dead class contains the free one.
+    let free = if free & dead != 0 { 0 } else { free };
+    let first_of_class = move |&g: &usize| {
+        let code = space.code(g);
+        first_of_free_class(code, free) && first_of_free_class(code, dead)
+    };
     match pool {
         Pool::Any => Box::new((0..space.len()).filter(first_of_class)),
         Pool::Consistent => Box::new(
@@ -176,8 +189,13 @@ pub fn guesses<'s>(
     }
 }
 
-/// Whether `code` is the first in code order among its renamings of free symbols: each free
-/// symbol it introduces is the smallest free symbol it has not used yet.
+/// Every symbol of a game of `n` symbols.
+pub fn all_symbols(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
+}
+
+/// Whether `code` is the first in code order among its renamings of the symbols of `free` (a set
+/// of interchangeable symbols): each one it introduces is the smallest of the set not yet used.
 pub fn first_of_free_class(code: &[u8], free: u64) -> bool {
     let mut unused = free;
     for &s in code {
