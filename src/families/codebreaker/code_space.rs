@@ -12,7 +12,7 @@ pub const MAX_SYMBOLS: usize = 64;
 /// Largest code space enumerated.
 pub const MAX_CODES: usize = 1_000_000;
 /// Spaces up to this many codes get a full score table (5040^2 bytes = 25 MB for bulls and cows).
-const TABLE_LIMIT: usize = 5_700;
+pub const TABLE_LIMIT: usize = 5_700;
 
 pub type Code = [u8; MAX_LENGTH];
 
@@ -99,6 +99,12 @@ impl CodeSpace {
         let mut key: Code = [0; MAX_LENGTH];
         key[..code.len()].copy_from_slice(code);
         self.codes.binary_search(&key).ok()
+    }
+
+    /// The feedback of `g` against every code, when the space has a score table.
+    pub fn row(&self, g: usize) -> Option<&[u8]> {
+        let n = self.codes.len();
+        self.table.as_ref().map(|t| &t[g * n..(g + 1) * n])
     }
 
     /// Feedback of guess `g` against secret `s`.

@@ -29,8 +29,8 @@ pub struct Codebreaker;
 const OBJECTIVES: &[&str] = &["transcript", "evaluate"];
 /// Heuristics score every guess against every possible code: beyond this they are too slow.
 const HEURISTIC_MAX_CODES: usize = 100_000;
-/// The exhaustive search of `optimal` is meant for games of this size at most.
-const OPTIMAL_MAX_CODES: usize = 6_000;
+/// The exhaustive search of `optimal` needs the score table.
+const OPTIMAL_MAX_CODES: usize = code_space::TABLE_LIMIT;
 
 impl Family for Codebreaker {
     fn kind(&self) -> &'static str {

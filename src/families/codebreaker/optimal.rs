@@ -36,6 +36,8 @@ pub struct Optimal<'a> {
     pool: Pool,
     /// `lower[n]`: a lower bound on the cost of any set of `n` codes.
     lower: Vec<u32>,
+    /// `delta[n] = lower[n] - lower[n - 1]`.
+    delta: Vec<u32>,
     memo: Mutex<FxHashMap<Box<[u32]>, Entry>>,
     nodes: AtomicU64,
 }
@@ -45,10 +47,15 @@ impl<'a> Optimal<'a> {
         let l = space.length;
         // Pairs (right, wrong) with right + wrong <= length, but never length-1 right, 1 wrong.
         let feedbacks = ((l + 1) * (l + 2) / 2 - usize::from(l >= 1)) as u64;
+        let lower = lower_bounds(space.len(), feedbacks.max(2));
+        let delta = std::iter::once(0)
+            .chain(lower.windows(2).map(|w| w[1] - w[0]))
+            .collect();
         Optimal {
             space,
             pool,
-            lower: lower_bounds(space.len(), feedbacks.max(2)),
+            lower,
+            delta,
             memo: Mutex::new(FxHashMap::default()),
             nodes: AtomicU64::new(0),
         }
@@ -98,12 +105,11 @@ impl<'a> Optimal<'a> {
         }
         self.nodes.fetch_add(1, Ordering::Relaxed);
         let space = self.space;
-        let win = space.win() as usize;
         let possible = membership(space.len(), set);
         let mut counts = vec![0u32; space.feedback_slots()];
 
         // A possible code that tells every other apart reaches the bound 2n - 1: nothing beats it.
-        if n <= self.lower.len() && floor == 2 * n as u32 - 1 {
+        if floor == 2 * n as u32 - 1 {
             for &g in set {
                 space.partition_counts(g as usize, set, &mut counts);
                 if counts.iter().all(|&c| c <= 1) {
@@ -114,30 +120,25 @@ impl<'a> Optimal<'a> {
             }
         }
 
-        // Each guess with the bound of its split, best first.
-        let mut order: Vec<(u32, bool, u32)> = Vec::new();
+        // Each guess with the bound of its split, best first, as packed keys
+        // (bound, impossible, guess); guesses whose bound reaches the budget are dropped early.
+        let mut order: Vec<u64> = Vec::new();
         for g in guesses(space, self.pool, set, free) {
-            space.partition_counts(g, set, &mut counts);
-            if counts.iter().any(|&c| c as usize == n) && counts[win] == 0 {
-                continue; // tells nothing
-            }
-            let bound = n as u32
-                + counts
-                    .iter()
-                    .enumerate()
-                    .filter(|&(fb, _)| fb != win)
-                    .map(|(_, &c)| self.lower[c as usize])
-                    .sum::<u32>();
-            order.push((bound, !is_member(&possible, g), g as u32));
+            let Some(bound) = self.split_bound(g, set, &mut counts, budget) else {
+                continue;
+            };
+            let impossible = u64::from(!is_member(&possible, g));
+            order.push(u64::from(bound) << 33 | impossible << 32 | g as u64);
         }
         order.sort_unstable();
-        if let Some(&(b, _, _)) = order.first() {
-            floor = floor.max(b);
+        if let Some(&first) = order.first() {
+            floor = floor.max((first >> 33) as u32);
         }
 
         let mut best = budget;
         let mut best_guess = None;
-        for &(bound, _, g) in &order {
+        for &key in &order {
+            let (bound, g) = ((key >> 33) as u32, key as u32);
             if bound >= best {
                 break;
             }
@@ -161,6 +162,31 @@ impl<'a> Optimal<'a> {
                 at_least
             }
         }
+    }
+
+    /// `|set|` plus the lower bounds of the parts `g` leaves, or None when that reaches `budget`
+    /// or `g` tells nothing. The bound grows by `delta[c]` as a part reaches size `c`, so it is
+    /// known (and can give up) while the codes are scored.
+    fn split_bound(&self, g: usize, set: &[u32], counts: &mut [u32], budget: u32) -> Option<u32> {
+        let row = self.space.row(g).expect("optimal needs the score table");
+        let win = self.space.win() as usize;
+        counts.fill(0);
+        let mut bound = set.len() as u32;
+        for &s in set {
+            let fb = row[s as usize] as usize;
+            counts[fb] += 1;
+            if fb != win {
+                bound += self.delta[counts[fb] as usize];
+                if bound >= budget {
+                    return None;
+                }
+            }
+        }
+        let first = row[set[0] as usize] as usize;
+        if counts[first] as usize == set.len() && first != win {
+            return None; // one part: tells nothing
+        }
+        Some(bound)
     }
 
     /// `|set|` plus the cost of every part `guess` leaves, or some value >= `budget`.
