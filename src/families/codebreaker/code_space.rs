@@ -34,8 +34,10 @@ pub fn code_count(symbols: usize, length: usize, repeats: bool) -> Option<u64> {
 }
 
 impl CodeSpace {
-    /// All codes; the caller has checked the limits (length, symbols, count).
-    pub fn new(symbols: Vec<String>, length: usize, repeats: bool) -> CodeSpace {
+    /// All codes; the caller has checked the limits (length, symbols, count). `with_table` asks
+    /// for the score table (when the space is small enough): strategies that score many guesses
+    /// need it, first-consistent does not.
+    pub fn new(symbols: Vec<String>, length: usize, repeats: bool, with_table: bool) -> CodeSpace {
         let codes = enumerate(symbols.len(), length, repeats);
         let masks = codes
             .iter()
@@ -49,7 +51,7 @@ impl CodeSpace {
             masks,
             table: None,
         };
-        if space.len() <= TABLE_LIMIT {
+        if with_table && space.len() <= TABLE_LIMIT {
             let n = space.len();
             let mut table = vec![0u8; n * n];
             let space_ref = &space;
@@ -281,8 +283,8 @@ mod tests {
 
     #[test]
     fn counts_the_classic_spaces() {
-        assert_eq!(CodeSpace::new(digits(10), 4, false).len(), 5040);
-        assert_eq!(CodeSpace::new(digits(6), 4, true).len(), 1296);
+        assert_eq!(CodeSpace::new(digits(10), 4, false, true).len(), 5040);
+        assert_eq!(CodeSpace::new(digits(6), 4, true, true).len(), 1296);
         assert_eq!(code_count(10, 4, false), Some(5040));
         assert_eq!(code_count(6, 4, true), Some(1296));
         assert_eq!(code_count(3, 4, false), Some(0));
@@ -290,7 +292,7 @@ mod tests {
 
     #[test]
     fn scores_like_the_seed_example() {
-        let space = CodeSpace::new(digits(10), 4, false);
+        let space = CodeSpace::new(digits(10), 4, false, true);
         let secret = space.index_of(&[6, 2, 8, 1]).unwrap();
         let guess = space.index_of(&[0, 1, 2, 3]).unwrap();
         assert_eq!(space.decode(space.score(guess, secret)), (0, 2));
@@ -300,7 +302,7 @@ mod tests {
 
     #[test]
     fn table_and_direct_scores_agree_with_the_replay_scorer() {
-        let space = CodeSpace::new(digits(6), 4, true);
+        let space = CodeSpace::new(digits(6), 4, true, true);
         for g in (0..space.len()).step_by(7) {
             for s in (0..space.len()).step_by(5) {
                 let fb = space.decode(space.score(g, s));
@@ -312,7 +314,7 @@ mod tests {
 
     #[test]
     fn parses_codes_written_together_or_apart() {
-        let space = CodeSpace::new(digits(10), 4, false);
+        let space = CodeSpace::new(digits(10), 4, false, true);
         assert_eq!(space.parse("9431").unwrap(), vec![9, 4, 3, 1]);
         assert_eq!(space.parse("9 4 3 1").unwrap(), vec![9, 4, 3, 1]);
         assert!(space.parse("9441").is_err());

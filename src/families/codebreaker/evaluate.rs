@@ -216,7 +216,7 @@ mod tests {
     use crate::families::codebreaker::strategy::{Pool, Strategy};
 
     fn bulls_and_cows() -> CodeSpace {
-        CodeSpace::new((0..10).map(|d| d.to_string()).collect(), 4, false)
+        CodeSpace::new((0..10).map(|d| d.to_string()).collect(), 4, false, true)
     }
 
     #[test]

@@ -262,7 +262,7 @@ mod tests {
     #[test]
     fn three_digit_game_is_below_every_heuristic() {
         let digits: Vec<String> = (0..6).map(|d| d.to_string()).collect();
-        let space = CodeSpace::new(digits, 3, false);
+        let space = CodeSpace::new(digits, 3, false, true);
         let all: Vec<u32> = (0..space.len() as u32).collect();
         let opt = Optimal::new(&space, Pool::Any);
         let total = opt.total(&all, all_symbols(&space));

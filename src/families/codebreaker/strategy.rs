@@ -251,7 +251,7 @@ mod tests {
     #[test]
     fn knuth_first_guess_is_aabb() {
         let digits: Vec<String> = (1..=6).map(|d| d.to_string()).collect();
-        let space = CodeSpace::new(digits, 4, true);
+        let space = CodeSpace::new(digits, 4, true, true);
         let all: Vec<u32> = (0..space.len() as u32).collect();
         let player = Player::new(&space, Strategy::Minimax, Pool::Any);
         let g = player.choose(&all, 0b11_1111);
