@@ -11,6 +11,7 @@ mod play;
 mod sample;
 mod spec;
 mod strategy;
+mod symmetry;
 
 use super::{Family, PlayEnd, PlayIo, Puzzle, SolveContext};
 use crate::diagnostic::Diagnostic;

@@ -4,7 +4,8 @@
 //! `cost(S)` is the total number of guesses needed to find every secret of the set `S` of codes
 //! still possible: `|S|` (every secret sees the next guess) plus the cost of each part the guess
 //! leaves, minimised over guesses. The search keeps it tractable with:
-//! - symmetry: only the first guess of each class of free-symbol renamings (see `strategy.rs`);
+//! - symmetry: only the first guess of each class of equivalent guesses (see `symmetry.rs`:
+//!   renamings of free and dead symbols, and position permutations fixing the earlier guesses);
 //! - a lower bound: a node can solve one secret with its own guess and has at most `b - 1`
 //!   non-winning children (`b` feedbacks), so at most `(b-1)^(d-1)` secrets are found with guess
 //!   `d`; filling depths greedily bounds the cost of a part of `n` codes from below;
@@ -17,7 +18,8 @@
 //! code before an impossible one, code order) is kept.
 
 use super::code_space::CodeSpace;
-use super::strategy::{Pool, guesses, is_member, membership, split};
+use super::strategy::{Pool, all_symbols, is_member, membership, split};
+use super::symmetry::Symmetry;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::sync::Mutex;
@@ -68,7 +70,7 @@ impl<'a> Optimal<'a> {
 
     /// The minimal total number of guesses to find every secret of `candidates`.
     pub fn total(&self, candidates: &[u32], free: u64) -> u32 {
-        self.cost(candidates, free, INFINITE)
+        self.cost(candidates, free, &[], INFINITE)
     }
 
     /// The first optimal guess for `candidates` (searching if not yet known).
@@ -76,7 +78,9 @@ impl<'a> Optimal<'a> {
         if candidates.len() <= 2 {
             return candidates[0] as usize;
         }
-        self.cost(candidates, free, INFINITE);
+        // The cost of a set does not depend on how it was reached, so neither does the first
+        // optimal guess: an empty history only means fewer symmetries to save time with.
+        self.cost(candidates, free, &[], INFINITE);
         match self.memo.lock().expect("memo lock").get(candidates) {
             Some(Entry::Exact { guess, .. }) => *guess as usize,
             _ => candidates[0] as usize,
@@ -84,7 +88,7 @@ impl<'a> Optimal<'a> {
     }
 
     /// The cost of `set` when it is below `budget`; otherwise some value at least `budget`.
-    fn cost(&self, set: &[u32], free: u64, budget: u32) -> u32 {
+    fn cost(&self, set: &[u32], free: u64, history: &[usize], budget: u32) -> u32 {
         let n = set.len();
         match n {
             0 => return 0,
@@ -123,7 +127,16 @@ impl<'a> Optimal<'a> {
         // Each guess with the bound of its split, best first, as packed keys
         // (bound, impossible, guess); guesses whose bound reaches the budget are dropped early.
         let mut order: Vec<u64> = Vec::new();
-        for g in guesses(space, self.pool, set, free) {
+        let alive = set.iter().fold(0u64, |m, &c| m | space.mask(c as usize));
+        let dead = all_symbols(space.symbols.len()) & !alive;
+        // Free symbols that are dead make every free symbol dead: the dead class covers them.
+        let free = if free & dead != 0 { 0 } else { free };
+        let symmetry = Symmetry::new(space, history, free, dead);
+        let pool: Box<dyn Iterator<Item = usize>> = match self.pool {
+            Pool::Any => Box::new(0..space.len()),
+            Pool::Consistent => Box::new(set.iter().map(|&c| c as usize)),
+        };
+        for g in pool.filter(|&g| symmetry.keeps(space.code(g))) {
             let Some(bound) = self.split_bound(g, set, &mut counts, budget) else {
                 continue;
             };
@@ -142,7 +155,7 @@ impl<'a> Optimal<'a> {
             if bound >= best {
                 break;
             }
-            let total = self.guess_cost(set, free, g as usize, best);
+            let total = self.guess_cost(set, free, history, g as usize, best);
             if total < best {
                 best = total;
                 best_guess = Some(g);
@@ -190,7 +203,14 @@ impl<'a> Optimal<'a> {
     }
 
     /// `|set|` plus the cost of every part `guess` leaves, or some value >= `budget`.
-    fn guess_cost(&self, set: &[u32], free: u64, guess: usize, budget: u32) -> u32 {
+    fn guess_cost(
+        &self,
+        set: &[u32],
+        free: u64,
+        history: &[usize],
+        guess: usize,
+        budget: u32,
+    ) -> u32 {
         let space = self.space;
         let win = space.win() as usize;
         let mut parts: Vec<Vec<u32>> = split(space, guess, set)
@@ -202,12 +222,15 @@ impl<'a> Optimal<'a> {
         // Large parts first: they decide whether the guess fails the budget.
         parts.sort_by_key(|p| std::cmp::Reverse(p.len()));
         let free = free & !space.mask(guess);
+        let mut history = history.to_vec();
+        history.push(guess);
+        let history = &history[..];
         let mut total = set.len() as u32 + parts.iter().map(|p| self.lower[p.len()]).sum::<u32>();
         if budget >= INFINITE && set.len() > 400 {
             // No budget to share between parts, so they are independent: solve them in parallel.
             let costs: Vec<u32> = parts
                 .par_iter()
-                .map(|p| self.cost(p, free, INFINITE))
+                .map(|p| self.cost(p, free, history, INFINITE))
                 .collect();
             return set.len() as u32 + costs.iter().sum::<u32>();
         }
@@ -216,7 +239,7 @@ impl<'a> Optimal<'a> {
                 return total;
             }
             let without = total - self.lower[p.len()];
-            total = without + self.cost(p, free, budget - without);
+            total = without + self.cost(p, free, history, budget - without);
         }
         total
     }
