@@ -363,7 +363,7 @@ impl Puzzle for CodebreakerPuzzle {
     }
 
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
-        let player = Player::new(&self.space, self.strategy, self.pool);
+        let player = Player::new(&self.space, self.strategy, self.pool).with_progress(ctx.progress);
         let engine = format!("{} ({} guesses)", self.strategy.name(), self.pool.name());
         let mut report = Report::new(&self.objective, Status::Solved, &engine, "");
         report

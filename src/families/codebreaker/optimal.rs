@@ -20,6 +20,7 @@
 use super::code_space::CodeSpace;
 use super::strategy::{Pool, all_symbols, is_member, membership, split};
 use super::symmetry::Symmetry;
+use crate::engine::Progress;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::sync::Mutex;
@@ -42,6 +43,7 @@ pub struct Optimal<'a> {
     delta: Vec<u32>,
     memo: Mutex<FxHashMap<Box<[u32]>, Entry>>,
     nodes: AtomicU64,
+    progress: Option<&'a Progress>,
 }
 
 impl<'a> Optimal<'a> {
@@ -60,7 +62,13 @@ impl<'a> Optimal<'a> {
             delta,
             memo: Mutex::new(FxHashMap::default()),
             nodes: AtomicU64::new(0),
+            progress: None,
         }
+    }
+
+    pub fn with_progress(mut self, progress: &'a Progress) -> Optimal<'a> {
+        self.progress = Some(progress);
+        self
     }
 
     /// Sets searched so far (a measure of the work).
@@ -107,7 +115,12 @@ impl<'a> Optimal<'a> {
                 Entry::AtLeast(x) => floor = floor.max(x),
             }
         }
-        self.nodes.fetch_add(1, Ordering::Relaxed);
+        let searched = self.nodes.fetch_add(1, Ordering::Relaxed) + 1;
+        if searched % 4096 == 0
+            && let Some(p) = self.progress
+        {
+            p.message(|| format!("optimal search: {searched} sets of codes searched"));
+        }
         let space = self.space;
         let possible = membership(space.len(), set);
         let mut counts = vec![0u32; space.feedback_slots()];

@@ -14,6 +14,7 @@
 
 use super::code_space::CodeSpace;
 use super::optimal::Optimal;
+use crate::engine::Progress;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Strategy {
@@ -93,6 +94,14 @@ impl<'a> Player<'a> {
             pool,
             optimal,
         }
+    }
+
+    /// Shows the progress of the `optimal` search (which can take minutes).
+    pub fn with_progress(mut self, progress: &'a Progress) -> Player<'a> {
+        if let Some(opt) = self.optimal.take() {
+            self.optimal = Some(opt.with_progress(progress));
+        }
+        self
     }
 
     /// The solver of the `optimal` strategy, for its statistics.
