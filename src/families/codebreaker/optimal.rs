@@ -116,7 +116,7 @@ impl<'a> Optimal<'a> {
             }
         }
         let searched = self.nodes.fetch_add(1, Ordering::Relaxed) + 1;
-        if searched % 4096 == 0
+        if searched.is_multiple_of(4096)
             && let Some(p) = self.progress
         {
             p.message(|| format!("optimal search: {searched} sets of codes searched"));
