@@ -119,6 +119,19 @@ impl<'a> Player<'a> {
         if let Some(opt) = &self.optimal {
             return opt.best_guess(candidates, free);
         }
+        // A possible code that tells all the others apart is the best split for every heuristic
+        // (largest part 1, most parts, entropy and expected size at their extremes) and wins the
+        // tie-break against impossible codes: the first such code is the choice.
+        if candidates.len() <= self.space.feedback_slots() {
+            let mut counts = vec![0u32; self.space.feedback_slots()];
+            for &g in candidates {
+                self.space
+                    .partition_counts(g as usize, candidates, &mut counts);
+                if counts.iter().all(|&c| c <= 1) {
+                    return g as usize;
+                }
+            }
+        }
         let score = |counts: &[u32]| heuristic_score(self.strategy, counts);
         best_by_score(self.space, self.pool, candidates, free, score)
     }
