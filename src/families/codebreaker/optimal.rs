@@ -257,11 +257,18 @@ impl<'a> Optimal<'a> {
         total
     }
 
+    /// Records what is known of a set; an exact cost is never replaced by a mere bound (two
+    /// threads may search the same set with different budgets).
     fn store(&self, set: &[u32], e: Entry) {
-        self.memo
-            .lock()
-            .expect("memo lock")
-            .insert(set.to_vec().into_boxed_slice(), e);
+        let mut memo = self.memo.lock().expect("memo lock");
+        match (memo.get_mut(set), e) {
+            (Some(Entry::Exact { .. }), _) => {}
+            (Some(Entry::AtLeast(old)), Entry::AtLeast(new)) => *old = (*old).max(new),
+            (Some(slot), e) => *slot = e,
+            (None, e) => {
+                memo.insert(set.to_vec().into_boxed_slice(), e);
+            }
+        }
     }
 }
 
