@@ -295,11 +295,52 @@ fn lower_bounds(max: usize, feedbacks: u64) -> Vec<u32> {
 mod tests {
     use super::*;
     use crate::families::codebreaker::evaluate::all_symbols;
+    use rustc_hash::FxHashMap;
 
     #[test]
     fn lower_bounds_fill_depths() {
         // b = 3: one at depth 1, two at depth 2, four at depth 3.
         assert_eq!(lower_bounds(5, 3), vec![0, 1, 3, 5, 8, 11]);
+    }
+
+    /// The definition itself: no bounds, no symmetry, every code as a guess, memo by set.
+    fn plain_optimum(space: &CodeSpace, set: &[u32], memo: &mut FxHashMap<Vec<u32>, u32>) -> u32 {
+        if set.len() <= 1 {
+            return set.len() as u32;
+        }
+        if let Some(&c) = memo.get(set) {
+            return c;
+        }
+        let win = space.win() as usize;
+        let mut best = u32::MAX;
+        for g in 0..space.len() {
+            let parts = split(space, g, set);
+            if parts.iter().any(|p| p.len() == set.len()) && parts[win].is_empty() {
+                continue;
+            }
+            let rest: u32 = parts
+                .iter()
+                .enumerate()
+                .filter(|(fb, _)| *fb != win)
+                .map(|(_, p)| plain_optimum(space, p, memo))
+                .sum();
+            best = best.min(set.len() as u32 + rest);
+        }
+        memo.insert(set.to_vec(), best);
+        best
+    }
+
+    #[test]
+    fn search_agrees_with_the_plain_definition_on_small_games() {
+        for (symbols, length, repeats) in [(4, 3, true), (5, 3, false), (3, 3, true)] {
+            let names: Vec<String> = (0..symbols).map(|d: usize| d.to_string()).collect();
+            let space = CodeSpace::new(names, length, repeats, true);
+            let all: Vec<u32> = (0..space.len() as u32).collect();
+            let opt = Optimal::new(&space, Pool::Any);
+            let fast = opt.total(&all, all_symbols(&space));
+            let plain = plain_optimum(&space, &all, &mut FxHashMap::default());
+            assert_eq!(fast, plain, "{symbols} symbols, length {length}");
+        }
     }
 
     #[test]
