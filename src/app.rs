@@ -3,10 +3,10 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::engine::Progress;
-use crate::families::{self, SolveContext};
+use crate::families::{self, PlayEnd, PlayIo, SolveContext};
 use crate::report::{self, Status};
 use crate::spec::SpecDocument;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -146,4 +146,27 @@ pub fn list(dir: &Path) -> ExitCode {
         println!("{file:<w0$}  {name:<w1$}  {kind:<w2$}  {summary}");
     }
     ExitCode::from(exit::OK)
+}
+
+/// `puzzlespec play SPEC`: an interactive game on stdin and stdout (see the family's play mode).
+pub fn play(spec: &Path, set: &[String]) -> ExitCode {
+    let outcome = SpecDocument::load(spec, set).and_then(|doc| {
+        let puzzle = families::load(&doc)?;
+        let stdin = std::io::stdin();
+        let echo = !stdin.is_terminal();
+        let mut input = stdin.lock();
+        let mut output = std::io::stdout().lock();
+        let end = puzzle.play(&mut PlayIo {
+            input: &mut input,
+            output: &mut output,
+            echo,
+        });
+        let _ = output.flush();
+        end
+    });
+    match outcome {
+        Ok(PlayEnd::Solved | PlayEnd::Quit) => ExitCode::from(exit::OK),
+        Ok(PlayEnd::EndOfInput) => ExitCode::from(exit::NO_SOLUTION),
+        Err(d) => fail(&d, false),
+    }
 }

@@ -39,6 +39,17 @@ enum Command {
         #[arg(long = "set", value_name = "KEY=VALUE")]
         set: Vec<String>,
     },
+    /// Play interactively: puzzlespec guesses, you answer on stdin (codebreaker specs).
+    #[command(
+        after_help = "Examples:\n  puzzlespec play specs/bulls-and-cows.toml\n  printf '0 2\\n0 2\\n' | puzzlespec play specs/bulls-and-cows.toml\n\nExit codes: 0 solved or quit, 1 input ended first, 2 bad spec or a kind without play mode."
+    )]
+    Play {
+        /// The spec file (TOML).
+        spec: PathBuf,
+        /// Override any key of the spec; VALUE is TOML (a bare word is taken as a string).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        set: Vec<String>,
+    },
     /// Validate specs without solving; exit 0 when all are valid.
     #[command(after_help = "Example:\n  puzzlespec check specs/*.toml")]
     Check {
@@ -71,6 +82,7 @@ fn main() -> ExitCode {
             set,
             quiet,
         }),
+        Command::Play { spec, set } => app::play(&spec, &set),
         Command::Check { specs } => app::check(&specs),
         Command::List { dir } => app::list(&dir),
     }

@@ -3,6 +3,7 @@
 //! Adding a kind means one module and one line in [`FAMILIES`].
 
 pub mod alphametic;
+pub mod codebreaker;
 pub mod generate_and_test;
 pub mod komachi;
 pub mod n_queens;
@@ -30,6 +31,29 @@ pub trait Puzzle {
     fn summary(&self) -> String;
     /// Solves with the objective and engine of the spec.
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic>;
+    /// Plays interactively (`puzzlespec play`); most kinds have no play mode.
+    fn play(&self, io: &mut PlayIo) -> Result<PlayEnd, Diagnostic> {
+        let _ = io;
+        Err(Diagnostic::new("this kind has no play mode")
+            .help("`puzzlespec play` is for kind = \"codebreaker\"; solve this spec with `puzzlespec run`"))
+    }
+}
+
+/// Input and output of an interactive game.
+pub struct PlayIo<'a> {
+    pub input: &'a mut dyn std::io::BufRead,
+    pub output: &'a mut dyn std::io::Write,
+    /// Echo each line read, so a session fed from a pipe reads like one typed at a terminal.
+    pub echo: bool,
+}
+
+/// How an interactive game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayEnd {
+    Solved,
+    Quit,
+    /// The input ended before the game did.
+    EndOfInput,
 }
 
 pub struct SolveContext<'a> {
@@ -44,6 +68,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &sliding_tiles::SlidingTiles,
     &n_queens::NQueens,
     &peg_solitaire::PegSolitaire,
+    &codebreaker::Codebreaker,
 ];
 
 /// The family of `doc`, or an error at its `kind` naming the known kinds.

@@ -1,0 +1,356 @@
+//! The `optimal` strategy: the fewest guesses in total over all secrets, by exhaustive
+//! branch-and-bound search.
+//!
+//! `cost(S)` is the total number of guesses needed to find every secret of the set `S` of codes
+//! still possible: `|S|` (every secret sees the next guess) plus the cost of each part the guess
+//! leaves, minimised over guesses. The search keeps it tractable with:
+//! - symmetry: only the first guess of each class of equivalent guesses (see `symmetry.rs`:
+//!   renamings of free and dead symbols, and position permutations fixing the earlier guesses);
+//! - a lower bound: a node can solve one secret with its own guess and has at most `b - 1`
+//!   non-winning children (`b` feedbacks), so at most `(b-1)^(d-1)` secrets are found with guess
+//!   `d`; filling depths greedily bounds the cost of a part of `n` codes from below;
+//! - guess ordering: guesses sorted by the bound of their split, so good answers come first;
+//! - cut-offs: a guess is dropped as soon as its exact parts plus the bounds of the rest reach the
+//!   best total found (or the budget the parent gave);
+//! - memo: the cost of every set solved (exactly, or at least a bound when cut off).
+//!
+//! Ties: among guesses of minimal total the first in the order (bound of its split, a possible
+//! code before an impossible one, code order) is kept.
+
+use super::code_space::CodeSpace;
+use super::strategy::{Pool, all_symbols, is_member, membership, split};
+use super::symmetry::Symmetry;
+use crate::engine::Progress;
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+const INFINITE: u32 = u32::MAX / 2;
+
+#[derive(Debug, Clone, Copy)]
+enum Entry {
+    Exact { cost: u32, guess: u32 },
+    AtLeast(u32),
+}
+
+pub struct Optimal<'a> {
+    space: &'a CodeSpace,
+    pool: Pool,
+    /// `lower[n]`: a lower bound on the cost of any set of `n` codes.
+    lower: Vec<u32>,
+    /// `delta[n] = lower[n] - lower[n - 1]`.
+    delta: Vec<u32>,
+    memo: Mutex<FxHashMap<Box<[u32]>, Entry>>,
+    nodes: AtomicU64,
+    progress: Option<&'a Progress>,
+}
+
+impl<'a> Optimal<'a> {
+    pub fn new(space: &'a CodeSpace, pool: Pool) -> Optimal<'a> {
+        let l = space.length;
+        // Pairs (right, wrong) with right + wrong <= length, but never length-1 right, 1 wrong.
+        let feedbacks = ((l + 1) * (l + 2) / 2 - usize::from(l >= 1)) as u64;
+        let lower = lower_bounds(space.len(), feedbacks.max(2));
+        let delta = std::iter::once(0)
+            .chain(lower.windows(2).map(|w| w[1] - w[0]))
+            .collect();
+        Optimal {
+            space,
+            pool,
+            lower,
+            delta,
+            memo: Mutex::new(FxHashMap::default()),
+            nodes: AtomicU64::new(0),
+            progress: None,
+        }
+    }
+
+    pub fn with_progress(mut self, progress: &'a Progress) -> Optimal<'a> {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// Sets searched so far (a measure of the work).
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// The minimal total number of guesses to find every secret of `candidates`.
+    pub fn total(&self, candidates: &[u32], free: u64) -> u32 {
+        self.cost(candidates, free, &[], INFINITE)
+    }
+
+    /// The first optimal guess for `candidates` (searching if not yet known).
+    pub fn best_guess(&self, candidates: &[u32], free: u64) -> usize {
+        if candidates.len() <= 2 {
+            return candidates[0] as usize;
+        }
+        // The cost of a set does not depend on how it was reached, so neither does the first
+        // optimal guess: an empty history only means fewer symmetries to save time with.
+        self.cost(candidates, free, &[], INFINITE);
+        match self.memo.lock().expect("memo lock").get(candidates) {
+            Some(Entry::Exact { guess, .. }) => *guess as usize,
+            _ => candidates[0] as usize,
+        }
+    }
+
+    /// The cost of `set` when it is below `budget`; otherwise some value at least `budget`.
+    fn cost(&self, set: &[u32], free: u64, history: &[usize], budget: u32) -> u32 {
+        let n = set.len();
+        match n {
+            0 => return 0,
+            1 => return 1,
+            2 => return 3,
+            _ => {}
+        }
+        let mut floor = self.lower[n];
+        if floor >= budget {
+            return floor;
+        }
+        if let Some(e) = self.memo.lock().expect("memo lock").get(set).copied() {
+            match e {
+                Entry::Exact { cost, .. } => return cost,
+                Entry::AtLeast(x) if x >= budget => return x,
+                Entry::AtLeast(x) => floor = floor.max(x),
+            }
+        }
+        let searched = self.nodes.fetch_add(1, Ordering::Relaxed) + 1;
+        if searched.is_multiple_of(4096)
+            && let Some(p) = self.progress
+        {
+            p.message(|| format!("optimal search: {searched} sets of codes searched"));
+        }
+        let space = self.space;
+        let possible = membership(space.len(), set);
+        let mut counts = vec![0u32; space.feedback_slots()];
+
+        // A possible code that tells every other apart reaches the bound 2n - 1: nothing beats it.
+        if floor == 2 * n as u32 - 1 {
+            for &g in set {
+                space.partition_counts(g as usize, set, &mut counts);
+                if counts.iter().all(|&c| c <= 1) {
+                    let cost = 2 * n as u32 - 1;
+                    self.store(set, Entry::Exact { cost, guess: g });
+                    return cost;
+                }
+            }
+        }
+
+        // Each guess with the bound of its split, best first, as packed keys
+        // (bound, impossible, guess); guesses whose bound reaches the budget are dropped early.
+        let mut order: Vec<u64> = Vec::new();
+        let alive = set.iter().fold(0u64, |m, &c| m | space.mask(c as usize));
+        let dead = all_symbols(space.symbols.len()) & !alive;
+        // Free symbols that are dead make every free symbol dead: the dead class covers them.
+        let free = if free & dead != 0 { 0 } else { free };
+        let symmetry = Symmetry::new(space, history, free, dead);
+        let pool: Box<dyn Iterator<Item = usize>> = match self.pool {
+            Pool::Any => Box::new(0..space.len()),
+            Pool::Consistent => Box::new(set.iter().map(|&c| c as usize)),
+        };
+        for g in pool.filter(|&g| symmetry.keeps(space.code(g))) {
+            let Some(bound) = self.split_bound(g, set, &mut counts, budget) else {
+                continue;
+            };
+            let impossible = u64::from(!is_member(&possible, g));
+            order.push(u64::from(bound) << 33 | impossible << 32 | g as u64);
+        }
+        order.sort_unstable();
+        if let Some(&first) = order.first() {
+            floor = floor.max((first >> 33) as u32);
+        }
+
+        let mut best = budget;
+        let mut best_guess = None;
+        for &key in &order {
+            let (bound, g) = ((key >> 33) as u32, key as u32);
+            if bound >= best {
+                break;
+            }
+            let total = self.guess_cost(set, free, history, g as usize, best);
+            if total < best {
+                best = total;
+                best_guess = Some(g);
+                if best <= floor {
+                    break;
+                }
+            }
+        }
+        match best_guess {
+            Some(guess) => {
+                self.store(set, Entry::Exact { cost: best, guess });
+                best
+            }
+            None => {
+                let at_least = budget.max(floor);
+                self.store(set, Entry::AtLeast(at_least));
+                at_least
+            }
+        }
+    }
+
+    /// `|set|` plus the lower bounds of the parts `g` leaves, or None when that reaches `budget`
+    /// or `g` tells nothing. The bound grows by `delta[c]` as a part reaches size `c`, so it is
+    /// known (and can give up) while the codes are scored.
+    fn split_bound(&self, g: usize, set: &[u32], counts: &mut [u32], budget: u32) -> Option<u32> {
+        let row = self.space.row(g).expect("optimal needs the score table");
+        let win = self.space.win() as usize;
+        counts.fill(0);
+        let mut bound = set.len() as u32;
+        for &s in set {
+            let fb = row[s as usize] as usize;
+            counts[fb] += 1;
+            if fb != win {
+                bound += self.delta[counts[fb] as usize];
+                if bound >= budget {
+                    return None;
+                }
+            }
+        }
+        let first = row[set[0] as usize] as usize;
+        if counts[first] as usize == set.len() && first != win {
+            return None; // one part: tells nothing
+        }
+        Some(bound)
+    }
+
+    /// `|set|` plus the cost of every part `guess` leaves, or some value >= `budget`.
+    fn guess_cost(
+        &self,
+        set: &[u32],
+        free: u64,
+        history: &[usize],
+        guess: usize,
+        budget: u32,
+    ) -> u32 {
+        let space = self.space;
+        let win = space.win() as usize;
+        let mut parts: Vec<Vec<u32>> = split(space, guess, set)
+            .into_iter()
+            .enumerate()
+            .filter(|(fb, p)| *fb != win && !p.is_empty())
+            .map(|(_, p)| p)
+            .collect();
+        // Large parts first: they decide whether the guess fails the budget.
+        parts.sort_by_key(|p| std::cmp::Reverse(p.len()));
+        let free = free & !space.mask(guess);
+        let mut history = history.to_vec();
+        history.push(guess);
+        let history = &history[..];
+        let mut total = set.len() as u32 + parts.iter().map(|p| self.lower[p.len()]).sum::<u32>();
+        if budget >= INFINITE && set.len() > 400 {
+            // No budget to share between parts, so they are independent: solve them in parallel.
+            let costs: Vec<u32> = parts
+                .par_iter()
+                .map(|p| self.cost(p, free, history, INFINITE))
+                .collect();
+            return set.len() as u32 + costs.iter().sum::<u32>();
+        }
+        for p in &parts {
+            if total >= budget {
+                return total;
+            }
+            let without = total - self.lower[p.len()];
+            total = without + self.cost(p, free, history, budget - without);
+        }
+        total
+    }
+
+    /// Records what is known of a set; an exact cost is never replaced by a mere bound (two
+    /// threads may search the same set with different budgets).
+    fn store(&self, set: &[u32], e: Entry) {
+        let mut memo = self.memo.lock().expect("memo lock");
+        match (memo.get_mut(set), e) {
+            (Some(Entry::Exact { .. }), _) => {}
+            (Some(Entry::AtLeast(old)), Entry::AtLeast(new)) => *old = (*old).max(new),
+            (Some(slot), e) => *slot = e,
+            (None, e) => {
+                memo.insert(set.to_vec().into_boxed_slice(), e);
+            }
+        }
+    }
+}
+
+/// `lower[n]` for n up to `max`: fill guess numbers greedily, one secret found by the first
+/// guess, at most (b-1)^(d-1) by guess d.
+fn lower_bounds(max: usize, feedbacks: u64) -> Vec<u32> {
+    let mut lower = Vec::with_capacity(max + 1);
+    lower.push(0u32);
+    let (mut depth, mut room, mut capacity, mut sum) = (1u32, 1u64, 1u64, 0u32);
+    for _ in 1..=max {
+        if room == 0 {
+            depth += 1;
+            capacity = capacity.saturating_mul(feedbacks - 1);
+            room = capacity;
+        }
+        room -= 1;
+        sum += depth;
+        lower.push(sum);
+    }
+    lower
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::families::codebreaker::evaluate::all_symbols;
+    use rustc_hash::FxHashMap;
+
+    #[test]
+    fn lower_bounds_fill_depths() {
+        // b = 3: one at depth 1, two at depth 2, four at depth 3.
+        assert_eq!(lower_bounds(5, 3), vec![0, 1, 3, 5, 8, 11]);
+    }
+
+    /// The definition itself: no bounds, no symmetry, every code as a guess, memo by set.
+    fn plain_optimum(space: &CodeSpace, set: &[u32], memo: &mut FxHashMap<Vec<u32>, u32>) -> u32 {
+        if set.len() <= 1 {
+            return set.len() as u32;
+        }
+        if let Some(&c) = memo.get(set) {
+            return c;
+        }
+        let win = space.win() as usize;
+        let mut best = u32::MAX;
+        for g in 0..space.len() {
+            let parts = split(space, g, set);
+            if parts.iter().any(|p| p.len() == set.len()) && parts[win].is_empty() {
+                continue;
+            }
+            let rest: u32 = parts
+                .iter()
+                .enumerate()
+                .filter(|(fb, _)| *fb != win)
+                .map(|(_, p)| plain_optimum(space, p, memo))
+                .sum();
+            best = best.min(set.len() as u32 + rest);
+        }
+        memo.insert(set.to_vec(), best);
+        best
+    }
+
+    #[test]
+    fn search_agrees_with_the_plain_definition_on_small_games() {
+        for (symbols, length, repeats) in [(4, 3, true), (5, 3, false), (3, 3, true)] {
+            let names: Vec<String> = (0..symbols).map(|d: usize| d.to_string()).collect();
+            let space = CodeSpace::new(names, length, repeats, true);
+            let all: Vec<u32> = (0..space.len() as u32).collect();
+            let opt = Optimal::new(&space, Pool::Any);
+            let fast = opt.total(&all, all_symbols(&space));
+            let plain = plain_optimum(&space, &all, &mut FxHashMap::default());
+            assert_eq!(fast, plain, "{symbols} symbols, length {length}");
+        }
+    }
+
+    #[test]
+    fn three_digit_game_is_below_every_heuristic() {
+        let digits: Vec<String> = (0..6).map(|d| d.to_string()).collect();
+        let space = CodeSpace::new(digits, 3, false, true);
+        let all: Vec<u32> = (0..space.len() as u32).collect();
+        let opt = Optimal::new(&space, Pool::Any);
+        let total = opt.total(&all, all_symbols(&space));
+        assert!(total >= opt.lower[space.len()]);
+        assert!(total <= 4 * space.len() as u32);
+    }
+}

@@ -1,0 +1,282 @@
+//! How the codebreaker picks its next guess from the codes still possible.
+//!
+//! Every heuristic scores each allowed guess by how it splits the possible codes into parts (one
+//! part per feedback), keeps the best score, and breaks ties the same way: a guess that is itself
+//! still possible (it may win at once) beats one that is not, then the first in code order.
+//!
+//! Symmetry: symbols that no earlier guess used ("free" symbols) are interchangeable, so guesses
+//! differing only by a renaming of free symbols score alike. Only the first of each such class in
+//! code order is scored (free symbols appear in increasing order, smallest first); it is also the
+//! one the tie-break would keep, so the choice is exactly that of scoring every guess. On the
+//! first guess every symbol is free: for bulls and cows a single guess, 0 1 2 3, is scored.
+//! Likewise "dead" symbols, in no code still possible, are interchangeable in a guess: they never
+//! score, and a guess holding one cannot be the secret.
+
+use super::code_space::CodeSpace;
+use super::optimal::Optimal;
+use crate::engine::Progress;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Strategy {
+    /// The seeds': the first possible code in code order.
+    FirstConsistent,
+    /// Knuth (1976): smallest largest part.
+    Minimax,
+    /// Kooi (2005): most parts.
+    MostParts,
+    /// Neuwirth (1982): largest entropy of the feedback, i.e. smallest sum of n log n over parts.
+    Entropy,
+    /// Irving (1979): smallest expected number of codes left, i.e. smallest sum of n^2.
+    ExpectedSize,
+    /// Fewest guesses in total over all secrets (exhaustive search, see `optimal.rs`).
+    Optimal,
+}
+
+pub const STRATEGY_NAMES: &[&str] = &[
+    "first-consistent",
+    "minimax",
+    "most-parts",
+    "entropy",
+    "expected-size",
+    "optimal",
+];
+
+impl Strategy {
+    pub fn from_name(name: &str) -> Option<Strategy> {
+        Some(match name {
+            "first-consistent" => Strategy::FirstConsistent,
+            "minimax" => Strategy::Minimax,
+            "most-parts" => Strategy::MostParts,
+            "entropy" => Strategy::Entropy,
+            "expected-size" => Strategy::ExpectedSize,
+            "optimal" => Strategy::Optimal,
+            _ => return None,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        STRATEGY_NAMES[self as usize]
+    }
+}
+
+/// Which codes may be guessed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pool {
+    /// Only codes that fit every answer so far (could be the secret).
+    Consistent,
+    /// Any code, even one known to be wrong, when it splits the rest better.
+    Any,
+}
+
+impl Pool {
+    pub fn name(self) -> &'static str {
+        match self {
+            Pool::Consistent => "consistent",
+            Pool::Any => "any",
+        }
+    }
+}
+
+/// A strategy ready to play on one code space.
+pub struct Player<'a> {
+    pub space: &'a CodeSpace,
+    pub strategy: Strategy,
+    pub pool: Pool,
+    optimal: Option<Optimal<'a>>,
+}
+
+impl<'a> Player<'a> {
+    pub fn new(space: &'a CodeSpace, strategy: Strategy, pool: Pool) -> Player<'a> {
+        let optimal = (strategy == Strategy::Optimal).then(|| Optimal::new(space, pool));
+        Player {
+            space,
+            strategy,
+            pool,
+            optimal,
+        }
+    }
+
+    /// Shows the progress of the `optimal` search (which can take minutes).
+    pub fn with_progress(mut self, progress: &'a Progress) -> Player<'a> {
+        if let Some(opt) = self.optimal.take() {
+            self.optimal = Some(opt.with_progress(progress));
+        }
+        self
+    }
+
+    /// The solver of the `optimal` strategy, for its statistics.
+    pub fn optimal(&self) -> Option<&Optimal<'a>> {
+        self.optimal.as_ref()
+    }
+
+    /// The next guess (a code index) when `candidates` (ascending, not empty) are still possible
+    /// and `free` has a bit for each symbol no earlier guess used.
+    pub fn choose(&self, candidates: &[u32], free: u64) -> usize {
+        if candidates.len() <= 2 || self.strategy == Strategy::FirstConsistent {
+            // With two left, guessing one of them is best for every measure (and the tie-break).
+            return candidates[0] as usize;
+        }
+        if let Some(opt) = &self.optimal {
+            return opt.best_guess(candidates, free);
+        }
+        // A possible code that tells all the others apart is the best split for every heuristic
+        // (largest part 1, most parts, entropy and expected size at their extremes) and wins the
+        // tie-break against impossible codes: the first such code is the choice.
+        if candidates.len() <= self.space.feedback_slots() {
+            let mut counts = vec![0u32; self.space.feedback_slots()];
+            for &g in candidates {
+                self.space
+                    .partition_counts(g as usize, candidates, &mut counts);
+                if counts.iter().all(|&c| c <= 1) {
+                    return g as usize;
+                }
+            }
+        }
+        let score = |counts: &[u32]| heuristic_score(self.strategy, counts);
+        best_by_score(self.space, self.pool, candidates, free, score)
+    }
+}
+
+/// The score of a split (lower is better) for a heuristic strategy.
+fn heuristic_score(strategy: Strategy, counts: &[u32]) -> f64 {
+    match strategy {
+        Strategy::Minimax => f64::from(*counts.iter().max().unwrap_or(&0)),
+        Strategy::MostParts => -(counts.iter().filter(|&&c| c > 0).count() as f64),
+        Strategy::Entropy => counts
+            .iter()
+            .filter(|&&c| c > 1)
+            .map(|&c| f64::from(c) * f64::from(c).log2())
+            .sum(),
+        Strategy::ExpectedSize => counts.iter().map(|&c| f64::from(c) * f64::from(c)).sum(),
+        Strategy::FirstConsistent | Strategy::Optimal => 0.0,
+    }
+}
+
+/// Scores differing by less than this are equal (entropy sums are floating point).
+const TIE: f64 = 1e-9;
+
+/// The guess with the lowest `score` of its split, ties broken as the module says.
+pub fn best_by_score(
+    space: &CodeSpace,
+    pool: Pool,
+    candidates: &[u32],
+    free: u64,
+    score: impl Fn(&[u32]) -> f64,
+) -> usize {
+    let mut counts = vec![0u32; space.feedback_slots()];
+    let possible = membership(space.len(), candidates);
+    let mut best: Option<(f64, bool, usize)> = None;
+    for g in guesses(space, pool, candidates, free) {
+        space.partition_counts(g, candidates, &mut counts);
+        let s = score(&counts);
+        let is_possible = is_member(&possible, g);
+        let better = match best {
+            None => true,
+            Some((b, b_possible, _)) => s < b - TIE || (s <= b + TIE && is_possible && !b_possible),
+        };
+        if better {
+            best = Some((s, is_possible, g));
+        }
+    }
+    best.map_or(candidates[0] as usize, |(_, _, g)| g)
+}
+
+/// The guesses worth scoring, in code order: the pool, one per class of renamings of free symbols
+/// and of dead symbols.
+pub fn guesses<'s>(
+    space: &'s CodeSpace,
+    pool: Pool,
+    candidates: &'s [u32],
+    free: u64,
+) -> Box<dyn Iterator<Item = usize> + 's> {
+    let alive = candidates
+        .iter()
+        .fold(0u64, |m, &c| m | space.mask(c as usize));
+    let dead = all_symbols(space.symbols.len()) & !alive;
+    // A free symbol that is dead makes every free symbol dead (free ones are interchangeable):
+    // then the dead class contains the free one.
+    let free = if free & dead != 0 { 0 } else { free };
+    let first_of_class = move |&g: &usize| {
+        let code = space.code(g);
+        first_of_free_class(code, free) && first_of_free_class(code, dead)
+    };
+    match pool {
+        Pool::Any => Box::new((0..space.len()).filter(first_of_class)),
+        Pool::Consistent => Box::new(
+            candidates
+                .iter()
+                .map(|&c| c as usize)
+                .filter(first_of_class),
+        ),
+    }
+}
+
+/// Every symbol of a game of `n` symbols.
+pub fn all_symbols(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
+}
+
+/// Whether `code` is the first in code order among its renamings of the symbols of `free` (a set
+/// of interchangeable symbols): each one it introduces is the smallest of the set not yet used.
+pub fn first_of_free_class(code: &[u8], free: u64) -> bool {
+    let mut unused = free;
+    for &s in code {
+        let bit = 1u64 << s;
+        if unused & bit != 0 {
+            if unused & unused.wrapping_neg() != bit {
+                return false;
+            }
+            unused &= !bit;
+        }
+    }
+    true
+}
+
+/// A bit set over code indices.
+pub fn membership(n: usize, members: &[u32]) -> Vec<u64> {
+    let mut bits = vec![0u64; n.div_ceil(64)];
+    for &m in members {
+        bits[m as usize / 64] |= 1 << (m % 64);
+    }
+    bits
+}
+
+pub fn is_member(bits: &[u64], i: usize) -> bool {
+    bits[i / 64] & (1 << (i % 64)) != 0
+}
+
+/// The candidates split by the feedback of `guess`, ascending within each part.
+pub fn split(space: &CodeSpace, guess: usize, candidates: &[u32]) -> Vec<Vec<u32>> {
+    let mut parts = vec![Vec::new(); space.feedback_slots()];
+    for &s in candidates {
+        parts[space.score(guess, s as usize) as usize].push(s);
+    }
+    parts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_of_free_class_keeps_one_renaming() {
+        let all = 0b11_1111_1111;
+        assert!(first_of_free_class(&[0, 1, 2, 3], all));
+        assert!(!first_of_free_class(&[0, 1, 2, 4], all));
+        assert!(first_of_free_class(&[0, 0, 1, 1], all));
+        // 0 1 2 3 used: 4..9 free, so 3 2 4 5 is first of its class but 3 2 5 4 is not.
+        let free = all & !0b1111;
+        assert!(first_of_free_class(&[3, 2, 4, 5], free));
+        assert!(!first_of_free_class(&[3, 2, 5, 4], free));
+    }
+
+    #[test]
+    fn knuth_first_guess_is_aabb() {
+        let digits: Vec<String> = (1..=6).map(|d| d.to_string()).collect();
+        let space = CodeSpace::new(digits, 4, true, true);
+        let all: Vec<u32> = (0..space.len() as u32).collect();
+        let player = Player::new(&space, Strategy::Minimax, Pool::Any);
+        let g = player.choose(&all, 0b11_1111);
+        assert_eq!(space.format_index(g), "1 1 2 2");
+    }
+}
