@@ -11,6 +11,7 @@
 
 use super::bitboard::Bitboard;
 use super::jump_space::JumpSpace;
+use super::radix_sort::sort_by_position;
 use crate::engine::Progress;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -83,12 +84,20 @@ pub fn expand<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, backward: boo
                     space.for_each_jump(b, &mut push);
                 }
             }
-            sort_and_merge(out)
+            sort_and_join(
+                out,
+                space.holes,
+                |e| e.0,
+                |x, y| x.1 = x.1.saturating_add(y.1),
+            )
         })
         .collect();
-    let merged = merge_pairwise(parts, |a, b| {
-        merge_sorted(&a, &b, |e| e.0, |x, y| (x.0, x.1.saturating_add(y.1)))
-    });
+    let merged = union_of_runs(
+        parts,
+        space.holes,
+        |e| e.0,
+        |x, y| x.1 = x.1.saturating_add(y.1),
+    );
     let (keys, counts) = merged.into_iter().unzip();
     Layer {
         pegs: next_pegs(layer.pegs, backward),
@@ -113,14 +122,12 @@ pub fn expand_set<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, backward:
                     space.for_each_jump(b, &mut push);
                 }
             }
-            out.sort_unstable();
-            out.dedup();
-            out
+            sort_and_join(out, space.holes, |&k| k, |_, _| {})
         })
         .collect();
     Layer {
         pegs: next_pegs(layer.pegs, backward),
-        keys: merge_pairwise(parts, |a, b| merge_sorted(&a, &b, |&k| k, |k, _| k)),
+        keys: union_of_runs(parts, space.holes, |&k| k, |_, _| {}),
         counts: Vec::new(),
     }
 }
@@ -134,68 +141,67 @@ fn next_pegs(pegs: u32, backward: bool) -> u32 {
     }
 }
 
-/// Two sorted vectors as one, sorted by `key`; two items of one key become `join(a_item, b_item)`.
-/// Generic so each caller gets its own inlined copy of this hot loop.
-fn merge_sorted<T: Copy, K: Ord>(
-    a: &[T],
-    b: &[T],
-    key: impl Fn(&T) -> K,
-    join: impl Fn(T, T) -> T,
+/// Sorts `v` by position key (all keys below bit `holes`) and joins each run of equal keys
+/// into its first item with `join(first, other)`.
+fn sort_and_join<T: Copy + Default, B: Bitboard>(
+    mut v: Vec<T>,
+    holes: usize,
+    key: impl Fn(&T) -> B,
+    join: impl Fn(&mut T, &T),
 ) -> Vec<T> {
-    let mut out = Vec::with_capacity(a.len() + b.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        match key(&a[i]).cmp(&key(&b[j])) {
-            std::cmp::Ordering::Less => {
-                out.push(a[i]);
-                i += 1;
-            }
-            std::cmp::Ordering::Greater => {
-                out.push(b[j]);
-                j += 1;
-            }
-            std::cmp::Ordering::Equal => {
-                out.push(join(a[i], b[j]));
-                i += 1;
-                j += 1;
-            }
+    sort_by_position(&mut v, holes, &key);
+    let mut out: Vec<T> = Vec::with_capacity(v.len());
+    for t in v {
+        match out.last_mut() {
+            Some(last) if key(last) == key(&t) => join(last, &t),
+            _ => out.push(t),
         }
     }
-    out.extend_from_slice(&a[i..]);
-    out.extend_from_slice(&b[j..]);
     out
 }
 
-/// Pairwise merging, in parallel, until one vector is left.
-fn merge_pairwise<T: Send>(
-    mut parts: Vec<Vec<T>>,
-    merge: impl Fn(Vec<T>, Vec<T>) -> Vec<T> + Sync,
-) -> Vec<T> {
-    while parts.len() > 1 {
-        let mut pairs = Vec::with_capacity(parts.len().div_ceil(2));
-        let mut it = parts.into_iter();
-        while let Some(a) = it.next() {
-            pairs.push((a, it.next()));
-        }
-        parts = pairs
-            .into_par_iter()
-            .map(|(a, b)| match b {
-                Some(b) => merge(a, b),
-                None => a,
-            })
-            .collect();
-    }
-    parts.pop().unwrap_or_default()
-}
+/// Bits of the key that pick a range in [`union_of_runs`].
+const RANGE_BITS: usize = 8;
 
-fn sort_and_merge<B: Bitboard>(mut v: Vec<(B, u64)>) -> Vec<(B, u64)> {
-    v.sort_unstable_by_key(|e| e.0);
-    let mut out: Vec<(B, u64)> = Vec::with_capacity(v.len());
-    for (k, c) in v {
-        match out.last_mut() {
-            Some(last) if last.0 == k => last.1 = last.1.saturating_add(c),
-            _ => out.push((k, c)),
-        }
+/// The union of sorted, duplicate-free runs as one sorted vector, equal keys joined. The key
+/// space is cut into 2^RANGE_BITS ranges by the top bits, and each range is gathered from every
+/// run, sorted and joined on its own, in parallel: no merge tree, no serial last merge, and
+/// every range small enough for the cache.
+fn union_of_runs<T: Copy + Default + Send + Sync, B: Bitboard>(
+    runs: Vec<Vec<T>>,
+    holes: usize,
+    key: impl Fn(&T) -> B + Sync,
+    join: impl Fn(&mut T, &T) + Sync,
+) -> Vec<T> {
+    if runs.len() <= 1 {
+        return runs.into_iter().next().unwrap_or_default();
+    }
+    let top = RANGE_BITS.min(holes);
+    let low = holes - top;
+    let range_of = |t: &T| key(t).chunk(low, top);
+    // Where each range starts in each run (runs are sorted, so ranges are contiguous).
+    let bounds: Vec<Vec<usize>> = runs
+        .par_iter()
+        .map(|run| {
+            (0..=1usize << top)
+                .map(|r| run.partition_point(|t| range_of(t) < r))
+                .collect()
+        })
+        .collect();
+    let parts: Vec<Vec<T>> = (0..1usize << top)
+        .into_par_iter()
+        .map(|r| {
+            let len = runs.iter().zip(&bounds).map(|(_, b)| b[r + 1] - b[r]).sum();
+            let mut v = Vec::with_capacity(len);
+            for (run, b) in runs.iter().zip(&bounds) {
+                v.extend_from_slice(&run[b[r]..b[r + 1]]);
+            }
+            sort_and_join(v, low, &key, &join)
+        })
+        .collect();
+    let mut out = Vec::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for p in parts {
+        out.extend(p);
     }
     out
 }
