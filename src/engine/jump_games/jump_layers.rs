@@ -84,26 +84,21 @@ pub fn expand<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, backward: boo
                     space.for_each_jump(b, &mut push);
                 }
             }
-            sort_and_join(
-                out,
-                space.holes,
-                |e| e.0,
-                |x, y| x.1 = x.1.saturating_add(y.1),
-            )
+            sort_and_join(out, space.holes, |e| e.0, join_counts)
         })
         .collect();
-    let merged = union_of_runs(
-        parts,
-        space.holes,
-        |e| e.0,
-        |x, y| x.1 = x.1.saturating_add(y.1),
-    );
+    let merged = union_of_runs(parts, space.holes, |e| e.0, join_counts);
     let (keys, counts) = merged.into_iter().unzip();
     Layer {
         pegs: next_pegs(layer.pegs, backward),
         keys,
         counts,
     }
+}
+
+/// One position reached two ways: the counts add up.
+fn join_counts<B>(a: (B, u64), b: (B, u64)) -> (B, u64) {
+    (a.0, a.1.saturating_add(b.1))
 }
 
 /// Like [`expand`] without counts: only the set of positions (half the memory, faster sorts).
@@ -122,12 +117,12 @@ pub fn expand_set<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, backward:
                     space.for_each_jump(b, &mut push);
                 }
             }
-            sort_and_join(out, space.holes, |&k| k, |_, _| {})
+            sort_and_join(out, space.holes, |&k| k, |k, _| k)
         })
         .collect();
     Layer {
         pegs: next_pegs(layer.pegs, backward),
-        keys: union_of_runs(parts, space.holes, |&k| k, |_, _| {}),
+        keys: union_of_runs(parts, space.holes, |&k| k, |k, _| k),
         counts: Vec::new(),
     }
 }
@@ -142,22 +137,28 @@ fn next_pegs(pegs: u32, backward: bool) -> u32 {
 }
 
 /// Sorts `v` by position key (all keys below bit `holes`) and joins each run of equal keys
-/// into its first item with `join(first, other)`.
+/// into one item, `join(first, other)`. The joining loop has no data-dependent branch: half the
+/// keys are duplicates, at random, and a mispredicted branch per key cost more than the sort.
 fn sort_and_join<T: Copy + Default, B: Bitboard>(
     mut v: Vec<T>,
     holes: usize,
     key: impl Fn(&T) -> B,
-    join: impl Fn(&mut T, &T),
+    join: impl Fn(T, T) -> T,
 ) -> Vec<T> {
     sort_by_position(&mut v, holes, &key);
-    let mut out: Vec<T> = Vec::with_capacity(v.len());
-    for t in v {
-        match out.last_mut() {
-            Some(last) if key(last) == key(&t) => join(last, &t),
-            _ => out.push(t),
-        }
+    if v.is_empty() {
+        return v;
     }
-    out
+    let mut n = 0;
+    for i in 1..v.len() {
+        let t = v[i];
+        let same = key(&v[n]) == key(&t);
+        let joined = join(v[n], t);
+        n += usize::from(!same);
+        v[n] = if same { joined } else { t };
+    }
+    v.truncate(n + 1);
+    v
 }
 
 /// Bits of the key that pick a range in [`union_of_runs`].
@@ -171,7 +172,7 @@ fn union_of_runs<T: Copy + Default + Send + Sync, B: Bitboard>(
     runs: Vec<Vec<T>>,
     holes: usize,
     key: impl Fn(&T) -> B + Sync,
-    join: impl Fn(&mut T, &T) + Sync,
+    join: impl Fn(T, T) -> T + Sync,
 ) -> Vec<T> {
     if runs.len() <= 1 {
         return runs.into_iter().next().unwrap_or_default();
