@@ -158,6 +158,8 @@ fn sort_and_join<T: Copy + Default, B: Bitboard>(
         v[n] = if same { joined } else { t };
     }
     v.truncate(n + 1);
+    // Layers and runs are kept a while: hold only what is used.
+    v.shrink_to_fit();
     v
 }
 
@@ -200,6 +202,9 @@ fn union_of_runs<T: Copy + Default + Send + Sync, B: Bitboard>(
             sort_and_join(v, low, &key, &join)
         })
         .collect();
+    // The runs are copied out: free them before the final copy to bound the peak memory.
+    drop(runs);
+    drop(bounds);
     let mut out = Vec::with_capacity(parts.iter().map(|p| p.len()).sum());
     for p in parts {
         out.extend(p);
