@@ -32,6 +32,8 @@ pub trait Bitboard:
     fn lowest(self) -> usize;
     /// The set without its lowest bit.
     fn without_lowest(self) -> Self;
+    /// The bits folded into one word, for hashing.
+    fn fold64(self) -> u64;
 }
 
 macro_rules! impl_bitboard {
@@ -62,6 +64,10 @@ macro_rules! impl_bitboard {
             #[inline]
             fn without_lowest(self) -> Self {
                 self & (self - 1)
+            }
+            #[inline]
+            fn fold64(self) -> u64 {
+                (self as u64) ^ ((self as u128 >> 64) as u64).rotate_left(29)
             }
         }
     };

@@ -10,6 +10,7 @@
 use super::bitboard::Bitboard;
 use super::jump_layers::Layer;
 use super::jump_space::JumpSpace;
+use super::position_table::PositionTable;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
@@ -18,8 +19,10 @@ pub const NO_PEG: u8 = u8::MAX;
 
 pub struct MoveDistances<'a, B: Bitboard> {
     space: &'a JumpSpace<B>,
-    /// Moves from each useful position (canonical) to the goal.
-    dist: FxHashMap<B, u8>,
+    /// Moves from each useful position (canonical) to the goal, one table per peg count: the
+    /// tables a chain looks into are small, and the peg count of a position picks its table.
+    dist: Vec<PositionTable<B>>,
+    positions: u64,
     goal_pegs: u32,
     goal: Box<dyn Fn(B) -> bool + Sync + 'a>,
 }
@@ -33,19 +36,26 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
         progress: &crate::engine::Progress,
     ) -> MoveDistances<'a, B> {
         let goal_pegs = layers.last().map_or(0, |l| l.pegs);
-        let total: usize = layers.iter().map(|l| l.len()).sum();
-        let mut dist = FxHashMap::default();
-        dist.reserve(total);
+        let top = layers.first().map_or(0, |l| l.pegs) as usize;
+        let mut dist: Vec<PositionTable<B>> =
+            (0..=top).map(|_| PositionTable::with_capacity(0)).collect();
         let mut md = MoveDistances {
             space,
-            dist,
+            dist: Vec::new(),
+            positions: 0,
             goal_pegs,
             goal: Box::new(goal),
         };
         let mut layers = layers;
         if let Some(last) = layers.pop() {
-            md.dist.extend(last.keys.iter().map(|&k| (k, 0u8)));
+            let mut t = PositionTable::with_capacity(last.len());
+            for &k in &last.keys {
+                t.insert(k, 0);
+            }
+            dist[last.pegs as usize] = t;
+            md.positions += last.len() as u64;
         }
+        md.dist = dist;
         while let Some(layer) = layers.pop() {
             progress.message(|| format!("move distances: {} pegs", layer.pegs));
             let d: Vec<u8> = layer
@@ -53,20 +63,27 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
                 .par_iter()
                 .map(|&b| md.distance_by_search(b))
                 .collect();
-            md.dist.extend(layer.keys.iter().copied().zip(d));
+            let mut t = PositionTable::with_capacity(layer.len());
+            for (&k, d) in layer.keys.iter().zip(d) {
+                t.insert(k, d);
+            }
+            md.dist[layer.pegs as usize] = t;
+            md.positions += layer.len() as u64;
         }
         md
     }
 
     /// Number of useful positions (symmetry classes).
     pub fn positions(&self) -> u64 {
-        self.dist.len() as u64
+        self.positions
     }
 
     /// Moves from `b` to the goal, None when `b` is on no solution.
     #[inline]
     pub fn distance(&self, b: B) -> Option<u8> {
-        self.dist.get(&self.space.canonical(b)).copied()
+        self.dist
+            .get(b.count() as usize)?
+            .get(self.space.canonical(b))
     }
 
     /// 1 + the least distance over every chain end of every peg of `b`.

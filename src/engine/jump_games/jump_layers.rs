@@ -11,6 +11,7 @@
 
 use super::bitboard::Bitboard;
 use super::jump_space::JumpSpace;
+use super::radix_sort::sort_by_position;
 use crate::engine::Progress;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -83,18 +84,21 @@ pub fn expand<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, backward: boo
                     space.for_each_jump(b, &mut push);
                 }
             }
-            sort_and_merge(out)
+            sort_and_join(out, space.holes, |e| e.0, join_counts)
         })
         .collect();
-    let merged = merge_pairwise(parts, |a, b| {
-        merge_sorted(&a, &b, |e| e.0, |x, y| (x.0, x.1.saturating_add(y.1)))
-    });
+    let merged = union_of_runs(parts, space.holes, |e| e.0, join_counts);
     let (keys, counts) = merged.into_iter().unzip();
     Layer {
         pegs: next_pegs(layer.pegs, backward),
         keys,
         counts,
     }
+}
+
+/// One position reached two ways: the counts add up.
+fn join_counts<B>(a: (B, u64), b: (B, u64)) -> (B, u64) {
+    (a.0, a.1.saturating_add(b.1))
 }
 
 /// Like [`expand`] without counts: only the set of positions (half the memory, faster sorts).
@@ -113,14 +117,12 @@ pub fn expand_set<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, backward:
                     space.for_each_jump(b, &mut push);
                 }
             }
-            out.sort_unstable();
-            out.dedup();
-            out
+            sort_and_join(out, space.holes, |&k| k, |k, _| k)
         })
         .collect();
     Layer {
         pegs: next_pegs(layer.pegs, backward),
-        keys: merge_pairwise(parts, |a, b| merge_sorted(&a, &b, |&k| k, |k, _| k)),
+        keys: union_of_runs(parts, space.holes, |&k| k, |k, _| k),
         counts: Vec::new(),
     }
 }
@@ -134,68 +136,78 @@ fn next_pegs(pegs: u32, backward: bool) -> u32 {
     }
 }
 
-/// Two sorted vectors as one, sorted by `key`; two items of one key become `join(a_item, b_item)`.
-/// Generic so each caller gets its own inlined copy of this hot loop.
-fn merge_sorted<T: Copy, K: Ord>(
-    a: &[T],
-    b: &[T],
-    key: impl Fn(&T) -> K,
+/// Sorts `v` by position key (all keys below bit `holes`) and joins each run of equal keys
+/// into one item, `join(first, other)`. The joining loop has no data-dependent branch: half the
+/// keys are duplicates, at random, and a mispredicted branch per key cost more than the sort.
+fn sort_and_join<T: Copy + Default, B: Bitboard>(
+    mut v: Vec<T>,
+    holes: usize,
+    key: impl Fn(&T) -> B,
     join: impl Fn(T, T) -> T,
 ) -> Vec<T> {
-    let mut out = Vec::with_capacity(a.len() + b.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        match key(&a[i]).cmp(&key(&b[j])) {
-            std::cmp::Ordering::Less => {
-                out.push(a[i]);
-                i += 1;
-            }
-            std::cmp::Ordering::Greater => {
-                out.push(b[j]);
-                j += 1;
-            }
-            std::cmp::Ordering::Equal => {
-                out.push(join(a[i], b[j]));
-                i += 1;
-                j += 1;
-            }
-        }
+    sort_by_position(&mut v, holes, &key);
+    if v.is_empty() {
+        return v;
     }
-    out.extend_from_slice(&a[i..]);
-    out.extend_from_slice(&b[j..]);
-    out
+    let mut n = 0;
+    for i in 1..v.len() {
+        let t = v[i];
+        let same = key(&v[n]) == key(&t);
+        let joined = join(v[n], t);
+        n += usize::from(!same);
+        v[n] = if same { joined } else { t };
+    }
+    v.truncate(n + 1);
+    // Layers and runs are kept a while: hold only what is used.
+    v.shrink_to_fit();
+    v
 }
 
-/// Pairwise merging, in parallel, until one vector is left.
-fn merge_pairwise<T: Send>(
-    mut parts: Vec<Vec<T>>,
-    merge: impl Fn(Vec<T>, Vec<T>) -> Vec<T> + Sync,
+/// Bits of the key that pick a range in [`union_of_runs`].
+const RANGE_BITS: usize = 8;
+
+/// The union of sorted, duplicate-free runs as one sorted vector, equal keys joined. The key
+/// space is cut into 2^RANGE_BITS ranges by the top bits, and each range is gathered from every
+/// run, sorted and joined on its own, in parallel: no merge tree, no serial last merge, and
+/// every range small enough for the cache.
+fn union_of_runs<T: Copy + Default + Send + Sync, B: Bitboard>(
+    runs: Vec<Vec<T>>,
+    holes: usize,
+    key: impl Fn(&T) -> B + Sync,
+    join: impl Fn(T, T) -> T + Sync,
 ) -> Vec<T> {
-    while parts.len() > 1 {
-        let mut pairs = Vec::with_capacity(parts.len().div_ceil(2));
-        let mut it = parts.into_iter();
-        while let Some(a) = it.next() {
-            pairs.push((a, it.next()));
-        }
-        parts = pairs
-            .into_par_iter()
-            .map(|(a, b)| match b {
-                Some(b) => merge(a, b),
-                None => a,
-            })
-            .collect();
+    if runs.len() <= 1 {
+        return runs.into_iter().next().unwrap_or_default();
     }
-    parts.pop().unwrap_or_default()
-}
-
-fn sort_and_merge<B: Bitboard>(mut v: Vec<(B, u64)>) -> Vec<(B, u64)> {
-    v.sort_unstable_by_key(|e| e.0);
-    let mut out: Vec<(B, u64)> = Vec::with_capacity(v.len());
-    for (k, c) in v {
-        match out.last_mut() {
-            Some(last) if last.0 == k => last.1 = last.1.saturating_add(c),
-            _ => out.push((k, c)),
-        }
+    let top = RANGE_BITS.min(holes);
+    let low = holes - top;
+    let range_of = |t: &T| key(t).chunk(low, top);
+    // Where each range starts in each run (runs are sorted, so ranges are contiguous).
+    let bounds: Vec<Vec<usize>> = runs
+        .par_iter()
+        .map(|run| {
+            (0..=1usize << top)
+                .map(|r| run.partition_point(|t| range_of(t) < r))
+                .collect()
+        })
+        .collect();
+    let parts: Vec<Vec<T>> = (0..1usize << top)
+        .into_par_iter()
+        .map(|r| {
+            let len = runs.iter().zip(&bounds).map(|(_, b)| b[r + 1] - b[r]).sum();
+            let mut v = Vec::with_capacity(len);
+            for (run, b) in runs.iter().zip(&bounds) {
+                v.extend_from_slice(&run[b[r]..b[r + 1]]);
+            }
+            sort_and_join(v, low, &key, &join)
+        })
+        .collect();
+    // The runs are copied out: free them before the final copy to bound the peak memory.
+    drop(runs);
+    drop(bounds);
+    let mut out = Vec::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for p in parts {
+        out.extend(p);
     }
     out
 }

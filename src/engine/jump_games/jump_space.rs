@@ -20,14 +20,23 @@ pub struct JumpSpace<B: Bitboard> {
     mask: Vec<B>,
     /// Indices into `jumps` of the jumps leaving each hole.
     from_hole: Vec<Vec<u16>>,
-    /// Permutations of the holes forming a group; the identity is not stored.
-    symmetries: Vec<Vec<u8>>,
-    /// Per symmetry, per chunk of `chunk_bits` holes: the image of every value of the chunk,
-    /// flattened; about 11-bit chunks keep the tables in cache and the lookups few.
-    tables: Vec<B>,
+    /// Size of the symmetry group, identity included.
+    group: usize,
+    /// The group in blocks of [`LANES`] permutations (the first is the identity; a short last
+    /// block is padded with it). Per block, per chunk of `chunk_bits` holes, per value of the
+    /// chunk: the images of the chunk under the block's permutations, side by side, so one
+    /// position's images under a whole block cost one table row per chunk (one cache line for
+    /// u64) and a handful of ORs.
+    tables: Vec<[B; LANES]>,
+    blocks: usize,
     chunks: usize,
     chunk_bits: usize,
 }
+
+/// Symmetries imaged together; 8 covers the square boards' group in one block.
+const LANES: usize = 8;
+/// At most this many bits per table chunk: 33 holes in 3 lookups, 384 KB of tables (L2).
+const CHUNK_BITS: usize = 11;
 
 impl<B: Bitboard> JumpSpace<B> {
     /// `group` must be closed under composition (its identity may be left out).
@@ -45,27 +54,35 @@ impl<B: Bitboard> JumpSpace<B> {
         for (i, j) in jumps.iter().enumerate() {
             from_hole[j.from as usize].push(i as u16);
         }
-        let symmetries: Vec<Vec<u8>> = group
-            .iter()
-            .filter(|p| p.iter().enumerate().any(|(i, &q)| i != q as usize))
-            .cloned()
-            .collect();
-        let chunks = holes.div_ceil(11).max(1);
+        let identity: Vec<u8> = (0..holes as u8).collect();
+        let mut perms = vec![identity.clone()];
+        perms.extend(
+            group
+                .iter()
+                .filter(|p| p.iter().enumerate().any(|(i, &q)| i != q as usize))
+                .cloned(),
+        );
+        let group = perms.len();
+        let blocks = group.div_ceil(LANES);
+        let chunks = holes.div_ceil(CHUNK_BITS).max(1);
         let chunk_bits = holes.div_ceil(chunks).max(1);
         let size = 1usize << chunk_bits;
-        let mut tables = vec![B::ZERO; symmetries.len() * chunks * size];
-        for (s, perm) in symmetries.iter().enumerate() {
+        let mut tables = vec![[B::ZERO; LANES]; blocks * chunks * size];
+        for block in 0..blocks {
             for c in 0..chunks {
-                let base = (s * chunks + c) * size;
+                let base = (block * chunks + c) * size;
                 for v in 0..size {
-                    let mut img = B::ZERO;
-                    for bit in 0..chunk_bits {
-                        let hole = chunk_bits * c + bit;
-                        if v >> bit & 1 == 1 && hole < holes {
-                            img = img | B::bit(perm[hole] as usize);
+                    for (lane, slot) in tables[base + v].iter_mut().enumerate() {
+                        let perm = perms.get(block * LANES + lane).unwrap_or(&identity);
+                        let mut img = B::ZERO;
+                        for bit in 0..chunk_bits {
+                            let hole = chunk_bits * c + bit;
+                            if v >> bit & 1 == 1 && hole < holes {
+                                img = img | B::bit(perm[hole] as usize);
+                            }
                         }
+                        *slot = img;
                     }
-                    tables[base + v] = img;
                 }
             }
         }
@@ -75,8 +92,9 @@ impl<B: Bitboard> JumpSpace<B> {
             need,
             mask,
             from_hole,
-            symmetries,
+            group,
             tables,
+            blocks,
             chunks,
             chunk_bits,
         }
@@ -84,7 +102,7 @@ impl<B: Bitboard> JumpSpace<B> {
 
     /// Size of the symmetry group (identity included).
     pub fn group_size(&self) -> usize {
-        self.symmetries.len() + 1
+        self.group
     }
 
     pub fn jumps_from(&self, hole: usize) -> &[u16] {
@@ -124,13 +142,17 @@ impl<B: Bitboard> JumpSpace<B> {
         }
     }
 
+    /// The images of `b` under the permutations of `block` (see `tables`).
     #[inline]
-    fn image(&self, b: B, s: usize) -> B {
+    fn images(&self, b: B, block: usize) -> [B; LANES] {
         let size = 1usize << self.chunk_bits;
-        let t = &self.tables[s * self.chunks * size..(s + 1) * self.chunks * size];
-        let mut out = B::ZERO;
+        let rows = &self.tables[block * self.chunks * size..(block + 1) * self.chunks * size];
+        let mut out = [B::ZERO; LANES];
         for c in 0..self.chunks {
-            out = out | t[c * size + b.chunk(c * self.chunk_bits, self.chunk_bits)];
+            let row = &rows[c * size + b.chunk(c * self.chunk_bits, self.chunk_bits)];
+            for (o, &r) in out.iter_mut().zip(row) {
+                *o = *o | r;
+            }
         }
         out
     }
@@ -139,10 +161,9 @@ impl<B: Bitboard> JumpSpace<B> {
     #[inline]
     pub fn canonical(&self, b: B) -> B {
         let mut best = b;
-        for s in 0..self.symmetries.len() {
-            let x = self.image(b, s);
-            if x < best {
-                best = x;
+        for block in 0..self.blocks {
+            for x in self.images(b, block) {
+                best = best.min(x);
             }
         }
         best
@@ -150,11 +171,15 @@ impl<B: Bitboard> JumpSpace<B> {
 
     /// How many distinct positions the class of `b` holds.
     pub fn orbit_size(&self, b: B) -> u64 {
-        let fixed = 1
-            + (0..self.symmetries.len())
-                .filter(|&s| self.image(b, s) == b)
+        let mut fixed = 0;
+        for block in 0..self.blocks {
+            let real = (self.group - block * LANES).min(LANES);
+            fixed += self.images(b, block)[..real]
+                .iter()
+                .filter(|&&x| x == b)
                 .count();
-        (self.group_size() / fixed) as u64
+        }
+        (self.group / fixed) as u64
     }
 }
 

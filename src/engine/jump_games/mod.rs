@@ -9,3 +9,5 @@ pub mod chain_moves;
 pub mod dead_end_dfs;
 pub mod jump_layers;
 pub mod jump_space;
+pub mod position_table;
+pub mod radix_sort;
