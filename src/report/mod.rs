@@ -1,7 +1,10 @@
 //! The answer of a solve, as data: families fill a [`Report`]; `text` and `json` show it.
 
 pub mod json;
+mod number_format;
 pub mod text;
+
+pub use number_format::group_digits;
 
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};

@@ -10,7 +10,7 @@ use super::{Family, Puzzle, SolveContext};
 use crate::diagnostic::Diagnostic;
 use crate::engine::backtracking;
 use crate::expr::{self, DomainKind, ExprError, Type};
-use crate::report::text::group_digits;
+use crate::report::group_digits;
 use crate::report::{Report, Solution, StateView, Stats, Status, Step};
 use crate::spec::SpecDocument;
 use model::{Model, Variable};

@@ -10,7 +10,7 @@ mod spec;
 use super::{Family, Puzzle, SolveContext};
 use crate::diagnostic::Diagnostic;
 use crate::expr::{self, Rational, Value};
-use crate::report::text::group_digits;
+use crate::report::group_digits;
 use crate::report::{Report, Section, Solution, Stats, Status, Step};
 use crate::spec::SpecDocument;
 use model::{Komachi, Op};

@@ -9,7 +9,7 @@ mod symmetry;
 
 use super::{Family, Puzzle, SolveContext};
 use crate::diagnostic::Diagnostic;
-use crate::report::text::group_digits;
+use crate::report::group_digits;
 use crate::report::{Report, Section, Solution, Stats, Status, Step};
 use crate::spec::SpecDocument;
 use backtrack::Frontier;

@@ -4,7 +4,7 @@
 use super::TilesPuzzle;
 use crate::diagnostic::Diagnostic;
 use crate::engine::Progress;
-use crate::report::text::group_digits;
+use crate::report::group_digits;
 use crate::report::{Report, Section, Stats, Status};
 
 impl TilesPuzzle {

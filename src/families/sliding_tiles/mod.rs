@@ -21,7 +21,7 @@ use super::{Family, Puzzle, SolveContext};
 use crate::diagnostic::Diagnostic;
 use crate::engine::{Progress, ranked_bfs};
 use crate::report::Report;
-use crate::report::text::group_digits;
+use crate::report::group_digits;
 use crate::spec::SpecDocument;
 use arrangement::Start;
 use board::Topology;

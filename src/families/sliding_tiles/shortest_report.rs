@@ -5,7 +5,7 @@ use super::TilesPuzzle;
 use super::arrangement::Start;
 use super::shortest::Outcome;
 use super::state_view::tile_list;
-use crate::report::text::group_digits;
+use crate::report::group_digits;
 use crate::report::{Report, Section, Solution, Status, Step};
 
 impl TilesPuzzle {
