@@ -453,20 +453,7 @@ mod tests {
 
     /// A row of 5 holes, jumps both ways, no symmetry used.
     fn row5() -> JumpSpace<u64> {
-        let mut jumps = Vec::new();
-        for a in 0..3u8 {
-            jumps.push(Jump {
-                from: a,
-                over: a + 1,
-                to: a + 2,
-            });
-            jumps.push(Jump {
-                from: a + 2,
-                over: a + 1,
-                to: a,
-            });
-        }
-        JumpSpace::new(5, jumps, &[])
+        JumpSpace::new(5, Jump::along_row(5), &[])
     }
 
     #[test]

@@ -11,6 +11,29 @@ pub struct Jump {
     pub to: u8,
 }
 
+impl Jump {
+    /// Every jump along a row of `n` holes, both ways: a small board for tests.
+    #[cfg(test)]
+    pub(crate) fn along_row(n: u8) -> Vec<Jump> {
+        (0..n.saturating_sub(2))
+            .flat_map(|a| {
+                [
+                    Jump {
+                        from: a,
+                        over: a + 1,
+                        to: a + 2,
+                    },
+                    Jump {
+                        from: a + 2,
+                        over: a + 1,
+                        to: a,
+                    },
+                ]
+            })
+            .collect()
+    }
+}
+
 pub struct JumpSpace<B: Bitboard> {
     pub holes: usize,
     pub jumps: Vec<Jump>,

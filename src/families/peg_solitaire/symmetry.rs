@@ -138,19 +138,7 @@ mod tests {
 
     #[test]
     fn a_row_has_its_mirror() {
-        let mut jumps = Vec::new();
-        for a in 0..3u8 {
-            jumps.push(Jump {
-                from: a,
-                over: a + 1,
-                to: a + 2,
-            });
-            jumps.push(Jump {
-                from: a + 2,
-                over: a + 1,
-                to: a,
-            });
-        }
+        let jumps = Jump::along_row(5);
         let g = automorphisms(5, &jumps);
         assert_eq!(g.len(), 2);
         assert!(g.contains(&vec![4, 3, 2, 1, 0]));
