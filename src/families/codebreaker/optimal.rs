@@ -241,11 +241,16 @@ impl<'a> Optimal<'a> {
         // One guess deep bounds of every part before any part is searched deeply: the first part
         // would otherwise take all the slack and be solved almost exactly, only for the other
         // parts to show the guess was hopeless.
-        let bounds: Vec<u32> = parts
-            .iter()
-            .map(|p| self.shallow_bound(p, free, history))
-            .collect();
+        let mut bounds: Vec<u32> = parts.iter().map(|p| self.lower[p.len()]).collect();
         let mut total = set.len() as u32 + bounds.iter().sum::<u32>();
+        for (p, b) in parts.iter().zip(bounds.iter_mut()) {
+            if total >= budget {
+                return total;
+            }
+            let without = total - *b;
+            *b = self.shallow_bound(p, free, history, budget - without);
+            total = without + *b;
+        }
         for (p, &b) in parts.iter().zip(&bounds) {
             if total >= budget {
                 return total;
@@ -257,8 +262,9 @@ impl<'a> Optimal<'a> {
     }
 
     /// A lower bound on the cost of `set`: what the memo knows, else the best bound of a split
-    /// (`|set|` plus the size bounds of the parts of the best guess), memoised.
-    fn shallow_bound(&self, set: &[u32], free: u64, history: &[usize]) -> u32 {
+    /// (`|set|` plus the size bounds of the parts of the best guess), memoised. Bounds are only
+    /// worked out up to `cap` (where the caller gives up): the result is then at least `cap`.
+    fn shallow_bound(&self, set: &[u32], free: u64, history: &[usize], cap: u32) -> u32 {
         let n = set.len();
         if n <= 2 {
             return [0, 1, 3][n];
@@ -272,8 +278,11 @@ impl<'a> Optimal<'a> {
         }
         let space = self.space;
         let mut counts = vec![0u32; space.feedback_slots()];
+        if floor >= cap {
+            return floor;
+        }
         let (_, symmetry) = self.symmetry(set, free, history);
-        let mut best = INFINITE;
+        let mut best = cap;
         for g in self.pool(set).filter(|&g| symmetry.keeps(space.code(g))) {
             if let Some(b) = self.split_bound(g, set, &mut counts, best) {
                 best = b;
