@@ -28,6 +28,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 const INFINITE: u32 = u32::MAX / 2;
 
+thread_local! {
+    /// The guess that gave the last one-guess bound worked out on this thread.
+    static LAST_BEST: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
 #[derive(Debug, Clone, Copy)]
 enum Entry {
     Exact { cost: u32, guess: u32 },
@@ -282,14 +287,27 @@ impl<'a> Optimal<'a> {
             return floor;
         }
         let (_, symmetry) = self.symmetry(set, free, history);
+        // The guess that bounded the previous set best (often a sibling) is tried first, so
+        // that the others give up early; any guess is allowed here, representative or not.
+        let hint = LAST_BEST
+            .with(|c| c.get())
+            .filter(|&g| self.allowed(set, g));
         let mut best = cap;
-        for g in self.pool(set).filter(|&g| symmetry.keeps(space.code(g))) {
+        let mut best_guess = None;
+        let guesses = hint
+            .into_iter()
+            .chain(self.pool(set).filter(|&g| symmetry.keeps(space.code(g))));
+        for g in guesses {
             if let Some(b) = self.split_bound(g, set, &mut counts, best) {
                 best = b;
+                best_guess = Some(g);
                 if best <= floor {
                     break;
                 }
             }
+        }
+        if best_guess.is_some() {
+            LAST_BEST.with(|c| c.set(best_guess));
         }
         let bound = best.max(floor);
         self.store(set, Entry::AtLeast(bound));
@@ -304,6 +322,14 @@ impl<'a> Optimal<'a> {
         // Free symbols that are dead make every free symbol dead: the dead class covers them.
         let free = if free & dead != 0 { 0 } else { free };
         (free, Symmetry::new(space, history, free, dead))
+    }
+
+    /// Whether `g` may be guessed for `set`.
+    fn allowed(&self, set: &[u32], g: usize) -> bool {
+        match self.pool {
+            Pool::Any => g < self.space.len(),
+            Pool::Consistent => set.binary_search(&(g as u32)).is_ok(),
+        }
     }
 
     /// The guesses allowed for `set`.
