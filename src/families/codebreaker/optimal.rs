@@ -28,6 +28,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 const INFINITE: u32 = u32::MAX / 2;
 
+thread_local! {
+    /// The guess that gave the last one-guess bound worked out on this thread.
+    static LAST_BEST: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
 #[derive(Debug, Clone, Copy)]
 enum Entry {
     Exact { cost: u32, guess: u32 },
@@ -140,16 +145,8 @@ impl<'a> Optimal<'a> {
         // Each guess with the bound of its split, best first, as packed keys
         // (bound, impossible, guess); guesses whose bound reaches the budget are dropped early.
         let mut order: Vec<u64> = Vec::new();
-        let alive = set.iter().fold(0u64, |m, &c| m | space.mask(c as usize));
-        let dead = all_symbols(space.symbols.len()) & !alive;
-        // Free symbols that are dead make every free symbol dead: the dead class covers them.
-        let free = if free & dead != 0 { 0 } else { free };
-        let symmetry = Symmetry::new(space, history, free, dead);
-        let pool: Box<dyn Iterator<Item = usize>> = match self.pool {
-            Pool::Any => Box::new(0..space.len()),
-            Pool::Consistent => Box::new(set.iter().map(|&c| c as usize)),
-        };
-        for g in pool.filter(|&g| symmetry.keeps(space.code(g))) {
+        let (free, symmetry) = self.symmetry(set, free, history);
+        for g in self.pool(set).filter(|&g| symmetry.keeps(space.code(g))) {
             let Some(bound) = self.split_bound(g, set, &mut counts, budget) else {
                 continue;
             };
@@ -238,7 +235,6 @@ impl<'a> Optimal<'a> {
         let mut history = history.to_vec();
         history.push(guess);
         let history = &history[..];
-        let mut total = set.len() as u32 + parts.iter().map(|p| self.lower[p.len()]).sum::<u32>();
         if budget >= INFINITE && set.len() > 400 {
             // No budget to share between parts, so they are independent: solve them in parallel.
             let costs: Vec<u32> = parts
@@ -247,14 +243,101 @@ impl<'a> Optimal<'a> {
                 .collect();
             return set.len() as u32 + costs.iter().sum::<u32>();
         }
-        for p in &parts {
+        // One guess deep bounds of every part before any part is searched deeply: the first part
+        // would otherwise take all the slack and be solved almost exactly, only for the other
+        // parts to show the guess was hopeless.
+        let mut bounds: Vec<u32> = parts.iter().map(|p| self.lower[p.len()]).collect();
+        let mut total = set.len() as u32 + bounds.iter().sum::<u32>();
+        for (p, b) in parts.iter().zip(bounds.iter_mut()) {
             if total >= budget {
                 return total;
             }
-            let without = total - self.lower[p.len()];
+            let without = total - *b;
+            *b = self.shallow_bound(p, free, history, budget - without);
+            total = without + *b;
+        }
+        for (p, &b) in parts.iter().zip(&bounds) {
+            if total >= budget {
+                return total;
+            }
+            let without = total - b;
             total = without + self.cost(p, free, history, budget - without);
         }
         total
+    }
+
+    /// A lower bound on the cost of `set`: what the memo knows, else the best bound of a split
+    /// (`|set|` plus the size bounds of the parts of the best guess), memoised. Bounds are only
+    /// worked out up to `cap` (where the caller gives up): the result is then at least `cap`.
+    fn shallow_bound(&self, set: &[u32], free: u64, history: &[usize], cap: u32) -> u32 {
+        let n = set.len();
+        if n <= 2 {
+            return [0, 1, 3][n];
+        }
+        let floor = self.lower[n];
+        if let Some(e) = self.memo.lock().expect("memo lock").get(set).copied() {
+            return match e {
+                Entry::Exact { cost, .. } => cost,
+                Entry::AtLeast(x) => x.max(floor),
+            };
+        }
+        let space = self.space;
+        let mut counts = vec![0u32; space.feedback_slots()];
+        if floor >= cap {
+            return floor;
+        }
+        let (_, symmetry) = self.symmetry(set, free, history);
+        // The guess that bounded the previous set best (often a sibling) is tried first, so
+        // that the others give up early; any guess is allowed here, representative or not.
+        let hint = LAST_BEST
+            .with(|c| c.get())
+            .filter(|&g| self.allowed(set, g));
+        let mut best = cap;
+        let mut best_guess = None;
+        let guesses = hint
+            .into_iter()
+            .chain(self.pool(set).filter(|&g| symmetry.keeps(space.code(g))));
+        for g in guesses {
+            if let Some(b) = self.split_bound(g, set, &mut counts, best) {
+                best = b;
+                best_guess = Some(g);
+                if best <= floor {
+                    break;
+                }
+            }
+        }
+        if best_guess.is_some() {
+            LAST_BEST.with(|c| c.set(best_guess));
+        }
+        let bound = best.max(floor);
+        self.store(set, Entry::AtLeast(bound));
+        bound
+    }
+
+    /// The free symbols that still count as free, and the symmetries of `set` after `history`.
+    fn symmetry(&self, set: &[u32], free: u64, history: &[usize]) -> (u64, Symmetry) {
+        let space = self.space;
+        let alive = set.iter().fold(0u64, |m, &c| m | space.mask(c as usize));
+        let dead = all_symbols(space.symbols.len()) & !alive;
+        // Free symbols that are dead make every free symbol dead: the dead class covers them.
+        let free = if free & dead != 0 { 0 } else { free };
+        (free, Symmetry::new(space, history, free, dead))
+    }
+
+    /// Whether `g` may be guessed for `set`.
+    fn allowed(&self, set: &[u32], g: usize) -> bool {
+        match self.pool {
+            Pool::Any => g < self.space.len(),
+            Pool::Consistent => set.binary_search(&(g as u32)).is_ok(),
+        }
+    }
+
+    /// The guesses allowed for `set`.
+    fn pool<'s>(&self, set: &'s [u32]) -> Box<dyn Iterator<Item = usize> + 's> {
+        match self.pool {
+            Pool::Any => Box::new(0..self.space.len()),
+            Pool::Consistent => Box::new(set.iter().map(|&c| c as usize)),
+        }
     }
 
     /// Records what is known of a set; an exact cost is never replaced by a mere bound (two
