@@ -315,7 +315,7 @@ fn a_kind_without_play_mode_says_so() {
         .stderr(contains("this kind has no play mode"));
 }
 
-/// The known optimum (Tanaka 1996); about 11.5 min of CPU (see docs/codebreaker.md):
+/// The known optimum (Tanaka 1996); 8-11.5 min of CPU (see docs/codebreaker.md):
 /// `cargo test --release --test codebreaker -- --ignored optimal_bulls_and_cows`.
 #[test]
 #[ignore]
