@@ -1,27 +1,17 @@
 //! The codebreaker family end to end: every shipped spec, evaluation figures against the
 //! literature, interactive play from a pipe, and bad specs.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{expect_json_error, puzzlespec};
 use predicates::str::contains;
 use serde_json::Value;
 
-fn puzzlespec() -> Command {
-    Command::cargo_bin("puzzlespec").expect("binary builds")
-}
-
+/// `run --json ARGS`, which must succeed; its JSON document.
 fn run_json(args: &[&str]) -> Value {
-    let out = puzzlespec()
-        .arg("run")
-        .args(args)
-        .arg("--json")
-        .output()
-        .expect("runs");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("JSON on stdout")
+    let (doc, code) = common::run_json(args);
+    assert_eq!(code, 0, "{args:?}: {doc}");
+    doc
 }
 
 /// (total guesses, maximum) of an evaluation.
@@ -286,19 +276,12 @@ const BAD: &[(&str, &str, u64, u64)] = &[
 fn bad_specs_point_at_the_mistake() {
     for (file, message, line, column) in BAD {
         let path = format!("tests/bad/{file}.toml");
-        let out = puzzlespec()
-            .args(["run", &path, "--json"])
-            .output()
-            .expect("runs");
-        assert_eq!(out.status.code(), Some(2), "{file}");
-        let v: Value = serde_json::from_slice(&out.stdout).expect("JSON error");
-        let err = &v["error"];
+        let doc = expect_json_error(&path, &format!("{line}:{column}"), &[message]);
+        let err = &doc["error"];
         assert!(
             err["message"].as_str().unwrap().contains(message),
             "{file}: {err}"
         );
-        assert_eq!(err["line"].as_u64(), Some(*line), "{file}");
-        assert_eq!(err["column"].as_u64(), Some(*column), "{file}");
         assert!(
             err["help"].as_str().is_some_and(|h| !h.is_empty()),
             "{file}"
