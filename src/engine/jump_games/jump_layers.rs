@@ -456,6 +456,20 @@ mod tests {
         JumpSpace::new(5, Jump::along_row(5), &[])
     }
 
+    /// Meets from `start` down to any position of `pegs` pegs anywhere on the row.
+    fn down_to(s: &JumpSpace<u64>, start: u64, pegs: u32) -> Meeting<u64> {
+        meet(
+            s,
+            start,
+            &Goal::Within {
+                pegs,
+                allowed: 0b11111,
+            },
+            true,
+            &Progress::hidden(),
+        )
+    }
+
     #[test]
     fn counts_sequences_on_a_row() {
         // Pegs on 0, 1, 3, 4 (hole 2 empty). 0 over 1 onto 2 leaves {2, 3, 4}: 4 over 3 onto 2
@@ -463,27 +477,9 @@ mod tests {
         // and two sequences down to three pegs.
         let s = row5();
         let start = 0b11011u64;
-        let none = meet(
-            &s,
-            start,
-            &Goal::Within {
-                pegs: 1,
-                allowed: 0b11111,
-            },
-            true,
-            &Progress::hidden(),
-        );
+        let none = down_to(&s, start, 1);
         assert_eq!(none.sequences, Some(0));
-        let two = meet(
-            &s,
-            start,
-            &Goal::Within {
-                pegs: 3,
-                allowed: 0b11111,
-            },
-            true,
-            &Progress::hidden(),
-        );
+        let two = down_to(&s, start, 3);
         assert_eq!(two.sequences, Some(2));
     }
 
@@ -500,16 +496,7 @@ mod tests {
             true,
             &Progress::hidden(),
         );
-        let b = meet(
-            &s,
-            start,
-            &Goal::Within {
-                pegs: 1,
-                allowed: 0b11111,
-            },
-            true,
-            &Progress::hidden(),
-        );
+        let b = down_to(&s, start, 1);
         assert_eq!(a.sequences, b.sequences);
         assert!(a.sequences.unwrap() >= 1);
     }
