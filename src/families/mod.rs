@@ -8,6 +8,7 @@ pub mod generate_and_test;
 pub mod komachi;
 pub mod n_queens;
 pub mod peg_solitaire;
+pub mod plan;
 pub mod sliding_tiles;
 pub mod water_jugs;
 

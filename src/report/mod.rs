@@ -149,4 +149,18 @@ impl Report {
             extra: serde_json::Map::new(),
         }
     }
+
+    /// Sets the family's own fields: a `#[derive(Serialize)]` struct of the family's
+    /// `report.rs`, flattened into the JSON document (and documented in docs/json.md).
+    pub fn set_details<T: Serialize>(&mut self, details: &T) {
+        self.extra = match serde_json::to_value(details) {
+            Ok(serde_json::Value::Object(fields)) => fields,
+            // A struct always serialises to an object; anything else is kept under one key.
+            Ok(other) => serde_json::Map::from_iter([("details".to_string(), other)]),
+            Err(e) => serde_json::Map::from_iter([(
+                "details_error".to_string(),
+                serde_json::Value::from(e.to_string()),
+            )]),
+        };
+    }
 }

@@ -4,17 +4,45 @@
 use super::{SpecDocument, inner_span};
 use crate::diagnostic::Diagnostic;
 use crate::expr::{self, Expr, ExprError};
+use std::sync::Arc;
 use toml::Spanned;
 
-impl SpecDocument {
-    /// An error found inside the string `value` (at `err.span` of its text).
-    pub fn formula_error(&self, value: &Spanned<String>, what: &str, err: ExprError) -> Diagnostic {
-        let span = inner_span(&self.source.text, value.span(), err.span.clone());
-        let mut d = self.error(span, format!("in {what}: {}", err.message));
+/// Where a formula lives in the spec, kept by a puzzle so that an error found while solving
+/// (an overflow, a division by zero for some state) points at the formula's text in the file,
+/// `--set` values included.
+#[derive(Debug, Clone)]
+pub struct FormulaSite {
+    source: Arc<crate::diagnostic::SourceText>,
+    value: Spanned<String>,
+    what: String,
+}
+
+impl FormulaSite {
+    /// The diagnostic for `err`, found inside this formula.
+    pub fn error(&self, err: ExprError) -> Diagnostic {
+        let span = inner_span(&self.source.text, self.value.span(), err.span.clone());
+        let mut d =
+            Diagnostic::new(format!("in {}: {}", self.what, err.message)).at(&self.source, span);
         if let Some(help) = err.help {
             d = d.help(help);
         }
         d
+    }
+}
+
+impl SpecDocument {
+    /// An error found inside the string `value` (at `err.span` of its text).
+    pub fn formula_error(&self, value: &Spanned<String>, what: &str, err: ExprError) -> Diagnostic {
+        self.formula_site(value, what).error(err)
+    }
+
+    /// The place of the formula `value`, kept for errors found while solving.
+    pub fn formula_site(&self, value: &Spanned<String>, what: &str) -> FormulaSite {
+        FormulaSite {
+            source: Arc::clone(&self.source),
+            value: value.clone(),
+            what: what.to_string(),
+        }
     }
 
     /// Parses the formula in `value`; `what` names it in messages ("goal", "formula").

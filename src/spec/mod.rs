@@ -8,6 +8,7 @@ mod overrides;
 mod string_span;
 
 pub use common::{PuzzleTable, SolveTable, choose, closest};
+pub use formula::FormulaSite;
 pub use overrides::Override;
 pub use string_span::inner_span;
 

@@ -1,23 +1,14 @@
 //! Spec -> checked water-jug puzzle: capacities, names, initial contents, the goal predicate
 //! bound to the jug names, the objective and the engine.
 
-use super::engine_choice::choose_engine;
 use super::model::{Jugs, MAX_JUGS};
-use super::puzzle::JugsPuzzle;
+use super::plan::{CATALOG, plan};
+use super::solve::JugsPuzzle;
 use super::spec::{JugsDocument, JugsTable};
 use crate::diagnostic::Diagnostic;
 use crate::expr::{ExprError, Type};
 use crate::spec::SpecDocument;
-use std::sync::Arc;
 use toml::Spanned;
-
-const OBJECTIVES: &[&str] = &["shortest", "all-shortest", "count", "longest"];
-const ENGINES: &[&str] = &[
-    "bfs",
-    "bidirectional-bfs",
-    "all-shortest-bfs",
-    "layered-bfs",
-];
 
 pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<JugsPuzzle, Diagnostic> {
     let spec: JugsDocument = doc.deserialize()?;
@@ -41,8 +32,7 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<JugsPuzzle, Diagnostic> {
         }
         Err(e) => return Err(doc.formula_error(&jugs.goal, "the goal", e)),
     }
-    let objective = spec.solve.objective(&doc.source, OBJECTIVES)?.to_string();
-    let requested = spec.solve.engine(&doc.source, ENGINES)?;
+    let choice = CATALOG.choose(doc, &spec.solve)?;
     let model = Jugs::new(names, capacities, jugs.tap, goal).ok_or_else(|| {
         doc.error(
             jugs.capacities.span(),
@@ -51,25 +41,15 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<JugsPuzzle, Diagnostic> {
         .help("use fewer or smaller jugs")
     })?;
     let start = model.pack(&initial);
-    let goal_state = model.single_goal_state();
-    let (engine, engine_reason) = choose_engine(&objective, requested, goal_state.is_some())
-        .map_err(|help| {
-            let span = spec.solve.engine.as_ref().map_or(0..0, |e| e.span());
-            doc.error(
-                span,
-                format!("engine `{requested}` does not compute objective `{objective}` here"),
-            )
-            .help(help)
-        })?;
+    let limit = usize::try_from(spec.solve.limit(100)).unwrap_or(usize::MAX);
+    let (plan, engine) = plan(&choice, model.single_goal_state(), limit)?;
     Ok(JugsPuzzle {
         model,
         start,
-        goal_state,
-        objective,
+        objective: choice.objective,
+        plan,
         engine,
-        engine_reason,
-        limit: spec.solve.limit(100) as usize,
-        source_name: Arc::clone(&doc.source),
+        goal_site: doc.formula_site(&jugs.goal, "the goal"),
     })
 }
 

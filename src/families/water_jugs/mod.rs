@@ -1,9 +1,10 @@
 //! `kind = "water-jugs"`: jugs without markings, an optional tap and drain, a goal predicate.
 
-mod engine_choice;
 mod load;
 mod model;
-mod puzzle;
+mod plan;
+mod report;
+mod solve;
 mod spec;
 
 use super::{Family, Puzzle};

@@ -1,0 +1,172 @@
+//! A checked water-jug puzzle and its solving: runs the plan's engine, replays every solution,
+//! and fills the report.
+
+use super::model::{self, Jugs, State};
+use super::plan::{CATALOG, Engine, Objective, Plan};
+use super::report::{LongestDetails, fill_longest, view};
+use crate::diagnostic::Diagnostic;
+use crate::engine::{Path, SearchStats, all_shortest, bfs, bidirectional_bfs, layers};
+use crate::expr::ExprError;
+use crate::families::plan::Resolved;
+use crate::families::{Puzzle, SolveContext};
+use crate::report::{Report, Solution, Stats, Status, Step};
+use crate::spec::FormulaSite;
+use std::cell::RefCell;
+
+pub struct JugsPuzzle {
+    pub(super) model: Jugs,
+    pub(super) start: State,
+    pub(super) objective: Objective,
+    pub(super) plan: Plan,
+    pub(super) engine: Resolved<Engine>,
+    /// Where the goal is written, for an error found while evaluating it.
+    pub(super) goal_site: FormulaSite,
+}
+
+impl Puzzle for JugsPuzzle {
+    fn summary(&self) -> String {
+        let jugs: Vec<String> = self
+            .model
+            .names
+            .iter()
+            .zip(&self.model.capacities)
+            .map(|(n, c)| format!("{n}={c}"))
+            .collect();
+        let system = if self.model.tap {
+            "tap and drain"
+        } else {
+            "closed"
+        };
+        format!("jugs {} ({system})", jugs.join(" "))
+    }
+
+    fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
+        // The first arithmetic error of the goal, if any, ends the solve with a message at it.
+        let goal_error: RefCell<Option<ExprError>> = RefCell::new(None);
+        let is_goal = |s: &State| {
+            self.model.is_goal(*s).unwrap_or_else(|e| {
+                goal_error.borrow_mut().get_or_insert(e);
+                false
+            })
+        };
+        let mut report = Report::new(
+            CATALOG.objective_name(self.objective),
+            Status::Solved,
+            CATALOG.engine_name(self.engine.engine),
+            &self.engine.reason,
+        );
+        report.start = Some(view(&self.model, self.start));
+        match &self.plan {
+            Plan::Bidirectional { goal } => {
+                let out =
+                    bidirectional_bfs::shortest_path(&self.model, self.start, *goal, ctx.progress);
+                self.fill_paths(&mut report, out.path.into_iter().collect(), out.stats)?;
+            }
+            Plan::Shortest => {
+                let out = bfs::shortest_path(&self.model, self.start, is_goal, ctx.progress);
+                self.fill_paths(&mut report, out.path.into_iter().collect(), out.stats)?;
+            }
+            Plan::AllShortest { limit } => {
+                self.all_shortest(&mut report, is_goal, *limit, ctx)?;
+            }
+            Plan::Longest => {
+                let out = layers::explore(&self.model, self.start, ctx.progress);
+                report.status = Status::Explored;
+                report.stats = Stats::new(out.stats.states, out.stats.elapsed);
+                let details = LongestDetails {
+                    farthest_distance: out.counts.len() - 1,
+                    farthest: out.farthest.iter().map(|s| view(&self.model, *s)).collect(),
+                    layer_counts: out.counts,
+                };
+                fill_longest(&mut report, details);
+            }
+        }
+        match goal_error.into_inner() {
+            Some(e) => Err(self.goal_site.error(e)),
+            None => Ok(report),
+        }
+    }
+}
+
+impl JugsPuzzle {
+    /// Counts every shortest solution and lists up to `limit` of them.
+    fn all_shortest(
+        &self,
+        report: &mut Report,
+        is_goal: impl Fn(&State) -> bool,
+        limit: usize,
+        ctx: &SolveContext,
+    ) -> Result<(), Diagnostic> {
+        let out =
+            all_shortest::all_shortest_paths(&self.model, self.start, is_goal, limit, ctx.progress);
+        let listed = out.paths.len();
+        self.fill_paths(report, out.paths, out.stats)?;
+        let Some(length) = out.length else {
+            report.status = Status::NoSolution;
+            return Ok(());
+        };
+        report.cost = Some(length as u64);
+        report.count = Some(out.count);
+        report.status = if self.objective == Objective::Count {
+            Status::Counted
+        } else {
+            Status::Solved
+        };
+        if self.objective == Objective::AllShortest && out.count > listed as u128 {
+            report.notes.push(format!(
+                "listing {listed} of {} shortest solutions (raise solve.limit for more)",
+                out.count
+            ));
+        }
+        Ok(())
+    }
+
+    /// Replays each path from the start, checks every move and the goal, and fills the report.
+    fn fill_paths(
+        &self,
+        report: &mut Report,
+        paths: Vec<Path<State, model::Move>>,
+        stats: SearchStats,
+    ) -> Result<(), Diagnostic> {
+        report.stats = Stats::new(stats.states, stats.elapsed);
+        if paths.is_empty() {
+            report.status = Status::NoSolution;
+            return Ok(());
+        }
+        for path in paths {
+            self.replay(&path)?;
+            report.cost = Some(path.len() as u64);
+            report.solutions.push(Solution {
+                steps: path
+                    .steps
+                    .iter()
+                    .map(|(mv, s)| Step {
+                        action: self.model.describe(*mv),
+                        state: Some(view(&self.model, *s)),
+                    })
+                    .collect(),
+                notation: None,
+            });
+        }
+        Ok(())
+    }
+
+    fn replay(&self, path: &Path<State, model::Move>) -> Result<(), Diagnostic> {
+        let mut s = path.start;
+        for (mv, claimed) in &path.steps {
+            match self.model.apply(s, *mv) {
+                Some(next) if next == *claimed => s = next,
+                _ => {
+                    return Err(Diagnostic::internal(format!(
+                        "the solution does not replay at `{}`",
+                        self.model.describe(*mv)
+                    )));
+                }
+            }
+        }
+        if self.model.is_goal(s) != Ok(true) {
+            return Err(Diagnostic::internal("the solution does not reach the goal"));
+        }
+        Ok(())
+    }
+}
