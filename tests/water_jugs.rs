@@ -168,3 +168,38 @@ fn a_goal_naming_one_state_uses_bidirectional_search() {
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains("needs a goal naming one state"));
 }
+
+#[test]
+fn count_with_a_listing_limit_of_zero_is_still_solved() {
+    // solve.limit = 0 lists no solution but the count and length stand: not "no solution".
+    let (json, code) = run_json(&[
+        "specs/water-jugs.toml",
+        "--objective",
+        "all-shortest",
+        "--set",
+        "solve.limit=0",
+    ]);
+    assert_eq!(code, 0, "{json}");
+    assert_eq!(json["status"], "solved");
+    assert_eq!(json["count"], 1);
+    assert_eq!(json["cost"], 10);
+}
+
+#[test]
+fn an_error_while_evaluating_the_goal_points_at_the_goal() {
+    // B - B is zero in every state: the division fails at the first state tested.
+    let out = common::run(&[
+        "run",
+        "specs/water-jugs.toml",
+        "--set",
+        "jugs.goal=\"A / (B - B) == 1\"",
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("specs/water-jugs.toml (with --set):14:"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("in the goal:"), "{}", out.stderr);
+}
