@@ -3,35 +3,60 @@
 # Each row: the median run of RUNS (default 5; 3 for searches of several seconds), release build:
 # its wall time (whole process), user CPU time, and the search time the program reports
 # (`stats.elapsed_ms` of --json). Prints a Markdown table.
+#
+# Side by side: BASELINE=path/to/an/older/puzzlespec scripts/bench-all.sh runs the older binary
+# and this one alternately for every row (so both see the same load) and prints both medians.
 set -euo pipefail
 runs=${1:-5}
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 bin=target/release/puzzlespec
+baseline=${BASELINE:-}
 timing=$(mktemp)
 out=$(mktemp)
 trap 'rm -f "$timing" "$out"' EXIT
 
-row() { # row RUNS LABEL ARGS...
-  local n=$1 label=$2; shift 2
-  local lines=()
-  for _ in $(seq "$n"); do
-    local t0 t1 user search
-    t0=$(date +%s%N)
-    /usr/bin/time -f "%U" -o "$timing" "$bin" "$@" --json --quiet >"$out" 2>/dev/null || true
-    t1=$(date +%s%N)
-    user=$(tail -1 "$timing")
-    search=$(python3 -c 'import json,sys; print(round(json.load(open(sys.argv[1]))["stats"]["elapsed_ms"], 2))' "$out" 2>/dev/null || echo "?")
-    lines+=("$(( (t1 - t0) / 1000000 )) $user $search")
-  done
-  local median
-  median=$(printf '%s\n' "${lines[@]}" | sort -n | sed -n "$(( (n + 1) / 2 ))p")
-  read -r wall user search <<<"$median"
-  printf '| %s | `%s` | %s ms | %s s | %s ms |\n' "$label" "$*" "$wall" "$user" "$search"
+one_run() { # one_run BIN ARGS... -> "wall_ms user_s search_ms"
+  local b=$1; shift
+  local t0 t1 user search
+  t0=$(date +%s%N)
+  /usr/bin/time -f "%U" -o "$timing" "$b" "$@" --json --quiet >"$out" 2>/dev/null || true
+  t1=$(date +%s%N)
+  user=$(tail -1 "$timing")
+  search=$(python3 -c 'import json,sys; print(round(json.load(open(sys.argv[1]))["stats"]["elapsed_ms"], 2))' "$out" 2>/dev/null || echo "?")
+  echo "$(( (t1 - t0) / 1000000 )) $user $search"
 }
 
-echo "| benchmark | command (puzzlespec ...) | median wall | user CPU | search (stats.elapsed_ms) |"
-echo "|---|---|---|---|---|"
+median() { # median N LINES... -> the line of median wall time
+  local n=$1; shift
+  printf '%s\n' "$@" | sort -n | sed -n "$(( (n + 1) / 2 ))p"
+}
+
+row() { # row RUNS LABEL ARGS...
+  local n=$1 label=$2; shift 2
+  local lines=() base=()
+  for _ in $(seq "$n"); do
+    if [ -n "$baseline" ]; then base+=("$(one_run "$baseline" "$@")"); fi
+    lines+=("$(one_run "$bin" "$@")")
+  done
+  local wall user search
+  read -r wall user search <<<"$(median "$n" "${lines[@]}")"
+  if [ -n "$baseline" ]; then
+    local bwall buser bsearch
+    read -r bwall buser bsearch <<<"$(median "$n" "${base[@]}")"
+    printf '| %s | `%s` | %s ms | %s s | %s ms | %s ms | %s s |\n' "$label" "$*" "$wall" "$user" "$search" "$bwall" "$buser"
+  else
+    printf '| %s | `%s` | %s ms | %s s | %s ms |\n' "$label" "$*" "$wall" "$user" "$search"
+  fi
+}
+
+if [ -n "$baseline" ]; then
+  echo "| benchmark | command (puzzlespec ...) | median wall | user CPU | search (stats.elapsed_ms) | baseline wall | baseline CPU |"
+  echo "|---|---|---|---|---|---|---|"
+else
+  echo "| benchmark | command (puzzlespec ...) | median wall | user CPU | search (stats.elapsed_ms) |"
+  echo "|---|---|---|---|---|"
+fi
 row "$runs" "water jugs 8/5 (seed)" run specs/water-jugs.toml
 row "$runs" "Hoppers, 7 moves" run specs/hoppers.toml
 row "$runs" "Triangle 15, 280 minimal sequences" run specs/triangle15.toml
