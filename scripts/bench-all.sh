@@ -36,7 +36,10 @@ row() { # row RUNS LABEL ARGS...
   local n=$1 label=$2; shift 2
   local lines=() base=()
   for _ in $(seq "$n"); do
-    if [ -n "$baseline" ]; then base+=("$(one_run "$baseline" "$@")"); fi
+    if [ -n "$baseline" ]; then
+      # Each binary keeps its own table cache: their file formats may differ.
+      base+=("$(PUZZLESPEC_CACHE_DIR=${PUZZLESPEC_CACHE_DIR:+$PUZZLESPEC_CACHE_DIR/baseline} one_run "$baseline" "$@")")
+    fi
     lines+=("$(one_run "$bin" "$@")")
   done
   local wall user search
