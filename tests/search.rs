@@ -156,3 +156,88 @@ fn declaration_and_constraint_errors_point_into_the_formula() {
         &["column 11 of the formula", "`)`"],
     );
 }
+
+/// Writes a search spec of its own with `constraints` on line 7.
+fn spec_with_constraints(name: &str, variables: &str, constraints: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("puzzlespec-search-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spec = dir.join(format!("{name}.toml"));
+    std::fs::write(
+        &spec,
+        format!(
+            "[puzzle]\nname = \"{name}\"\nkind = \"search\"\n\n[search]\nvariables = [\"{variables}\"]\nconstraints = {constraints}\n"
+        ),
+    )
+    .unwrap();
+    spec.to_str().unwrap().to_string()
+}
+
+fn notes(v: &Value) -> Vec<String> {
+    v["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_constraint_that_never_evaluates_is_not_a_silent_no_solution() {
+    // `constraints = ["n > 0", "` is 25 characters; the divisor `n - n` starts 7 further
+    // (inside its parentheses): column 33.
+    let spec = spec_with_constraints(
+        "zero-divisor",
+        "n in 1..50",
+        r#"["n > 0", "100 / (n - n) == 1"]"#,
+    );
+    let (v, code) = run_json(&[&spec]);
+    assert_eq!(code, 1);
+    assert_eq!(v["status"], "no-solution");
+    // Every n passes `n > 0`, then divides by n - n = 0: 50 failed evaluations, none false.
+    let candidates = (1..=50).filter(|n| *n > 0).count() as u64;
+    assert_eq!(v["evaluation_errors"].as_u64().unwrap(), candidates);
+    let notes = notes(&v);
+    let at = format!("{spec}:7:33: in a constraint: division by zero");
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("50 evaluations") && n.contains(&at)),
+        "{notes:?}"
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("no constraint was ever false")),
+        "{notes:?}"
+    );
+}
+
+#[test]
+fn a_constraint_failing_for_some_candidates_is_counted_and_located() {
+    // 100 / (n - 7) == 3 has no whole solution; only n = 7 fails to evaluate.
+    let spec = spec_with_constraints(
+        "one-zero-divisor",
+        "n in 1..50",
+        r#"["100 / (n - 7) == 3"]"#,
+    );
+    let (v, code) = run_json(&[&spec]);
+    assert_eq!(code, 1);
+    let expected_failures = (1..=50).filter(|n| n - 7 == 0).count() as u64;
+    assert_eq!(v["evaluation_errors"].as_u64().unwrap(), expected_failures);
+    let notes = notes(&v);
+    // `constraints = ["` is 16 characters; the divisor `n - 7` starts 7 further: column 24.
+    let at = format!("{spec}:7:24: in a constraint: division by zero");
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("1 evaluation of") && n.contains(&at)),
+        "{notes:?}"
+    );
+    // The other 49 candidates were false: the no-solution note does not blame the arithmetic.
+    assert!(
+        !notes
+            .iter()
+            .any(|n| n.contains("no constraint was ever false")),
+        "{notes:?}"
+    );
+}
