@@ -63,7 +63,7 @@ pub struct SolveContext<'a> {
 
 pub static FAMILIES: &[&dyn Family] = &[
     &water_jugs::WaterJugs,
-    &alphametic::AlphameticFamily,
+    &alphametic::Alphametic,
     &komachi::KomachiFamily,
     &search::Search,
     &sliding_tiles::SlidingTiles,
