@@ -64,7 +64,7 @@ pub struct SolveContext<'a> {
 pub static FAMILIES: &[&dyn Family] = &[
     &water_jugs::WaterJugs,
     &alphametic::Alphametic,
-    &komachi::KomachiFamily,
+    &komachi::Komachi,
     &search::Search,
     &sliding_tiles::SlidingTiles,
     &n_queens::NQueens,
