@@ -241,3 +241,42 @@ fn a_constraint_failing_for_some_candidates_is_counted_and_located() {
         "{notes:?}"
     );
 }
+
+/// Writes a search spec over `n in 1..3` with `show` on line 7 (its text from column 9).
+fn spec_with_show(name: &str, show: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("puzzlespec-search-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spec = dir.join(format!("{name}.toml"));
+    std::fs::write(
+        &spec,
+        format!(
+            "[puzzle]\nname = \"{name}\"\nkind = \"search\"\n\n[search]\nvariables = [\"n in 1..3\"]\nshow = \"{show}\"\n"
+        ),
+    )
+    .unwrap();
+    spec.to_str().unwrap().to_string()
+}
+
+#[test]
+fn show_errors_point_into_the_template() {
+    // `show = "` is 8 characters and `n = {n}, {` 10 more: `m` is at column 19.
+    let spec = spec_with_show("show-name", "n = {n}, {m + 1}");
+    expect_error(&spec, "7:19", &["in `show`", "unknown name `m`"]);
+    // n = 2 divides by zero: that solution shows `<division by zero>`, and a note points at
+    // the divisor `n - 2`, 7 characters into `{100 / (n - 2)}`: column 9 + 10 + 7 = 26.
+    let spec = spec_with_show("show-divisor", "n = {n}, {100 / (n - 2)}");
+    let (v, code) = run_json(&[&spec]);
+    assert_eq!(code, 0);
+    let texts: Vec<&str> = v["answers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        texts,
+        ["n = 1, -100", "n = 2, <division by zero>", "n = 3, 100"]
+    );
+    let at = format!("{spec}:7:26: in `show`: division by zero");
+    assert!(v["notes"].to_string().contains(&at), "{}", v["notes"]);
+}

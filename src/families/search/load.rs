@@ -3,7 +3,7 @@
 
 use super::model::{Model, Variable};
 use super::plan::{CATALOG, plan};
-use super::solve::SearchPuzzle;
+use super::solve::{SearchPuzzle, Show};
 use super::spec::{SearchDocument, SearchTable};
 use super::template::{self, Piece};
 use crate::diagnostic::Diagnostic;
@@ -123,7 +123,7 @@ fn show_template(
     doc: &SpecDocument,
     table: &SearchTable,
     names: &[String],
-) -> Result<Option<Vec<Piece>>, Diagnostic> {
+) -> Result<Option<Show>, Diagnostic> {
     let Some(s) = &table.show else {
         return Ok(None);
     };
@@ -131,10 +131,14 @@ fn show_template(
     let mut pieces = template::parse(s.get_ref()).map_err(err)?;
     let lookup = |n: &str| names.iter().position(|m| m == n);
     for p in &mut pieces {
-        if let Piece::Expr(e) = p {
-            e.bind(&lookup, names).map_err(err)?;
-            e.check_type().map_err(err)?;
+        if let Piece::Expr(e, offset) = p {
+            let at = |e: ExprError| err(template::in_template(e, *offset));
+            e.bind(&lookup, names).map_err(at)?;
+            e.check_type().map_err(at)?;
         }
     }
-    Ok(Some(pieces))
+    Ok(Some(Show {
+        pieces,
+        site: doc.formula_site(s, "`show`"),
+    }))
 }

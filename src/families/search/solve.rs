@@ -15,13 +15,19 @@ use crate::families::{Puzzle, SolveContext};
 use crate::report::{Report, StateView, Stats, Status};
 use crate::spec::FormulaSite;
 
+/// The `show` template and where it is written, for a part that fails to evaluate.
+pub struct Show {
+    pub(super) pieces: Vec<Piece>,
+    pub(super) site: FormulaSite,
+}
+
 pub struct SearchPuzzle {
     pub(super) model: Model,
     /// Each constraint as written, for messages.
     pub(super) texts: Vec<String>,
     /// Where each constraint is written, for an evaluation that fails while solving.
     pub(super) sites: Vec<FormulaSite>,
-    pub(super) show: Option<Vec<Piece>>,
+    pub(super) show: Option<Show>,
     pub(super) objective: Objective,
     pub(super) plan: Plan,
     pub(super) engine: Resolved<Engine>,
@@ -55,6 +61,7 @@ impl Puzzle for SearchPuzzle {
             .iter()
             .map(|bound| self.check(bound))
             .collect::<Result<Vec<_>, _>>()?;
+        self.note_show_failure(&mut report, &listed);
         report.solutions = answers.iter().map(Answer::solution).collect();
         self.set_status(&mut report, out.solutions);
         report.set_details(&SearchDetails {
@@ -99,6 +106,22 @@ impl SearchPuzzle {
                 let at = site.error(first).to_string();
                 report.notes.push(failure_note(count, &at));
             }
+        }
+    }
+
+    /// A note when `show` could not be evaluated for a listed solution, at the failing part.
+    fn note_show_failure(&self, report: &mut Report, listed: &[Vec<i64>]) {
+        let Some(show) = &self.show else {
+            return;
+        };
+        let first = listed
+            .iter()
+            .find_map(|bound| template::render(&show.pieces, bound).1);
+        if let Some(e) = first {
+            report.notes.push(format!(
+                "`show` could not be evaluated for a solution (shown as <...>): {}",
+                show.site.error(e)
+            ));
         }
     }
 
@@ -158,7 +181,7 @@ impl SearchPuzzle {
             .collect();
         Ok(Answer {
             text: match &self.show {
-                Some(pieces) => template::render(pieces, bound),
+                Some(show) => template::render(&show.pieces, bound).0,
                 None => pairs.join(" "),
             },
             values: StateView {
