@@ -271,3 +271,64 @@ fn both_engines_agree_on_many_formulas() {
         assert_eq!(count("weighted-sums"), count("columns"), "{formula}");
     }
 }
+
+/// Writes `formula` into a spec of its own (line 6, the formula's text from column 12).
+fn spec_with_formula(name: &str, formula: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("puzzlespec-alphametic-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spec = dir.join(format!("{name}.toml"));
+    std::fs::write(
+        &spec,
+        format!(
+            "[puzzle]\nname = \"{name}\"\nkind = \"alphametic\"\n\n[alphametic]\nformula = \"{formula}\"\n"
+        ),
+    )
+    .unwrap();
+    spec.to_str().unwrap().to_string()
+}
+
+#[test]
+fn more_letters_than_digits_is_an_error_at_the_formula() {
+    let formula = "ABCDEFGHIJ + K = LM";
+    let mut letters: Vec<char> = formula.chars().filter(char::is_ascii_alphabetic).collect();
+    letters.dedup();
+    assert_eq!(letters.len(), 13);
+    let listed = letters
+        .iter()
+        .map(char::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let spec = spec_with_formula("thirteen-letters", formula);
+    // `formula = "` is 11 characters: the formula starts at column 12 of line 6.
+    expect_error(
+        &spec,
+        "6:12",
+        &[
+            "13 different letters",
+            &listed,
+            "base 10 has only 10 digits",
+        ],
+    );
+    // `check` refuses it too: the spec is wrong, there is nothing to search.
+    let out = run(&["check", &spec]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("13 different letters"),
+        "{}",
+        out.stderr
+    );
+    // With 16 digits, or letters free to repeat, it is a puzzle again and is searched.
+    let (v, code) = run_json(&[&spec, "--set", "alphametic.base=16"]);
+    assert!(code == 0 || code == 1, "{v}");
+    assert!(v["nodes"].as_u64().is_some());
+    let (v, _) = run_json(&[&spec, "--set", "alphametic.distinct=false"]);
+    assert!(v["nodes"].as_u64().is_some());
+}
+
+#[test]
+fn weighted_sums_on_a_product_names_the_engine_that_can() {
+    let out = run(&["run", "tests/bad/alphametic-engine.toml"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("multiplies words"), "{}", out.stderr);
+    assert!(out.stderr.contains("one of: columns"), "{}", out.stderr);
+}

@@ -224,3 +224,54 @@ fn unknown_operator_is_explained() {
         &["unknown operator `x`", "concat"],
     );
 }
+
+#[test]
+fn every_formula_without_a_value_is_said_so() {
+    // 5 / 0 is the only formula over the digits 5, 0 with `/` alone, and it has no value.
+    let all = flat_formulas(&[5, 0], &['/']);
+    assert!(all.iter().all(|(_, x)| x.is_none()));
+    let (v, code) = run_json(&[
+        "specs/komachi.toml",
+        "--set",
+        "komachi.digits=\"50\"",
+        "--set",
+        "komachi.operators=[\"/\"]",
+    ]);
+    assert_eq!(code, 1);
+    assert_eq!(v["status"], "no-solution");
+    assert_eq!(v["formulas"].as_u64().unwrap() as usize, all.len());
+    assert_eq!(v["undefined"].as_u64().unwrap() as usize, all.len());
+    let notes = v["notes"].to_string();
+    assert!(
+        notes.contains("every one of them failed to evaluate"),
+        "{notes}"
+    );
+}
+
+#[test]
+fn an_engine_for_the_other_shape_names_the_one_that_can() {
+    let out = common::run(&["run", "specs/komachi.toml", "--engine", "interval-values"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("parentheses is false"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("one of: operator-insertion"),
+        "{}",
+        out.stderr
+    );
+    let out = common::run(&[
+        "run",
+        "specs/komachi-parentheses.toml",
+        "--engine",
+        "operator-insertion",
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("one of: interval-values"),
+        "{}",
+        out.stderr
+    );
+}

@@ -156,3 +156,127 @@ fn declaration_and_constraint_errors_point_into_the_formula() {
         &["column 11 of the formula", "`)`"],
     );
 }
+
+/// Writes a search spec of its own with `constraints` on line 7.
+fn spec_with_constraints(name: &str, variables: &str, constraints: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("puzzlespec-search-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spec = dir.join(format!("{name}.toml"));
+    std::fs::write(
+        &spec,
+        format!(
+            "[puzzle]\nname = \"{name}\"\nkind = \"search\"\n\n[search]\nvariables = [\"{variables}\"]\nconstraints = {constraints}\n"
+        ),
+    )
+    .unwrap();
+    spec.to_str().unwrap().to_string()
+}
+
+fn notes(v: &Value) -> Vec<String> {
+    v["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_constraint_that_never_evaluates_is_not_a_silent_no_solution() {
+    // `constraints = ["n > 0", "` is 25 characters; the divisor `n - n` starts 7 further
+    // (inside its parentheses): column 33.
+    let spec = spec_with_constraints(
+        "zero-divisor",
+        "n in 1..50",
+        r#"["n > 0", "100 / (n - n) == 1"]"#,
+    );
+    let (v, code) = run_json(&[&spec]);
+    assert_eq!(code, 1);
+    assert_eq!(v["status"], "no-solution");
+    // Every n passes `n > 0`, then divides by n - n = 0: 50 failed evaluations, none false.
+    let candidates = (1..=50).filter(|n| *n > 0).count() as u64;
+    assert_eq!(v["evaluation_errors"].as_u64().unwrap(), candidates);
+    let notes = notes(&v);
+    let at = format!("{spec}:7:33: in a constraint: division by zero");
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("50 evaluations") && n.contains(&at)),
+        "{notes:?}"
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("no constraint was ever false")),
+        "{notes:?}"
+    );
+}
+
+#[test]
+fn a_constraint_failing_for_some_candidates_is_counted_and_located() {
+    // 100 / (n - 7) == 3 has no whole solution; only n = 7 fails to evaluate.
+    let spec = spec_with_constraints(
+        "one-zero-divisor",
+        "n in 1..50",
+        r#"["100 / (n - 7) == 3"]"#,
+    );
+    let (v, code) = run_json(&[&spec]);
+    assert_eq!(code, 1);
+    let expected_failures = (1..=50).filter(|n| n - 7 == 0).count() as u64;
+    assert_eq!(v["evaluation_errors"].as_u64().unwrap(), expected_failures);
+    let notes = notes(&v);
+    // `constraints = ["` is 16 characters; the divisor `n - 7` starts 7 further: column 24.
+    let at = format!("{spec}:7:24: in a constraint: division by zero");
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("1 evaluation of") && n.contains(&at)),
+        "{notes:?}"
+    );
+    // The other 49 candidates were false: the no-solution note does not blame the arithmetic.
+    assert!(
+        !notes
+            .iter()
+            .any(|n| n.contains("no constraint was ever false")),
+        "{notes:?}"
+    );
+}
+
+/// Writes a search spec over `n in 1..3` with `show` on line 7 (its text from column 9).
+fn spec_with_show(name: &str, show: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("puzzlespec-search-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spec = dir.join(format!("{name}.toml"));
+    std::fs::write(
+        &spec,
+        format!(
+            "[puzzle]\nname = \"{name}\"\nkind = \"search\"\n\n[search]\nvariables = [\"n in 1..3\"]\nshow = \"{show}\"\n"
+        ),
+    )
+    .unwrap();
+    spec.to_str().unwrap().to_string()
+}
+
+#[test]
+fn show_errors_point_into_the_template() {
+    // `show = "` is 8 characters and `n = {n}, {` 10 more: `m` is at column 19.
+    let spec = spec_with_show("show-name", "n = {n}, {m + 1}");
+    expect_error(&spec, "7:19", &["in `show`", "unknown name `m`"]);
+    // n = 2 divides by zero: that solution shows `<division by zero>`, and a note points at
+    // the divisor `n - 2`, 7 characters into `{100 / (n - 2)}`: column 9 + 10 + 7 = 26.
+    let spec = spec_with_show("show-divisor", "n = {n}, {100 / (n - 2)}");
+    let (v, code) = run_json(&[&spec]);
+    assert_eq!(code, 0);
+    let texts: Vec<&str> = v["answers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        texts,
+        ["n = 1, -100", "n = 2, <division by zero>", "n = 3, 100"]
+    );
+    let at = format!("{spec}:7:26: in `show`: division by zero");
+    assert!(v["notes"].to_string().contains(&at), "{}", v["notes"]);
+}

@@ -4,11 +4,11 @@
 
 pub mod alphametic;
 pub mod codebreaker;
-pub mod generate_and_test;
 pub mod komachi;
 pub mod n_queens;
 pub mod peg_solitaire;
 pub mod plan;
+pub mod search;
 pub mod sliding_tiles;
 pub mod water_jugs;
 
@@ -63,9 +63,9 @@ pub struct SolveContext<'a> {
 
 pub static FAMILIES: &[&dyn Family] = &[
     &water_jugs::WaterJugs,
-    &alphametic::AlphameticFamily,
-    &komachi::KomachiFamily,
-    &generate_and_test::SearchFamily,
+    &alphametic::Alphametic,
+    &komachi::Komachi,
+    &search::Search,
     &sliding_tiles::SlidingTiles,
     &n_queens::NQueens,
     &peg_solitaire::PegSolitaire,

@@ -2,9 +2,9 @@
 //! the equation over word slots, and — when the equation is linear in the words — one weight per
 //! letter, so that the equation reads `sum(weight * digit) + constant == 0`.
 
-use crate::expr::{BinOp, Expr, ExprKind};
+use crate::expr::{BinOp, Equation, Expr, ExprKind};
 
-pub struct Alphametic {
+pub struct AlphameticModel {
     /// Letters in order of first appearance.
     pub letters: Vec<char>,
     /// Distinct words; each is letter indices, most significant first.
@@ -16,17 +16,16 @@ pub struct Alphametic {
     /// `lhs - rhs`, names bound to word slots.
     pub lhs: Expr,
     pub rhs: Expr,
-    /// `Some` when the equation is linear in the words.
-    pub linear: Option<LinearForm>,
 }
 
 /// `sum(weights[letter] * digit[letter]) + constant == 0`.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LinearForm {
     pub weights: Vec<i128>,
     pub constant: i128,
 }
 
-impl Alphametic {
+impl AlphameticModel {
     /// Value of word `w` under `digits` (one per letter), or None on overflow.
     pub fn word_value(&self, w: usize, digits: &[u8]) -> Option<i128> {
         self.words[w].iter().try_fold(0i128, |acc, &l| {
@@ -43,6 +42,68 @@ impl Alphametic {
             .fold(0i128, |acc, &l| {
                 acc * i128::from(self.base) + i128::from(digits[l])
             })
+    }
+}
+
+/// Whether every number the equation can produce fits in i128, with each word (letter indices)
+/// below base^length.
+pub fn check_magnitude(equation: &Equation, words: &[Vec<usize>], base: u32) -> Option<()> {
+    let limits = words
+        .iter()
+        .map(|w| i128::from(base).checked_pow(u32::try_from(w.len()).ok()?))
+        .collect::<Option<Vec<_>>>()?;
+    magnitude(&equation.lhs, &limits)?;
+    magnitude(&equation.rhs, &limits)?;
+    Some(())
+}
+
+/// One weight per letter (and the constant) when the equation is linear in the words, None
+/// when words are multiplied together; `Err(())` when a weight, or the largest sum the weights
+/// can make, leaves i128 (the weighted-sums engine adds them without checks).
+pub fn linear_form(
+    equation: &Equation,
+    words: &[Vec<usize>],
+    letters: usize,
+    base: u32,
+) -> Result<Option<LinearForm>, ()> {
+    let Some((word_coefs, constant)) = linear_in_words(&equation.lhs, &equation.rhs, words.len())?
+    else {
+        return Ok(None);
+    };
+    let mut weights = vec![0i128; letters];
+    for (w, coef) in words.iter().zip(word_coefs) {
+        let mut place = 1i128;
+        for &l in w.iter().rev() {
+            let add = coef.checked_mul(place).ok_or(())?;
+            weights[l] = weights[l].checked_add(add).ok_or(())?;
+            place = place.saturating_mul(i128::from(base));
+        }
+    }
+    let mut bound = constant.checked_abs().ok_or(())?;
+    for w in &weights {
+        let most = w
+            .checked_abs()
+            .and_then(|a| a.checked_mul(i128::from(base)));
+        bound = most.and_then(|m| bound.checked_add(m)).ok_or(())?;
+    }
+    Ok(Some(LinearForm { weights, constant }))
+}
+
+/// The tree with each word slot replaced by its number.
+pub fn substitute(e: &Expr, values: &[i128]) -> Expr {
+    let kind = match &e.kind {
+        ExprKind::Var(w) => ExprKind::Int(values[*w]),
+        ExprKind::Neg(a) => ExprKind::Neg(Box::new(substitute(a, values))),
+        ExprKind::Binary(op, a, b) => ExprKind::Binary(
+            *op,
+            Box::new(substitute(a, values)),
+            Box::new(substitute(b, values)),
+        ),
+        other => other.clone(),
+    };
+    Expr {
+        kind,
+        span: e.span.clone(),
     }
 }
 

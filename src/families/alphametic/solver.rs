@@ -9,23 +9,23 @@
 //!   the last k columns are placed, both sides are compared modulo base^k (a word's value modulo
 //!   base^k depends only on its last k digits, and + - * respect congruences).
 
-use super::model::{Alphametic, evaluate, evaluate_mod};
+use super::model::{AlphameticModel, LinearForm, evaluate, evaluate_mod};
 use crate::engine::Progress;
 use std::time::{Duration, Instant};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Strategy {
-    WeightedSums,
+/// The pruning to search with, and what it needs.
+#[derive(Debug, Clone, Copy)]
+pub enum Method<'a> {
+    /// Needs the equation's linear form.
+    WeightedSums(&'a LinearForm),
     Columns,
 }
 
-impl Strategy {
-    pub fn name(self) -> &'static str {
-        match self {
-            Strategy::WeightedSums => "weighted-sums",
-            Strategy::Columns => "columns",
-        }
-    }
+/// The pruning in the search loop (the method without its data).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Strategy {
+    WeightedSums,
+    Columns,
 }
 
 pub struct Outcome {
@@ -35,30 +35,33 @@ pub struct Outcome {
     pub count: u64,
     /// Digits placed on letters (search nodes).
     pub nodes: u64,
+    /// A word's value left i128 at a full check (load-time bounds rule this out).
+    pub overflowed: bool,
     pub elapsed: Duration,
 }
 
-/// Searches with `strategy`; lists up to `limit` solutions and stops after `stop_after` if given.
+/// Searches with `method`; lists up to `limit` solutions and stops after `stop_after` if given.
 pub fn solve(
-    model: &Alphametic,
-    strategy: Strategy,
+    model: &AlphameticModel,
+    method: Method,
     limit: usize,
     stop_after: Option<u64>,
     progress: &Progress,
 ) -> Outcome {
     let start = Instant::now();
-    let mut search = Search::new(model, strategy, limit, stop_after, progress);
+    let mut search = Search::new(model, method, limit, stop_after, progress);
     search.dfs(0, 0, 0);
     Outcome {
         listed: search.listed,
         count: search.count,
         nodes: search.nodes,
+        overflowed: search.overflowed,
         elapsed: start.elapsed(),
     }
 }
 
 struct Search<'a> {
-    model: &'a Alphametic,
+    model: &'a AlphameticModel,
     strategy: Strategy,
     order: Vec<usize>,
     /// weighted-sums: after placing `order[..=i]`, the sum is known modulo `modulus[i]`.
@@ -75,6 +78,7 @@ struct Search<'a> {
     stop_after: Option<u64>,
     count: u64,
     nodes: u64,
+    overflowed: bool,
     progress: &'a Progress,
 }
 
@@ -97,72 +101,96 @@ fn safe_modulus(base: u32, k: u32) -> Option<i128> {
     (m <= 1i128 << 62).then_some(m)
 }
 
+/// The order letters are placed in, and when a modular check applies (see [`Search`]).
+struct Order {
+    order: Vec<usize>,
+    modulus: Vec<Option<i128>>,
+    columns: Vec<usize>,
+}
+
+/// weighted-sums: letters by the power of the base dividing their weight (units first), larger
+/// weights first; once the letters of valuation < k are placed the sum is known modulo base^k.
+fn weighted_order(weights: &[i128], base: u32) -> Order {
+    let n = weights.len();
+    let b = i128::from(base);
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&l| {
+        (
+            valuation(weights[l], b),
+            std::cmp::Reverse(weights[l].abs()),
+        )
+    });
+    let mut modulus = vec![None; n];
+    for i in 0..n.saturating_sub(1) {
+        let v = valuation(weights[order[i + 1]], b);
+        if v > 0 && v != u32::MAX {
+            modulus[i] = b.checked_pow(v);
+        }
+    }
+    Order {
+        order,
+        modulus,
+        columns: vec![0; n],
+    }
+}
+
+/// columns: letters column by column from the right; once the last k columns are placed, both
+/// sides are compared modulo base^k.
+fn column_order(model: &AlphameticModel) -> Order {
+    let n = model.letters.len();
+    let mut order = Vec::with_capacity(n);
+    let mut modulus = vec![None; n];
+    let mut columns = vec![0; n];
+    let longest = model.words.iter().map(Vec::len).max().unwrap_or(0);
+    for col in 0..longest {
+        for word in &model.words {
+            if col < word.len() {
+                let l = word[word.len() - 1 - col];
+                if !order.contains(&l) {
+                    order.push(l);
+                }
+            }
+        }
+        // Columns 0..=col are all placed once the last letter so far is.
+        if let (Some(last), Some(m)) = (
+            order.len().checked_sub(1),
+            safe_modulus(model.base, col as u32 + 1),
+        ) {
+            modulus[last] = Some(m);
+            columns[last] = col + 1;
+        }
+    }
+    Order {
+        order,
+        modulus,
+        columns,
+    }
+}
+
 impl<'a> Search<'a> {
     fn new(
-        model: &'a Alphametic,
-        strategy: Strategy,
+        model: &'a AlphameticModel,
+        method: Method,
         limit: usize,
         stop_after: Option<u64>,
         progress: &'a Progress,
     ) -> Search<'a> {
         let n = model.letters.len();
-        let base = i128::from(model.base);
-        let mut weights = vec![0; n];
-        let mut constant = 0;
-        let mut order: Vec<usize>;
-        let mut modulus = vec![None; n];
-        let mut columns = vec![0; n];
-        match strategy {
-            Strategy::WeightedSums => {
-                let form = model
-                    .linear
-                    .as_ref()
-                    .expect("weighted sums need a linear formula");
-                weights.clone_from(&form.weights);
-                constant = form.constant;
-                order = (0..n).collect();
-                order.sort_by_key(|&l| {
-                    (
-                        valuation(weights[l], base),
-                        std::cmp::Reverse(weights[l].abs()),
-                    )
-                });
-                for i in 0..n.saturating_sub(1) {
-                    let v = valuation(weights[order[i + 1]], base);
-                    if v > 0 && v != u32::MAX {
-                        modulus[i] = i128::from(model.base).checked_pow(v);
-                    }
-                }
-            }
-            Strategy::Columns => {
-                order = Vec::with_capacity(n);
-                let longest = model.words.iter().map(Vec::len).max().unwrap_or(0);
-                for col in 0..longest {
-                    for word in &model.words {
-                        if col < word.len() {
-                            let l = word[word.len() - 1 - col];
-                            if !order.contains(&l) {
-                                order.push(l);
-                            }
-                        }
-                    }
-                    // Columns 0..=col are all placed once the last letter so far is.
-                    if let (Some(last), Some(m)) = (
-                        order.len().checked_sub(1),
-                        safe_modulus(model.base, col as u32 + 1),
-                    ) {
-                        modulus[last] = Some(m);
-                        columns[last] = col + 1;
-                    }
-                }
-            }
-        }
+        let (strategy, weights, constant, plan) = match method {
+            Method::WeightedSums(form) => (
+                Strategy::WeightedSums,
+                form.weights.clone(),
+                form.constant,
+                weighted_order(&form.weights, model.base),
+            ),
+            Method::Columns => (Strategy::Columns, vec![0; n], 0, column_order(model)),
+        };
         Search {
             model,
             strategy,
-            order,
-            modulus,
-            columns,
+            order: plan.order,
+            modulus: plan.modulus,
+            columns: plan.columns,
             weights,
             constant,
             digits: vec![0; n],
@@ -172,6 +200,7 @@ impl<'a> Search<'a> {
             stop_after,
             count: 0,
             nodes: 0,
+            overflowed: false,
             progress,
         }
     }
@@ -278,10 +307,13 @@ impl<'a> Search<'a> {
 
     fn full_check(&mut self) -> bool {
         for w in 0..self.model.words.len() {
-            self.values[w] = self
-                .model
-                .word_value(w, &self.digits)
-                .expect("magnitude checked at load");
+            match self.model.word_value(w, &self.digits) {
+                Some(v) => self.values[w] = v,
+                None => {
+                    self.overflowed = true;
+                    return false;
+                }
+            }
         }
         evaluate(&self.model.lhs, &self.values) == evaluate(&self.model.rhs, &self.values)
     }

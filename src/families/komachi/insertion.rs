@@ -3,7 +3,7 @@
 //! factors, the number being built), so each operator costs one rational operation, not a
 //! re-evaluation of the formula.
 
-use super::model::{Komachi, Op};
+use super::model::{KomachiModel, Op};
 use crate::expr::Rational;
 use rustc_hash::FxHashMap;
 use std::time::{Duration, Instant};
@@ -31,7 +31,7 @@ pub struct Outcome {
 }
 
 struct Search<'a> {
-    model: &'a Komachi,
+    model: &'a KomachiModel,
     goal: &'a Goal,
     limit: usize,
     stop_after: Option<u64>,
@@ -40,7 +40,12 @@ struct Search<'a> {
     out: Outcome,
 }
 
-pub fn enumerate(model: &Komachi, goal: &Goal, limit: usize, stop_after: Option<u64>) -> Outcome {
+pub fn enumerate(
+    model: &KomachiModel,
+    goal: &Goal,
+    limit: usize,
+    stop_after: Option<u64>,
+) -> Outcome {
     let start = Instant::now();
     let mut s = Search {
         model,

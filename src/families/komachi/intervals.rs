@@ -3,7 +3,7 @@
 //! trees give each (dynamic programming over intervals), so the trees are counted without being
 //! built; only the ones listed are built, from the tables, on the way out.
 
-use super::model::{Komachi, Op};
+use super::model::{KomachiModel, Op};
 use crate::expr::Rational;
 use rustc_hash::FxHashMap;
 use std::time::{Duration, Instant};
@@ -61,7 +61,7 @@ pub struct Outcome {
 }
 
 struct Tables<'a> {
-    model: &'a Komachi,
+    model: &'a KomachiModel,
     binary: Vec<Op>,
     /// `cells[index(i, j, negative)]`: values of the digits i..j (negative: the first number is
     /// negated, only for i == 0).
@@ -147,8 +147,10 @@ impl Tables<'_> {
         if out.len() >= limit {
             return;
         }
-        if self.leaf(i, j, negative).map(Rational::int) == Some(v) {
-            out.push(Tree::Leaf(self.leaf(i, j, negative).expect("just matched")));
+        if let Some(leaf) = self.leaf(i, j, negative)
+            && Rational::int(leaf) == v
+        {
+            out.push(Tree::Leaf(leaf));
         }
         for k in i + 1..j {
             let left = &self.cells[self.index(i, k, negative)];
@@ -246,7 +248,7 @@ struct Tally {
 }
 
 /// Counts (and lists up to `limit`) the trees worth `target`, or tallies every value when None.
-pub fn solve(model: &Komachi, target: Option<Rational>, limit: usize) -> Outcome {
+pub fn solve(model: &KomachiModel, target: Option<Rational>, limit: usize) -> Outcome {
     let start = Instant::now();
     let n = model.digits.len();
     let size = 2 * (n + 1) * (n + 1);
@@ -286,25 +288,8 @@ pub fn solve(model: &Komachi, target: Option<Rational>, limit: usize) -> Outcome
                 // With a target the whole row is counted from its parts, never tabulated.
                 let whole = len == n;
                 let tally = t.build(i, i + len, negative, !whole || target.is_none());
-                if !whole {
-                    continue;
-                }
-                out.formulas += tally.all;
-                out.undefined += tally.undefined;
-                out.overflowed += tally.overflowed;
-                match target {
-                    None => {
-                        for (v, c) in &t.cells[t.index(0, n, negative)] {
-                            *values.entry(*v).or_insert(0) += c;
-                        }
-                    }
-                    Some(v) => {
-                        out.count += count_at(&t, n, negative, v);
-                        let mut trees = Vec::new();
-                        let room = limit.saturating_sub(out.listed.len());
-                        t.trees(0, n, negative, v, room, &mut trees);
-                        out.listed.extend(trees);
-                    }
+                if whole {
+                    out.add_whole_row(&t, negative, &tally, target, limit, &mut values);
                 }
             }
         }
@@ -315,6 +300,39 @@ pub fn solve(model: &Komachi, target: Option<Rational>, limit: usize) -> Outcome
     }
     out.elapsed = start.elapsed();
     out
+}
+
+impl Outcome {
+    /// Adds the trees over every digit (first number negated or not): their tally, and either
+    /// every value (no target) or the count and listing of those worth the target.
+    fn add_whole_row(
+        &mut self,
+        t: &Tables,
+        negative: bool,
+        tally: &Tally,
+        target: Option<Rational>,
+        limit: usize,
+        values: &mut Values,
+    ) {
+        let n = t.model.digits.len();
+        self.formulas += tally.all;
+        self.undefined += tally.undefined;
+        self.overflowed += tally.overflowed;
+        match target {
+            None => {
+                for (v, c) in &t.cells[t.index(0, n, negative)] {
+                    *values.entry(*v).or_insert(0) += c;
+                }
+            }
+            Some(v) => {
+                self.count += count_at(t, n, negative, v);
+                let mut trees = Vec::new();
+                let room = limit.saturating_sub(self.listed.len());
+                t.trees(0, n, negative, v, room, &mut trees);
+                self.listed.extend(trees);
+            }
+        }
+    }
 }
 
 /// Trees of the whole row worth `v`, from the tables of its two parts.

@@ -37,7 +37,7 @@ impl Op {
     }
 }
 
-pub struct Komachi {
+pub struct KomachiModel {
     pub digits: Vec<u8>,
     /// Allowed operators (concatenation included when allowed).
     pub ops: Vec<Op>,

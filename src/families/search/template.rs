@@ -4,7 +4,14 @@ use crate::expr::{self, Expr, ExprError, Value};
 
 pub enum Piece {
     Text(String),
-    Expr(Expr),
+    /// An expression and where its text starts in the template (its spans count from there).
+    Expr(Expr, usize),
+}
+
+/// `err` (inside the expression starting at `offset`) with its span counted in the template.
+pub fn in_template(mut err: ExprError, offset: usize) -> ExprError {
+    err.span = err.span.start + offset..err.span.end + offset;
+    err
 }
 
 /// Splits `text` into literal text and parsed `{...}` expressions; error spans are in `text`.
@@ -34,7 +41,7 @@ pub fn parse(text: &str) -> Result<Vec<Piece>, ExprError> {
                 help: err.help,
             }
         })?;
-        pieces.push(Piece::Expr(e));
+        pieces.push(Piece::Expr(e, open + 1));
         rest = close + 1;
     }
     if rest < text.len() {
@@ -43,17 +50,23 @@ pub fn parse(text: &str) -> Result<Vec<Piece>, ExprError> {
     Ok(pieces)
 }
 
-pub fn render(pieces: &[Piece], bound: &[i64]) -> String {
+/// The template's text for `bound`; a part that cannot be evaluated shows as `<message>`, and
+/// the first such error is returned with its span in the template.
+pub fn render(pieces: &[Piece], bound: &[i64]) -> (String, Option<ExprError>) {
     let mut out = String::new();
+    let mut first_error = None;
     for p in pieces {
         match p {
             Piece::Text(t) => out.push_str(t),
-            Piece::Expr(e) => match expr::eval(e, bound) {
+            Piece::Expr(e, offset) => match expr::eval(e, bound) {
                 Ok(Value::Num(n)) => out.push_str(&n.to_string()),
                 Ok(Value::Bool(b)) => out.push_str(if b { "true" } else { "false" }),
-                Err(err) => out.push_str(&format!("<{}>", err.message)),
+                Err(err) => {
+                    out.push_str(&format!("<{}>", err.message));
+                    first_error.get_or_insert(in_template(err, *offset));
+                }
             },
         }
     }
-    out
+    (out, first_error)
 }

@@ -2,8 +2,8 @@
 //! values), and constraints attached to the variable whose binding makes them decidable.
 
 use crate::engine::backtracking::Constraints;
-use crate::expr::{self, Expr, Value};
-use std::cell::Cell;
+use crate::expr::{self, Expr, ExprError, Value};
+use std::cell::{Cell, RefCell};
 
 pub struct Variable {
     pub name: String,
@@ -14,14 +14,24 @@ pub struct Variable {
     pub group: Option<usize>,
 }
 
+/// Evaluations of one constraint that had no value (division by zero, overflow, a fraction given
+/// to a digit function): each counts as false for its candidate, and the first is kept so the
+/// report can point at the part of the constraint that failed.
+#[derive(Default)]
+pub struct Failures {
+    pub count: Cell<u64>,
+    pub first: RefCell<Option<ExprError>>,
+}
+
 pub struct Model {
     pub variables: Vec<Variable>,
     pub constraints: Vec<Expr>,
     /// `checks[level]`: the constraints whose last variable is `level`.
     pub checks: Vec<Vec<usize>>,
-    /// Constraint evaluations that failed (division by zero, overflow, a fraction given to a
-    /// digit function); such a candidate fails the constraint.
-    pub errors: Cell<u64>,
+    /// Candidates rejected by a constraint that was false (not by one that failed to evaluate).
+    pub rejected_false: Cell<u64>,
+    /// Per constraint, the evaluations that failed.
+    pub failures: Vec<Failures>,
 }
 
 impl Model {
@@ -33,22 +43,42 @@ impl Model {
             checks[last].push(c);
         }
         Model {
+            failures: constraints.iter().map(|_| Failures::default()).collect(),
             variables,
             constraints,
             checks,
-            errors: Cell::new(0),
+            rejected_false: Cell::new(0),
         }
     }
 
-    /// Whether constraint `c` holds for `bound`; an evaluation error counts as false.
+    /// Whether constraint `c` holds for `bound`; an evaluation error counts as false (and is
+    /// tallied).
     pub fn holds(&self, c: usize, bound: &[i64]) -> bool {
         match expr::eval(&self.constraints[c], bound) {
-            Ok(Value::Bool(b)) => b,
-            _ => {
-                self.errors.set(self.errors.get() + 1);
+            Ok(Value::Bool(true)) => true,
+            Ok(Value::Bool(false)) => {
+                self.rejected_false.set(self.rejected_false.get() + 1);
                 false
             }
+            // Constraints are type-checked at load; a number here is still not a truth value.
+            Ok(Value::Num(_)) => self.failed(
+                c,
+                ExprError::new("expected a truth value", self.constraints[c].span.clone()),
+            ),
+            Err(e) => self.failed(c, e),
         }
+    }
+
+    fn failed(&self, c: usize, e: ExprError) -> bool {
+        let f = &self.failures[c];
+        f.count.set(f.count.get() + 1);
+        f.first.borrow_mut().get_or_insert(e);
+        false
+    }
+
+    /// Every failed evaluation, over all constraints.
+    pub fn failed_evaluations(&self) -> u64 {
+        self.failures.iter().map(|f| f.count.get()).sum()
     }
 
     /// How many candidates the full space has (without any pruning), as a float.

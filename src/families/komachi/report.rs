@@ -1,0 +1,131 @@
+//! How a komachi solve looks in the report: the notes on the formulas evaluated and those
+//! without a value, the table of values for target "all", and the typed fields the kind adds to
+//! the JSON document (docs/json.md, docs/schema/komachi.json).
+
+use crate::expr::Rational;
+use crate::report::{Report, Section, group_digits};
+use serde::{Serialize, Serializer};
+
+/// The fields `kind = "komachi"` adds to the report. Counts are numbers, or strings above 2^64.
+#[derive(Debug, Serialize)]
+pub struct KomachiDetails {
+    /// Formulas evaluated (without parentheses) or trees counted (with them).
+    #[serde(serialize_with = "count")]
+    pub formulas: u128,
+    /// Formulas that divide by zero and have no value.
+    #[serde(serialize_with = "count")]
+    pub undefined: u128,
+    /// With a target: the listed formulas, `"... = target"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub formulas_found: Option<Vec<String>>,
+    /// With target "all": how many of the distinct values are whole numbers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub integer_values: Option<usize>,
+    /// With target "all": every value with how many formulas make it, by value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub values: Option<Vec<ValueCount>>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ValueCount {
+    /// The exact value: "100" or "7/2".
+    pub value: String,
+    #[serde(serialize_with = "count")]
+    pub formulas: u128,
+}
+
+fn count<S: Serializer>(c: &u128, s: S) -> Result<S::Ok, S::Error> {
+    match u64::try_from(*c) {
+        Ok(small) => s.serialize_u64(small),
+        Err(_) => s.serialize_str(&c.to_string()),
+    }
+}
+
+/// The notes on how many formulas were evaluated, and on those without a value: dividing by
+/// zero, or leaving 127-bit arithmetic (`digits_at` names where the digits are written).
+pub fn evaluation_notes(
+    report: &mut Report,
+    parentheses: bool,
+    (formulas, undefined, overflowed): (u128, u128, u128),
+    digits_at: &str,
+) {
+    let what = if parentheses {
+        "formulas (trees) counted"
+    } else {
+        "formulas evaluated exactly"
+    };
+    report
+        .notes
+        .push(format!("{} {what}", group_digits(formulas)));
+    if undefined > 0 {
+        report.notes.push(format!(
+            "{} formulas divide by zero and have no value",
+            group_digits(undefined)
+        ));
+    }
+    if overflowed > 0 {
+        report.notes.push(format!(
+            "{} formulas left 127-bit arithmetic and were skipped (the digits at {digits_at})",
+            group_digits(overflowed)
+        ));
+    }
+}
+
+/// Why no formula makes `target`; when none had a value at all, the note says the arithmetic
+/// failed rather than that the values missed.
+pub fn no_formula_note(report: &mut Report, target: Rational, formulas: u128, failed: u128) {
+    if formulas > 0 && failed == formulas {
+        report.notes.push(format!(
+            "none of the formulas makes {target}: every one of them failed to evaluate (division by zero or beyond 127 bits), so none has a value"
+        ));
+    } else {
+        report
+            .notes
+            .push(format!("none of the formulas makes {target}"));
+    }
+}
+
+/// Every value with its number of formulas: all of them in JSON (by value), the most frequent
+/// `limit` in text. The count is the number of distinct values.
+pub fn values_section(
+    report: &mut Report,
+    details: &mut KomachiDetails,
+    mut values: Vec<(Rational, u128)>,
+    limit: usize,
+) {
+    values.sort();
+    report.count = Some(values.len() as u128);
+    let integers = values.iter().filter(|(v, _)| v.is_integer()).count();
+    report.notes.push(format!(
+        "{} distinct values, {} of them whole numbers",
+        group_digits(values.len() as u128),
+        group_digits(integers as u128)
+    ));
+    let mut by_count: Vec<&(Rational, u128)> = values.iter().collect();
+    by_count.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let shown = by_count.len().min(limit.max(1));
+    let mut lines: Vec<String> = by_count[..shown]
+        .iter()
+        .map(|(v, c)| format!("{:>12}: {c}", v.to_string()))
+        .collect();
+    if shown < values.len() {
+        lines.push(format!(
+            "... {} more (raise solve.limit, or use --json)",
+            values.len() - shown
+        ));
+    }
+    report.sections.push(Section {
+        title: "values made by the most formulas (value: formulas)".into(),
+        lines,
+    });
+    details.integer_values = Some(integers);
+    details.values = Some(
+        values
+            .iter()
+            .map(|(v, c)| ValueCount {
+                value: v.to_string(),
+                formulas: *c,
+            })
+            .collect(),
+    );
+}

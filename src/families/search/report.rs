@@ -1,0 +1,85 @@
+//! How a search answer looks in the report: the text line and the JSON values of each solution,
+//! the notes on the nodes explored and on constraints that could not be evaluated, and the typed
+//! fields the kind adds to the JSON document (docs/json.md, docs/schema/search.json).
+
+use crate::report::{Report, Solution, StateView, Step, group_digits};
+use serde::Serialize;
+
+/// The fields `kind = "search"` adds to the report.
+#[derive(Debug, Serialize)]
+pub struct SearchDetails {
+    /// Bindings tried (search nodes).
+    pub nodes: u64,
+    /// Candidates in the full space, without pruning (a float: it can exceed 2^64).
+    pub space: f64,
+    /// The listed solutions.
+    pub answers: Vec<Answer>,
+    /// Constraint evaluations that had no value and counted as false.
+    pub evaluation_errors: u64,
+}
+
+/// One solution: its `show` line and the value of each variable.
+#[derive(Debug, Serialize)]
+pub struct Answer {
+    pub text: String,
+    pub values: StateView,
+}
+
+impl Answer {
+    pub fn solution(&self) -> Solution {
+        Solution {
+            steps: vec![Step {
+                action: self.text.clone(),
+                state: Some(self.values.clone()),
+            }],
+            notation: Some(self.text.clone()),
+        }
+    }
+}
+
+/// "explored 3,859 nodes; the full space has 3,628,800 candidates (0.106% of them as nodes)".
+pub fn explored_note(nodes: u64, space: f64) -> String {
+    let share = if space > 0.0 {
+        format!(" ({:.3}% of them as nodes)", 100.0 * nodes as f64 / space)
+    } else {
+        String::new()
+    };
+    format!(
+        "explored {} nodes; the full space has {} candidates{share}",
+        group_digits(u128::from(nodes)),
+        float_count(space)
+    )
+}
+
+/// The note for one constraint whose evaluation failed `count` times; `first` is the first
+/// failure as a diagnostic at its place in the spec.
+pub fn failure_note(count: u64, first: &str) -> String {
+    format!(
+        "{} evaluation{} of a constraint had no value and counted as false; the first: {first}",
+        group_digits(u128::from(count)),
+        if count == 1 { "" } else { "s" }
+    )
+}
+
+/// Why nothing was found; when no constraint was ever false, the rejections all came from
+/// evaluations that failed, and the note says so rather than blaming the constraints.
+pub fn no_solution_note(report: &mut Report, only_failures: bool) {
+    report
+        .notes
+        .push("no assignment satisfies every constraint (exhaustive search)".into());
+    if only_failures {
+        report.notes.push(
+            "no constraint was ever false: every candidate was rejected only because a constraint could not be evaluated (see above)"
+                .into(),
+        );
+    }
+}
+
+/// 3628800 -> "3,628,800"; beyond u128, scientific notation.
+pub fn float_count(x: f64) -> String {
+    if x < 1e30 {
+        group_digits(x.round() as u128)
+    } else {
+        format!("{x:.3e}")
+    }
+}
