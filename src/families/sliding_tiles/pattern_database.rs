@@ -9,9 +9,11 @@
 //! tile form one region, expanded at once; sliding a group tile into the region costs 1.
 //!
 //! Built tables are cached in `$PUZZLESPEC_CACHE_DIR`, else `$XDG_CACHE_HOME/puzzlespec`, else
-//! `~/.cache/puzzlespec` (one file per board, goal and group, holding the table as it is used).
+//! `~/.cache/puzzlespec`: one file per board, goal and group, whose header (`pattern_cache.rs`)
+//! is checked before the table is trusted.
 
 use super::board::Board;
+use super::pattern_cache as cache_file;
 use std::path::PathBuf;
 
 /// Largest group: a table of 16^6 bytes (16.8 MB), and twice that in bit masks while building.
@@ -23,30 +25,44 @@ pub struct PatternDatabase {
     pub table: Vec<u8>,
     /// Whether it was read from the cache rather than built now.
     pub cached: bool,
+    /// When a cached file was found but refused: which file and why (it was rebuilt).
+    pub refused: Option<String>,
 }
 
 impl PatternDatabase {
-    /// The cached table, or a newly built one (then cached).
+    /// The cached table when its header and checksum agree, or a newly built one (then cached).
     pub fn load_or_build(board: &Board, goal: &[u8], tiles: &[u8]) -> PatternDatabase {
-        let size = 1usize << (4 * tiles.len());
+        let params = parameters(board, goal, tiles);
         let dir = cache_dir();
         let file = dir
             .as_ref()
-            .map(|d| d.join(format!("pdb-{:016x}.bin", cache_key(board, goal, tiles))));
-        let stored = file.as_ref().and_then(|f| std::fs::read(f).ok());
-        if let Some(table) = stored.filter(|t| t.len() == size) {
-            return PatternDatabase {
-                tiles: tiles.to_vec(),
-                table,
-                cached: true,
-            };
+            .map(|d| d.join(format!("pdb-{:016x}.bin", checksum(&params))));
+        let mut refused = None;
+        if let Some(bytes) = file.as_ref().and_then(|f| std::fs::read(f).ok()) {
+            match cache_file::decode(bytes, &params, 1 << (4 * tiles.len())) {
+                Ok(table) => {
+                    return PatternDatabase {
+                        tiles: tiles.to_vec(),
+                        table,
+                        cached: true,
+                        refused: None,
+                    };
+                }
+                Err(why) => {
+                    let shown = file.as_ref().map(|f| f.display().to_string());
+                    refused = Some(format!(
+                        "cached pattern database {} refused ({why}); rebuilt",
+                        shown.unwrap_or_default()
+                    ));
+                }
+            }
         }
         let table = build(board, goal, tiles);
         if let (Some(dir), Some(file)) = (dir, file) {
             // A failed write only costs a rebuild next time.
             if std::fs::create_dir_all(&dir).is_ok() {
                 let tmp = file.with_extension(format!("{}.tmp", std::process::id()));
-                if std::fs::write(&tmp, &table).is_ok() {
+                if std::fs::write(&tmp, cache_file::encode(&params, &table)).is_ok() {
                     let _ = std::fs::rename(&tmp, &file);
                 }
             }
@@ -55,6 +71,7 @@ impl PatternDatabase {
             tiles: tiles.to_vec(),
             table,
             cached: false,
+            refused,
         }
     }
 }
@@ -69,22 +86,31 @@ pub fn cache_dir() -> Option<PathBuf> {
     std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache").join("puzzlespec"))
 }
 
-/// FNV-1a over the board, goal and group, so a changed spec never reads a stale table.
-fn cache_key(board: &Board, goal: &[u8], tiles: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |b: u8| {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    };
-    eat(2); // format version
+/// What a table is built for: the board's adjacency, the goal and the group, as bytes (the cache
+/// file's name is their checksum, and its header holds them in full).
+fn parameters(board: &Board, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
+    let mut p = Vec::new();
     for adj in &board.adjacent {
-        adj.iter().for_each(|&c| eat(c));
-        eat(0xFF);
+        p.extend_from_slice(adj);
+        p.push(0xFF);
     }
-    goal.iter().for_each(|&t| eat(t));
-    eat(0xFE);
-    tiles.iter().for_each(|&t| eat(t));
-    h
+    p.extend_from_slice(goal);
+    p.push(0xFE);
+    p.extend_from_slice(tiles);
+    p
+}
+
+/// A 64-bit FNV-1a-like hash over 8-byte words with a shift-xor per word (so a change in any
+/// bit reaches every later bit): quick over 16 MB, and catches corrupted or edited tables.
+pub fn checksum(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for chunk in bytes.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        h = (h ^ u64::from_le_bytes(word)).wrapping_mul(0x0100_0000_01b3);
+        h ^= h >> 29;
+    }
+    h ^ bytes.len() as u64
 }
 
 /// The cells the blank reaches from `blank` through `free` cells.
