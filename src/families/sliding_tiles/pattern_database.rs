@@ -134,72 +134,92 @@ fn region(adjacent: &[u16], blank: usize, free: u16) -> u16 {
 /// The table of `tiles` (at most [`MAX_GROUP`]) for reaching `goal` on `board`.
 pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
     let n = board.cells();
-    let k = tiles.len();
-    let size = 1usize << (4 * k);
-    let adjacent: Vec<u16> = board
-        .adjacent
-        .iter()
-        .map(|a| a.iter().fold(0u16, |m, &c| m | 1 << c))
-        .collect();
-    let all: u16 = if n == 16 { u16::MAX } else { (1u16 << n) - 1 };
-    let mut value = vec![u8::MAX; size];
-    // Per index: the blank cells already expanded (low 16 bits) and already queued (high 16),
-    // side by side so one cache line answers both.
-    let mut marks = vec![0u32; size];
-    let root: usize = tiles.iter().enumerate().fold(0, |acc, (i, &t)| {
-        let cell = goal
+    let size = 1usize << (4 * tiles.len());
+    let mut search = Build {
+        adjacent: board
+            .adjacent
             .iter()
-            .position(|&g| g == t)
-            .expect("goal holds every tile");
-        acc | cell << (4 * i)
-    });
-    let blank = goal.iter().position(|&g| g == 0).expect("goal has a blank");
+            .map(|a| a.iter().fold(0u16, |m, &c| m | 1 << c))
+            .collect(),
+        all: if n == 16 { u16::MAX } else { (1u16 << n) - 1 },
+        k: tiles.len(),
+        value: vec![u8::MAX; size],
+        marks: vec![0u32; size],
+    };
+    let cell_of = |t: u8| goal.iter().position(|&g| g == t).unwrap_or(0);
+    let root: usize = tiles
+        .iter()
+        .enumerate()
+        .fold(0, |acc, (i, &t)| acc | cell_of(t) << (4 * i));
     // Queue entries: index << 4 | blank cell.
-    let mut current: Vec<u32> = vec![(root << 4 | blank) as u32];
+    let mut current: Vec<u32> = vec![(root << 4 | cell_of(0)) as u32];
     let mut cost = 0u8;
     while !current.is_empty() {
         // In index order the lookups below sweep memory instead of jumping about.
         current.sort_unstable();
         let mut next: Vec<u32> = Vec::new();
         for &entry in &current {
-            let idx = (entry >> 4) as usize;
-            let b = (entry & 15) as usize;
-            if marks[idx] & (1 << b) != 0 {
-                continue; // the blank's region was expanded from another of its cells
-            }
-            let mut cells = [0u8; MAX_GROUP];
-            let mut occupied = 0u16;
-            for (i, cell) in cells.iter_mut().enumerate().take(k) {
-                *cell = ((idx >> (4 * i)) & 15) as u8;
-                occupied |= 1 << *cell;
-            }
-            let reach = region(&adjacent, b, all & !occupied);
-            if marks[idx] & u32::from(reach) != 0 {
-                continue;
-            }
-            marks[idx] |= u32::from(reach);
-            if value[idx] == u8::MAX {
-                value[idx] = cost;
-            }
-            for (i, &p) in cells.iter().enumerate().take(k) {
-                let mut into = adjacent[p as usize] & reach;
-                while into != 0 {
-                    let c = into.trailing_zeros() as usize;
-                    into &= into - 1;
-                    // Tile i slides from p to c; the blank is left on p.
-                    let moved = (idx + (c << (4 * i))) - ((p as usize) << (4 * i));
-                    let bit = 1u32 << p;
-                    if (marks[moved] | marks[moved] >> 16) & bit == 0 {
-                        marks[moved] |= bit << 16;
-                        next.push((moved << 4 | p as usize) as u32);
-                    }
-                }
-            }
+            search.expand(entry, cost, &mut next);
         }
         current = next;
         cost += 1;
     }
-    value
+    search.value
+}
+
+/// The breadth-first build over (group cells, blank region).
+struct Build {
+    /// Neighbours of each cell as a bit mask.
+    adjacent: Vec<u16>,
+    /// Every cell of the board.
+    all: u16,
+    /// Tiles in the group.
+    k: usize,
+    value: Vec<u8>,
+    /// Per index: the blank cells already expanded (low 16 bits) and already queued (high 16),
+    /// side by side so one cache line answers both.
+    marks: Vec<u32>,
+}
+
+impl Build {
+    /// Gives the entry's index `cost` (when first reached) and queues every slide of a group
+    /// tile into the blank's region.
+    #[inline]
+    fn expand(&mut self, entry: u32, cost: u8, next: &mut Vec<u32>) {
+        let idx = (entry >> 4) as usize;
+        let b = (entry & 15) as usize;
+        if self.marks[idx] & (1 << b) != 0 {
+            return; // the blank's region was expanded from another of its cells
+        }
+        let mut cells = [0u8; MAX_GROUP];
+        let mut occupied = 0u16;
+        for (i, cell) in cells.iter_mut().enumerate().take(self.k) {
+            *cell = ((idx >> (4 * i)) & 15) as u8;
+            occupied |= 1 << *cell;
+        }
+        let reach = region(&self.adjacent, b, self.all & !occupied);
+        if self.marks[idx] & u32::from(reach) != 0 {
+            return;
+        }
+        self.marks[idx] |= u32::from(reach);
+        if self.value[idx] == u8::MAX {
+            self.value[idx] = cost;
+        }
+        for (i, &p) in cells.iter().enumerate().take(self.k) {
+            let mut into = self.adjacent[p as usize] & reach;
+            while into != 0 {
+                let c = into.trailing_zeros() as usize;
+                into &= into - 1;
+                // Tile i slides from p to c; the blank is left on p.
+                let moved = (idx + (c << (4 * i))) - ((p as usize) << (4 * i));
+                let bit = 1u32 << p;
+                if (self.marks[moved] | self.marks[moved] >> 16) & bit == 0 {
+                    self.marks[moved] |= bit << 16;
+                    next.push((moved << 4 | p as usize) as u32);
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
