@@ -174,6 +174,52 @@ fn a_wheel_board_reaches_every_arrangement() {
 }
 
 #[test]
+fn wilson_theorem_counts_agree_with_search_and_refuse_other_boards() {
+    // 16!/2 positions of the 15-puzzle (REFERENCE.md); on the 8-puzzle the search's 9!/2.
+    let (v, code) = run_json(&["specs/fifteen.toml", "--objective", "count"]);
+    assert_eq!((code, &v["engine"]), (0, &Value::from("wilson-theorem")));
+    assert_eq!(v["count"], (1..=16).product::<u64>() / 2);
+    let (v, _) = run_json(&[
+        "specs/eight.toml",
+        "--objective",
+        "count",
+        "--engine",
+        "wilson-theorem",
+    ]);
+    assert_eq!(v["count"], 181_440);
+    // A path of 13 cells: too many to visit, and no theorem applies.
+    let dir = fresh_dir("long-path");
+    let spec = format!("{dir}/spec.toml");
+    std::fs::write(
+        &spec,
+        "[puzzle]\nname = \"t\"\nkind = \"sliding-tiles\"\n[board]\nrows = 1\ncols = 13\n\
+         [solve]\nobjective = \"count\"\n",
+    )
+    .unwrap();
+    let out = outcome(puzzlespec().args(["run", &spec]));
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("spec.toml:8:13: 13! arrangements are too many"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("Wilson's theorem gives the count only"),
+        "{}",
+        out.stderr
+    );
+    let out = outcome(puzzlespec().args(["run", &spec, "--engine", "wilson-theorem"]));
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("does not compute objective `count` here"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
 fn path_and_cycle_boards_keep_their_invariants() {
     let (v, code) = run_json(&[
         "specs/eight.toml",

@@ -161,6 +161,55 @@ mod tests {
         assert_eq!(out.bounds, vec![7]);
     }
 
+    /// A ring of `n` cells, moves -1 and +1: a `StateSpace` (so a `Space` with the same types)
+    /// that IDA* also searches in place.
+    struct Ring {
+        n: i32,
+        goal: i32,
+    }
+
+    impl crate::engine::StateSpace for Ring {
+        type State = i32;
+        type Move = i32;
+        fn successors(&self, x: &i32, out: &mut Vec<(i32, i32)>) {
+            out.extend([-1, 1].map(|d| (d, (x + d).rem_euclid(self.n))));
+        }
+    }
+
+    impl DepthFirstSpace for Ring {
+        fn moves(&self, _: &i32, last: Option<i32>, out: &mut Vec<i32>) {
+            out.extend([-1, 1].into_iter().filter(|&d| last != Some(-d)));
+        }
+        fn apply(&self, x: &mut i32, mv: i32) {
+            *x = (*x + mv).rem_euclid(self.n);
+        }
+        fn undo(&self, x: &mut i32, mv: i32) {
+            *x = (*x - mv).rem_euclid(self.n);
+        }
+        fn heuristic(&self, x: &i32) -> u32 {
+            let d = (x - self.goal).rem_euclid(self.n);
+            d.min(self.n - d) as u32
+        }
+        fn is_goal(&self, x: &i32) -> bool {
+            *x == self.goal
+        }
+    }
+
+    #[test]
+    fn one_space_is_searched_both_ways_alike() {
+        for goal in 0..12 {
+            let ring = Ring { n: 12, goal };
+            let stored =
+                crate::engine::bfs::shortest_path(&ring, 0, |x| *x == goal, &Progress::hidden());
+            let mut x = 0;
+            let in_place = solve(&ring, &mut x, 100, &Progress::hidden());
+            let moves = in_place.moves.unwrap();
+            assert_eq!(moves.len(), stored.path.unwrap().len(), "goal {goal}");
+            assert_eq!(moves.len() as i32, goal.min(12 - goal));
+            assert_eq!(x, goal);
+        }
+    }
+
     #[test]
     fn gives_up_beyond_the_cost_limit() {
         let mut x = 0;

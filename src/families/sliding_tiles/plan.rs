@@ -129,10 +129,14 @@ pub fn plan(
             _ => solve.objective.as_ref().map_or(0..0, |o| o.span()),
         };
         return Err(doc
-            .error(span, format!("{}! arrangements are too many to visit one by one", facts.cells))
-            .help(format!(
-                "full-space searches take boards of at most {MAX_ARRAY_CELLS} cells; for `shortest` use ida-star"
-            )));
+            .error(
+                span,
+                format!(
+                    "{}! arrangements are too many to visit one by one",
+                    facts.cells
+                ),
+            )
+            .help(too_big_help(choice.objective)));
     }
     if resolved.engine == Engine::WilsonTheorem && !facts.wilson_applies() {
         return Err(choice.unfit(
@@ -155,6 +159,16 @@ pub fn plan(
         },
     };
     Ok((plan, resolved))
+}
+
+fn too_big_help(objective: Objective) -> String {
+    let other = match objective {
+        Objective::Count => {
+            "; Wilson's theorem gives the count only on 2-connected boards other than a cycle"
+        }
+        _ => "; for `shortest` use ida-star",
+    };
+    format!("full-space searches take boards of at most {MAX_ARRAY_CELLS} cells{other}")
 }
 
 /// `auto`: full-space searches while n! fits a byte array, else IDA* or the theorem.
