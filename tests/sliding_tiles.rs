@@ -1,5 +1,7 @@
-//! The sliding-tiles specs run through the binary; answers checked against REFERENCE.md (seed 001)
-//! and Korf (1985), every printed solution replayed here on the JSON boards.
+//! The sliding-tiles specs run through the binary; answers checked against REFERENCE.md
+//! (`../shared/REFERENCE.md`, seed 001), Korf (1985) and brute-force searches written here, every
+//! printed solution replayed here on the JSON boards. Also the hostile inputs of issue 15: edited
+//! pattern-database caches, starts files that lie or are not files, unreachable starts for IDA*.
 
 mod common;
 
