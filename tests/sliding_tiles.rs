@@ -1,5 +1,7 @@
-//! The sliding-tiles specs run through the binary; answers checked against REFERENCE.md (seed 001)
-//! and Korf (1985), every printed solution replayed here on the JSON boards.
+//! The sliding-tiles specs run through the binary; answers checked against REFERENCE.md
+//! (`../shared/REFERENCE.md`, seed 001), Korf (1985) and brute-force searches written here, every
+//! printed solution replayed here on the JSON boards. Also the hostile inputs of issue 15: edited
+//! pattern-database caches, starts files that lie or are not files, unreachable starts for IDA*.
 
 mod common;
 
@@ -174,6 +176,52 @@ fn a_wheel_board_reaches_every_arrangement() {
 }
 
 #[test]
+fn wilson_theorem_counts_agree_with_search_and_refuse_other_boards() {
+    // 16!/2 positions of the 15-puzzle (REFERENCE.md); on the 8-puzzle the search's 9!/2.
+    let (v, code) = run_json(&["specs/fifteen.toml", "--objective", "count"]);
+    assert_eq!((code, &v["engine"]), (0, &Value::from("wilson-theorem")));
+    assert_eq!(v["count"], (1..=16).product::<u64>() / 2);
+    let (v, _) = run_json(&[
+        "specs/eight.toml",
+        "--objective",
+        "count",
+        "--engine",
+        "wilson-theorem",
+    ]);
+    assert_eq!(v["count"], 181_440);
+    // A path of 13 cells: too many to visit, and no theorem applies.
+    let dir = fresh_dir("long-path");
+    let spec = format!("{dir}/spec.toml");
+    std::fs::write(
+        &spec,
+        "[puzzle]\nname = \"t\"\nkind = \"sliding-tiles\"\n[board]\nrows = 1\ncols = 13\n\
+         [solve]\nobjective = \"count\"\n",
+    )
+    .unwrap();
+    let out = outcome(puzzlespec().args(["run", &spec]));
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("spec.toml:8:13: 13! arrangements are too many"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("Wilson's theorem gives the count only"),
+        "{}",
+        out.stderr
+    );
+    let out = outcome(puzzlespec().args(["run", &spec, "--engine", "wilson-theorem"]));
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("does not compute objective `count` here"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
 fn path_and_cycle_boards_keep_their_invariants() {
     let (v, code) = run_json(&[
         "specs/eight.toml",
@@ -259,11 +307,17 @@ fn korf_easy_instances_get_their_known_lengths() {
     assert_eq!(found, known);
 }
 
-/// The whole benchmark: `cargo test --release --test sliding_tiles -- --ignored`.
+/// The whole benchmark, pattern databases built afresh in a folder of its own.
 #[test]
-#[ignore]
 fn korf_100_all_optimal() {
-    let (v, code) = run_json(&["specs/korf100.toml"]);
+    let cache = fresh_dir("korf100-pdb");
+    let out = outcome(puzzlespec().env("PUZZLESPEC_CACHE_DIR", &cache).args([
+        "run",
+        "--json",
+        "--quiet",
+        "specs/korf100.toml",
+    ]));
+    let (v, code) = json_and_code(&out);
     assert_eq!(code, 0);
     let instances = v["instances"].as_array().unwrap();
     let known = korf_lines();
@@ -274,6 +328,257 @@ fn korf_100_all_optimal() {
     let total: u64 = known.iter().map(|(_, l)| l).sum();
     assert_eq!(total, 5305);
     assert_eq!(v["total_moves"], 5305);
+    let notes = v["notes"].to_string();
+    assert!(notes.contains("built and cached"), "{notes}");
+}
+
+/// An empty folder under `target/tmp` for one test.
+fn fresh_dir(name: &str) -> String {
+    let dir = format!("{}/{name}", env!("CARGO_TARGET_TMPDIR"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs fifteen.toml with the tables of `cache`: its length, exit code and notes.
+fn fifteen_with_cache(cache: &str) -> (u64, i32, String) {
+    let out = outcome(puzzlespec().env("PUZZLESPEC_CACHE_DIR", cache).args([
+        "run",
+        "--json",
+        "--quiet",
+        "specs/fifteen.toml",
+    ]));
+    let (v, code) = json_and_code(&out);
+    (
+        v["cost"].as_u64().unwrap_or(0),
+        code,
+        v["notes"].to_string(),
+    )
+}
+
+fn cached_tables(cache: &str) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(cache)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "bin"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn a_tampered_pattern_database_cache_is_refused_and_rebuilt() {
+    let cache = fresh_dir("tampered-pdb");
+    assert_eq!(fifteen_with_cache(&cache).0, 57);
+    let files = cached_tables(&cache);
+    assert_eq!(files.len(), 3, "one file per group of 6-6-3");
+    // Raised entries, same size: an inadmissible heuristic would give a longer answer (67).
+    for f in &files {
+        let mut bytes = std::fs::read(f).unwrap();
+        let len = bytes.len();
+        for b in &mut bytes[len / 2..] {
+            *b = b.saturating_add(10);
+        }
+        std::fs::write(f, bytes).unwrap();
+    }
+    let (cost, code, notes) = fifteen_with_cache(&cache);
+    assert_eq!((cost, code), (57, 0), "{notes}");
+    assert_eq!(notes.matches("refused").count(), 3, "{notes}");
+    assert!(notes.contains("checksum"), "{notes}");
+    assert!(notes.contains("rebuilt"), "{notes}");
+    // Rebuilt files are trusted again.
+    let (cost, _, notes) = fifteen_with_cache(&cache);
+    assert_eq!(cost, 57);
+    assert!(notes.contains("loaded from the cache"), "{notes}");
+    // A whole 6-tile table under the name of the 3-tile group's file: built for another group.
+    let (small, big) = files
+        .iter()
+        .partition::<Vec<_>, _>(|f| std::fs::metadata(f).unwrap().len() < 1 << 20);
+    std::fs::copy(big[0], small[0]).unwrap();
+    let (cost, _, notes) = fifteen_with_cache(&cache);
+    assert_eq!(cost, 57);
+    assert!(
+        notes.contains("another board, goal or tile group"),
+        "{notes}"
+    );
+    // A raw table of the right size, as older versions wrote it.
+    std::fs::write(small[0], vec![0u8; 1 << 12]).unwrap();
+    let (cost, _, notes) = fifteen_with_cache(&cache);
+    assert_eq!(cost, 57);
+    assert!(notes.contains("older format"), "{notes}");
+}
+
+/// A 3x3 spec in a folder of its own whose starts are `lines` (one file line each).
+fn eight_with_starts(name: &str, lines: &[&str], engine: &str) -> String {
+    let dir = fresh_dir(name);
+    std::fs::write(format!("{dir}/starts.txt"), lines.join("\n") + "\n").unwrap();
+    let spec = format!("{dir}/spec.toml");
+    std::fs::write(
+        &spec,
+        format!(
+            "[puzzle]\nname = \"t\"\nkind = \"sliding-tiles\"\n[board]\nrows = 3\ncols = 3\n\
+             starts_file = \"starts.txt\"\n[solve]\nengine = \"{engine}\"\n"
+        ),
+    )
+    .unwrap();
+    spec
+}
+
+#[test]
+fn a_starts_file_length_that_disagrees_is_an_internal_error_at_its_line() {
+    // The seed's start and the other farthest position need 31 moves (REFERENCE.md, seed 001).
+    let right = "8 6 7 2 5 4 3 0 1 31";
+    for engine in ["bidirectional-bfs", "ida-star-manhattan"] {
+        let spec = eight_with_starts("expected-ok", &[right, "6 4 7 8 5 0 3 2 1 31"], engine);
+        let out = outcome(puzzlespec().args(["run", &spec]));
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        assert!(
+            out.stdout.contains("31 moves, as expected"),
+            "{}",
+            out.stdout
+        );
+        for lines in [
+            &["8 6 7 2 5 4 3 0 1 30"][..],
+            &[right, "# a comment", "8 6 7 2 5 4 3 0 1 29"],
+        ] {
+            let spec = eight_with_starts("expected-wrong", lines, engine);
+            let out = outcome(puzzlespec().args(["run", &spec]));
+            assert_eq!(out.code, 3, "{engine}: {}", out.stderr);
+            let at = format!("starts.txt:{}:19: ", lines.len());
+            assert!(
+                out.stderr.contains(&at),
+                "{engine}: no {at} in {}",
+                out.stderr
+            );
+            let wrong = lines[lines.len() - 1].rsplit(' ').next().unwrap();
+            let said = format!(
+                "the starts file gives {wrong} moves, but puzzlespec found an optimal solution of 31 moves"
+            );
+            assert!(out.stderr.contains(&said), "{}", out.stderr);
+            assert!(
+                out.stderr.contains("this length in the file is wrong"),
+                "{}",
+                out.stderr
+            );
+            assert!(
+                out.stdout.is_empty(),
+                "no answer is printed: {}",
+                out.stdout
+            );
+        }
+    }
+    // An unsolvable start (7 and 8 swapped) cannot have a length.
+    let spec = eight_with_starts("expected-unsolvable", &["1 2 3 4 5 6 8 7 0 2"], "auto");
+    let out = outcome(puzzlespec().args(["run", &spec]));
+    assert_eq!(out.code, 3, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("gives 2 moves, but puzzlespec found no solution"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn starts_files_that_are_not_regular_files_or_too_big_are_refused() {
+    let dir = fresh_dir("odd-starts");
+    let fifo = format!("{dir}/fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let big = format!("{dir}/big.txt");
+    let line = "8 6 7 2 5 4 3 0 1 31\n";
+    std::fs::write(&big, line.repeat((4 << 20) / line.len() + 1)).unwrap();
+    for (file, words) in [
+        ("/dev/zero", "is not a regular file"),
+        (fifo.as_str(), "is not a regular file"),
+        (dir.as_str(), "is a folder"),
+        (big.as_str(), "is larger than 4 MiB"),
+    ] {
+        let t0 = std::time::Instant::now();
+        let out = outcome(puzzlespec().args([
+            "run",
+            "specs/korf100.toml",
+            "--set",
+            &format!("board.starts_file={file:?}"),
+        ]));
+        assert_eq!(out.code, 2, "{file}: {}", out.stderr);
+        assert!(out.stderr.contains(words), "{file}: {}", out.stderr);
+        assert!(out.stderr.contains("starts_file"), "{file}: {}", out.stderr);
+        assert!(t0.elapsed().as_secs() < 10, "{file} answered at once");
+    }
+}
+
+/// The board of two triangles joined by an edge (cells 2 and 3 are cut cells).
+const BOW_TIE: &str = "[[1,2],[0,2],[0,1,3],[2,4,5],[3,5],[3,4]]";
+
+/// Every arrangement reachable from `start` on `adjacent`, by breadth-first search, with its
+/// distance: the brute force the solver is checked against.
+fn distances(adjacent: &[Vec<usize>], start: Vec<u8>) -> std::collections::HashMap<Vec<u8>, u64> {
+    let mut seen = std::collections::HashMap::from([(start.clone(), 0)]);
+    let mut queue = std::collections::VecDeque::from([start]);
+    while let Some(a) = queue.pop_front() {
+        let d = seen[&a];
+        let blank = a.iter().position(|&t| t == 0).unwrap();
+        for &c in &adjacent[blank] {
+            let mut b = a.clone();
+            b.swap(blank, c);
+            if !seen.contains_key(&b) {
+                seen.insert(b.clone(), d + 1);
+                queue.push_back(b);
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn ida_star_settles_an_unreachable_start_on_a_board_with_a_cut_cell() {
+    let adjacent: Vec<Vec<usize>> = serde_json::from_str(BOW_TIE).unwrap();
+    let goal = vec![1, 2, 3, 4, 5, 0];
+    let from_goal = distances(&adjacent, goal.clone());
+    let dir = fresh_dir("bow-tie");
+    let spec = format!("{dir}/spec.toml");
+    let write = |start: &str| {
+        std::fs::write(
+            &spec,
+            format!(
+                "[puzzle]\nname = \"t\"\nkind = \"sliding-tiles\"\n[board]\n\
+                 adjacent = {BOW_TIE}\nstart = {start}\ngoal = [1,2,3,4,5,0]\n"
+            ),
+        )
+        .unwrap();
+    };
+    write("[0,1,2,4,3,5]");
+    assert!(
+        !from_goal.contains_key(&vec![0, 1, 2, 4, 3, 5]),
+        "the brute force agrees it is unreachable"
+    );
+    for engine in ["ida-star-manhattan", "ida-star", "bfs", "bidirectional-bfs"] {
+        let t0 = std::time::Instant::now();
+        let (v, code) = run_json(&[&spec, "--engine", engine]);
+        assert_eq!(code, 1, "{engine}");
+        assert_eq!(v["status"], "no-solution", "{engine}");
+        assert!(t0.elapsed().as_secs() < 20, "{engine} ends promptly");
+        if engine.starts_with("ida") {
+            let reason = v["reason"].as_str().unwrap();
+            assert!(reason.contains("cut cell"), "{reason}");
+            assert!(
+                reason.contains("reachable from the start did not meet the goal"),
+                "{reason}"
+            );
+        }
+    }
+    // A reachable start: the length equals the brute force's distance.
+    let start = [2u8, 1, 3, 5, 4, 0];
+    write(&format!("{start:?}"));
+    let known = from_goal[&start.to_vec()];
+    for engine in ["ida-star-manhattan", "ida-star", "bfs"] {
+        let (v, code) = run_json(&[&spec, "--engine", engine]);
+        assert_eq!((code, v["cost"].as_u64()), (0, Some(known)), "{engine}");
+    }
 }
 
 fn bad(file: &str, message: &str, line_col: &str) {

@@ -3,21 +3,19 @@
 //! first solution is optimal. Memory is the depth of the path; the node is changed in place
 //! (apply / undo), so the inner loop allocates nothing.
 
-use super::Progress;
+use super::{Progress, Space};
 use std::time::{Duration, Instant};
 
-/// A space searched in place. Every move costs 1.
-pub trait DepthFirstSpace {
-    type Node;
-    type Move: Copy;
-
-    /// Appends the moves of `node` to `out`, leaving out the one that undoes `last`.
-    fn moves(&self, node: &Self::Node, last: Option<Self::Move>, out: &mut Vec<Self::Move>);
-    fn apply(&self, node: &mut Self::Node, mv: Self::Move);
-    fn undo(&self, node: &mut Self::Node, mv: Self::Move);
+/// A [`Space`] searched in place: the one state is changed by `apply` and restored by `undo`.
+/// Every move costs 1.
+pub trait DepthFirstSpace: Space {
+    /// Appends the moves of `state` to `out`, leaving out the one that undoes `last`.
+    fn moves(&self, state: &Self::State, last: Option<Self::Move>, out: &mut Vec<Self::Move>);
+    fn apply(&self, state: &mut Self::State, mv: Self::Move);
+    fn undo(&self, state: &mut Self::State, mv: Self::Move);
     /// A lower bound on the moves left to a goal (0 at a goal).
-    fn heuristic(&self, node: &Self::Node) -> u32;
-    fn is_goal(&self, node: &Self::Node) -> bool;
+    fn heuristic(&self, state: &Self::State) -> u32;
+    fn is_goal(&self, state: &Self::State) -> bool;
 }
 
 pub struct IdaOutcome<M> {
@@ -42,7 +40,7 @@ struct Search<'a, P: DepthFirstSpace> {
 
 impl<P: DepthFirstSpace> Search<'_, P> {
     /// True when a goal was reached; the moves are then in `path`.
-    fn dfs(&mut self, node: &mut P::Node, g: u32, h: u32) -> bool {
+    fn dfs(&mut self, node: &mut P::State, g: u32, h: u32) -> bool {
         let f = g + h;
         if f > self.bound {
             self.next_bound = self.next_bound.min(f);
@@ -80,7 +78,7 @@ impl<P: DepthFirstSpace> Search<'_, P> {
 /// Searches from `node` (left at the goal when a solution is found) for at most `max_cost` moves.
 pub fn solve<P: DepthFirstSpace>(
     space: &P,
-    node: &mut P::Node,
+    node: &mut P::State,
     max_cost: u32,
     progress: &Progress,
 ) -> IdaOutcome<P::Move> {
@@ -127,9 +125,12 @@ mod tests {
         goal: i32,
     }
 
-    impl DepthFirstSpace for Line {
-        type Node = i32;
+    impl Space for Line {
+        type State = i32;
         type Move = i32;
+    }
+
+    impl DepthFirstSpace for Line {
         fn moves(&self, x: &i32, last: Option<i32>, out: &mut Vec<i32>) {
             for d in [-1, 1] {
                 if (0..=self.n).contains(&(x + d)) && last != Some(-d) {
@@ -158,6 +159,55 @@ mod tests {
         assert_eq!(out.moves.unwrap(), vec![1; 7]);
         assert_eq!(x, 9);
         assert_eq!(out.bounds, vec![7]);
+    }
+
+    /// A ring of `n` cells, moves -1 and +1: a `StateSpace` (so a `Space` with the same types)
+    /// that IDA* also searches in place.
+    struct Ring {
+        n: i32,
+        goal: i32,
+    }
+
+    impl crate::engine::StateSpace for Ring {
+        type State = i32;
+        type Move = i32;
+        fn successors(&self, x: &i32, out: &mut Vec<(i32, i32)>) {
+            out.extend([-1, 1].map(|d| (d, (x + d).rem_euclid(self.n))));
+        }
+    }
+
+    impl DepthFirstSpace for Ring {
+        fn moves(&self, _: &i32, last: Option<i32>, out: &mut Vec<i32>) {
+            out.extend([-1, 1].into_iter().filter(|&d| last != Some(-d)));
+        }
+        fn apply(&self, x: &mut i32, mv: i32) {
+            *x = (*x + mv).rem_euclid(self.n);
+        }
+        fn undo(&self, x: &mut i32, mv: i32) {
+            *x = (*x - mv).rem_euclid(self.n);
+        }
+        fn heuristic(&self, x: &i32) -> u32 {
+            let d = (x - self.goal).rem_euclid(self.n);
+            d.min(self.n - d) as u32
+        }
+        fn is_goal(&self, x: &i32) -> bool {
+            *x == self.goal
+        }
+    }
+
+    #[test]
+    fn one_space_is_searched_both_ways_alike() {
+        for goal in 0..12 {
+            let ring = Ring { n: 12, goal };
+            let stored =
+                crate::engine::bfs::shortest_path(&ring, 0, |x| *x == goal, &Progress::hidden());
+            let mut x = 0;
+            let in_place = solve(&ring, &mut x, 100, &Progress::hidden());
+            let moves = in_place.moves.unwrap();
+            assert_eq!(moves.len(), stored.path.unwrap().len(), "goal {goal}");
+            assert_eq!(moves.len() as i32, goal.min(12 - goal));
+            assert_eq!(x, goal);
+        }
     }
 
     #[test]

@@ -18,8 +18,27 @@ pub use progress::Progress;
 use std::hash::Hash;
 use std::time::Duration;
 
-/// A state space explored by the engines. Successors are written into a buffer the engine
-/// reuses, so the inner loop allocates nothing.
+/// The root of the engines' space traits: what a state is and what a move is. Two siblings build
+/// on it, one per way of searching:
+/// - [`StateSpace`] (and [`ReversibleSpace`], `ranked_bfs::RankedSpace`): states are values that
+///   the engine copies, hashes and stores (breadth-first searches);
+/// - [`ida_star::DepthFirstSpace`]: one state changed in place by `apply` / `undo` (IDA*), so
+///   nothing is copied or stored.
+///
+/// Every `StateSpace` is a `Space` with the same types, so a space may offer both ways with one
+/// vocabulary; a space searched only in place implements `Space` itself.
+pub trait Space {
+    type State;
+    type Move: Copy;
+}
+
+impl<T: StateSpace> Space for T {
+    type State = <T as StateSpace>::State;
+    type Move = <T as StateSpace>::Move;
+}
+
+/// A state space explored by the breadth-first engines. Successors are written into a buffer the
+/// engine reuses, so the inner loop allocates nothing.
 pub trait StateSpace {
     type State: Copy + Eq + Hash;
     type Move: Copy;

@@ -5,22 +5,15 @@ use super::arrangement::{self, Start};
 use super::board::{Board, MAX_CELLS};
 use super::model::Tiles;
 use super::pattern_database::MAX_GROUP;
+use super::plan::{BoardFacts, CATALOG, Objective, plan};
+use super::solve::TilesPuzzle;
 use super::spec::{self, TilesDocument};
-use super::{MAX_ARRAY_CELLS, TilesPuzzle};
+use super::starts_file;
 use crate::diagnostic::Diagnostic;
 use crate::spec::SpecDocument;
 use toml::Spanned;
 
-const OBJECTIVES: &[&str] = &["shortest", "longest", "count"];
-const ENGINES: &[&str] = &[
-    "bfs",
-    "bidirectional-bfs",
-    "layered-bfs",
-    "ida-star",
-    "ida-star-manhattan",
-];
-
-/// Reads and checks the spec: the board, goal, starts, objective, engine and pattern groups.
+/// Reads and checks the spec: the board, goal, starts, pattern groups, objective and engine.
 pub(super) fn puzzle(doc: &SpecDocument) -> Result<TilesPuzzle, Diagnostic> {
     let spec: TilesDocument = doc.deserialize()?;
     let table = spec.board.get_ref();
@@ -30,20 +23,25 @@ pub(super) fn puzzle(doc: &SpecDocument) -> Result<TilesPuzzle, Diagnostic> {
         Some(g) => arrangement::from_spec(doc, g, "the goal", n)?,
         None => (1..n as u8).chain([0]).collect(),
     };
-    let objective = spec.solve.objective(&doc.source, OBJECTIVES)?.to_string();
-    let engine = spec.solve.engine(&doc.source, ENGINES)?.to_string();
-    let starts = read_starts(doc, &spec.board, n, &objective)?;
-    check_engine(doc, &spec, &objective, &engine, n)?;
-    let patterns = read_patterns(doc, table, &board, &goal)?;
+    let choice = CATALOG.choose(doc, &spec.solve)?;
+    let starts = read_starts(doc, &spec.board, n, choice.objective)?;
+    let topology = board.topology();
+    let facts = BoardFacts {
+        cells: n,
+        topology: &topology,
+        bipartite: board.two_colouring().is_some(),
+        patterns: read_patterns(doc, table, &board, &goal)?,
+    };
+    let (plan, engine) = plan(doc, &spec.solve, &choice, facts)?;
     Ok(TilesPuzzle {
-        topology: board.topology(),
         model: Tiles::new(board),
+        topology,
         goal,
         starts,
-        patterns,
-        objective,
+        objective: choice.objective,
+        plan,
         engine,
-        limit: spec.solve.limit(100) as usize,
+        limit: usize::try_from(spec.solve.limit(100)).unwrap_or(usize::MAX),
     })
 }
 
@@ -125,7 +123,23 @@ fn read_adjacency(doc: &SpecDocument, adj: &spec::NumberLists) -> Result<Board, 
             adjacent[c].push(x as u8);
         }
     }
-    for (c, row) in rows.iter().enumerate() {
+    check_symmetric(doc, adj, &adjacent)?;
+    for a in &mut adjacent {
+        a.sort_unstable();
+    }
+    Ok(Board {
+        adjacent,
+        shape: None,
+    })
+}
+
+/// Adjacency goes both ways: each cell `c` listing `x` is listed by `x`.
+fn check_symmetric(
+    doc: &SpecDocument,
+    adj: &spec::NumberLists,
+    adjacent: &[Vec<u8>],
+) -> Result<(), Diagnostic> {
+    for (c, row) in adj.get_ref().iter().enumerate() {
         for v in row.get_ref() {
             let x = *v.get_ref() as usize;
             if !adjacent[x].contains(&(c as u8)) {
@@ -136,20 +150,14 @@ fn read_adjacency(doc: &SpecDocument, adj: &spec::NumberLists) -> Result<Board, 
             }
         }
     }
-    for a in &mut adjacent {
-        a.sort_unstable();
-    }
-    Ok(Board {
-        adjacent,
-        shape: None,
-    })
+    Ok(())
 }
 
 fn read_starts(
     doc: &SpecDocument,
     table: &Spanned<spec::BoardTable>,
     n: usize,
-    objective: &str,
+    objective: Objective,
 ) -> Result<Vec<Start>, Diagnostic> {
     let t = table.get_ref();
     let given = [
@@ -187,58 +195,16 @@ fn read_starts(
             })
             .collect::<Result<_, Diagnostic>>()?
     } else if let Some(file) = &t.starts_file {
-        arrangement::from_file(doc, file, n)?
+        starts_file::read(doc, file, n)?
     } else {
         Vec::new()
     };
-    if starts.is_empty() && objective == "shortest" {
+    if starts.is_empty() && objective == Objective::Shortest {
         return Err(doc
             .error(table.span(), "no start arrangement to solve")
             .help("give `start = [...]` (the tile on each cell, 0 for the blank), `starts` or `starts_file`"));
     }
     Ok(starts)
-}
-
-fn check_engine(
-    doc: &SpecDocument,
-    spec: &TilesDocument,
-    objective: &str,
-    engine: &str,
-    n: usize,
-) -> Result<(), Diagnostic> {
-    let span = || spec.solve.engine.as_ref().map_or(0..0, |e| e.span());
-    let fits = match objective {
-        "shortest" => engine != "layered-bfs",
-        _ => engine == "layered-bfs" || engine == "auto",
-    };
-    if !fits {
-        let hint = if objective == "shortest" {
-            "use bfs, bidirectional-bfs, ida-star, ida-star-manhattan or auto"
-        } else {
-            "use layered-bfs or auto"
-        };
-        return Err(doc
-            .error(
-                span(),
-                format!("engine `{engine}` does not compute objective `{objective}`"),
-            )
-            .help(hint));
-    }
-    let needs_array =
-        engine == "bfs" || engine == "layered-bfs" || (objective == "longest" && engine == "auto");
-    if needs_array && n > MAX_ARRAY_CELLS {
-        let at = if engine == "auto" {
-            spec.solve.objective.as_ref().map_or(0..0, |o| o.span())
-        } else {
-            span()
-        };
-        return Err(doc
-            .error(at, format!("{n}! arrangements are too many to visit one by one"))
-            .help(format!(
-                "full-space searches take boards of at most {MAX_ARRAY_CELLS} cells; for `shortest` use ida-star"
-            )));
-    }
-    Ok(())
 }
 
 /// The tile groups of the pattern databases: as given, or a default partition.

@@ -1,22 +1,19 @@
 //! `longest`: a layered search from the goal over every arrangement; the last layer holds the
 //! positions farthest from the goal.
 
-use super::TilesPuzzle;
+use super::report::LongestDetails;
+use super::solve::TilesPuzzle;
 use crate::diagnostic::Diagnostic;
 use crate::engine::Progress;
 use crate::report::group_digits;
-use crate::report::{Report, Section, Stats, Status};
+use crate::report::{Report, Section, Stats};
 
 impl TilesPuzzle {
-    pub(super) fn longest(&self, progress: &Progress) -> Result<Report, Diagnostic> {
-        let reason = self.auto_reason(|| {
-            format!(
-                "auto: every arrangement reachable from the goal is visited once, layer by layer, \
-                 marked in a byte array indexed by permutation rank ({} slots)",
-                self.arrangements_text()
-            )
-        });
-        let mut report = Report::new("longest", Status::Explored, "layered-bfs", &reason);
+    pub(super) fn longest(
+        &self,
+        report: &mut Report,
+        progress: &Progress,
+    ) -> Result<(), Diagnostic> {
         let root = self.model.pack(&self.goal);
         let layers = self.explore(root, progress)?;
         report.stats = Stats::new(layers.stats.states, layers.stats.elapsed);
@@ -41,39 +38,27 @@ impl TilesPuzzle {
             farthest.len(),
             group_digits(u128::from(layers.stats.states))
         ));
+        let details = LongestDetails {
+            goal: self.view(&self.goal),
+            farthest_distance: far,
+            farthest_count: farthest.len(),
+            farthest: farthest[..shown].iter().map(|t| self.view(t)).collect(),
+            layer_counts: layers.counts,
+        };
         report.sections.push(Section {
             title: format!("farthest positions ({far} moves from the goal)"),
-            lines: farthest[..shown]
-                .iter()
-                .map(|t| self.view(t).text)
-                .collect(),
+            lines: details.farthest.iter().map(|v| v.text.clone()).collect(),
         });
         report.sections.push(Section {
             title: "positions at each distance".into(),
-            lines: layers
-                .counts
+            lines: details
+                .layer_counts
                 .iter()
                 .enumerate()
                 .map(|(d, c)| format!("{d:>3}: {}", group_digits(u128::from(*c))))
                 .collect(),
         });
-        report
-            .extra
-            .insert("goal".into(), self.view(&self.goal).data);
-        report.extra.insert("farthest_distance".into(), far.into());
-        report
-            .extra
-            .insert("farthest_count".into(), farthest.len().into());
-        report.extra.insert(
-            "farthest".into(),
-            farthest[..shown]
-                .iter()
-                .map(|t| self.view(t).data)
-                .collect(),
-        );
-        report
-            .extra
-            .insert("layer_counts".into(), layers.counts.clone().into());
-        Ok(report)
+        report.set_details(&details);
+        Ok(())
     }
 }

@@ -9,9 +9,11 @@
 //! tile form one region, expanded at once; sliding a group tile into the region costs 1.
 //!
 //! Built tables are cached in `$PUZZLESPEC_CACHE_DIR`, else `$XDG_CACHE_HOME/puzzlespec`, else
-//! `~/.cache/puzzlespec` (one file per board, goal and group, holding the table as it is used).
+//! `~/.cache/puzzlespec`: one file per board, goal and group, whose header (`pattern_cache.rs`)
+//! is checked before the table is trusted.
 
 use super::board::Board;
+use super::pattern_cache as cache_file;
 use std::path::PathBuf;
 
 /// Largest group: a table of 16^6 bytes (16.8 MB), and twice that in bit masks while building.
@@ -23,30 +25,44 @@ pub struct PatternDatabase {
     pub table: Vec<u8>,
     /// Whether it was read from the cache rather than built now.
     pub cached: bool,
+    /// When a cached file was found but refused: which file and why (it was rebuilt).
+    pub refused: Option<String>,
 }
 
 impl PatternDatabase {
-    /// The cached table, or a newly built one (then cached).
+    /// The cached table when its header and checksum agree, or a newly built one (then cached).
     pub fn load_or_build(board: &Board, goal: &[u8], tiles: &[u8]) -> PatternDatabase {
-        let size = 1usize << (4 * tiles.len());
+        let params = parameters(board, goal, tiles);
         let dir = cache_dir();
         let file = dir
             .as_ref()
-            .map(|d| d.join(format!("pdb-{:016x}.bin", cache_key(board, goal, tiles))));
-        let stored = file.as_ref().and_then(|f| std::fs::read(f).ok());
-        if let Some(table) = stored.filter(|t| t.len() == size) {
-            return PatternDatabase {
-                tiles: tiles.to_vec(),
-                table,
-                cached: true,
-            };
+            .map(|d| d.join(format!("pdb-{:016x}.bin", checksum(&params))));
+        let mut refused = None;
+        if let Some(bytes) = file.as_ref().and_then(|f| std::fs::read(f).ok()) {
+            match cache_file::decode(bytes, &params, 1 << (4 * tiles.len())) {
+                Ok(table) => {
+                    return PatternDatabase {
+                        tiles: tiles.to_vec(),
+                        table,
+                        cached: true,
+                        refused: None,
+                    };
+                }
+                Err(why) => {
+                    let shown = file.as_ref().map(|f| f.display().to_string());
+                    refused = Some(format!(
+                        "cached pattern database {} refused ({why}); rebuilt",
+                        shown.unwrap_or_default()
+                    ));
+                }
+            }
         }
         let table = build(board, goal, tiles);
         if let (Some(dir), Some(file)) = (dir, file) {
             // A failed write only costs a rebuild next time.
             if std::fs::create_dir_all(&dir).is_ok() {
                 let tmp = file.with_extension(format!("{}.tmp", std::process::id()));
-                if std::fs::write(&tmp, &table).is_ok() {
+                if std::fs::write(&tmp, cache_file::encode(&params, &table)).is_ok() {
                     let _ = std::fs::rename(&tmp, &file);
                 }
             }
@@ -55,6 +71,7 @@ impl PatternDatabase {
             tiles: tiles.to_vec(),
             table,
             cached: false,
+            refused,
         }
     }
 }
@@ -69,22 +86,31 @@ pub fn cache_dir() -> Option<PathBuf> {
     std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache").join("puzzlespec"))
 }
 
-/// FNV-1a over the board, goal and group, so a changed spec never reads a stale table.
-fn cache_key(board: &Board, goal: &[u8], tiles: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |b: u8| {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    };
-    eat(2); // format version
+/// What a table is built for: the board's adjacency, the goal and the group, as bytes (the cache
+/// file's name is their checksum, and its header holds them in full).
+fn parameters(board: &Board, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
+    let mut p = Vec::new();
     for adj in &board.adjacent {
-        adj.iter().for_each(|&c| eat(c));
-        eat(0xFF);
+        p.extend_from_slice(adj);
+        p.push(0xFF);
     }
-    goal.iter().for_each(|&t| eat(t));
-    eat(0xFE);
-    tiles.iter().for_each(|&t| eat(t));
-    h
+    p.extend_from_slice(goal);
+    p.push(0xFE);
+    p.extend_from_slice(tiles);
+    p
+}
+
+/// A 64-bit FNV-1a-like hash over 8-byte words with a shift-xor per word (so a change in any
+/// bit reaches every later bit): quick over 16 MB, and catches corrupted or edited tables.
+pub fn checksum(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for chunk in bytes.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        h = (h ^ u64::from_le_bytes(word)).wrapping_mul(0x0100_0000_01b3);
+        h ^= h >> 29;
+    }
+    h ^ bytes.len() as u64
 }
 
 /// The cells the blank reaches from `blank` through `free` cells.
@@ -108,72 +134,92 @@ fn region(adjacent: &[u16], blank: usize, free: u16) -> u16 {
 /// The table of `tiles` (at most [`MAX_GROUP`]) for reaching `goal` on `board`.
 pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
     let n = board.cells();
-    let k = tiles.len();
-    let size = 1usize << (4 * k);
-    let adjacent: Vec<u16> = board
-        .adjacent
-        .iter()
-        .map(|a| a.iter().fold(0u16, |m, &c| m | 1 << c))
-        .collect();
-    let all: u16 = if n == 16 { u16::MAX } else { (1u16 << n) - 1 };
-    let mut value = vec![u8::MAX; size];
-    // Per index: the blank cells already expanded (low 16 bits) and already queued (high 16),
-    // side by side so one cache line answers both.
-    let mut marks = vec![0u32; size];
-    let root: usize = tiles.iter().enumerate().fold(0, |acc, (i, &t)| {
-        let cell = goal
+    let size = 1usize << (4 * tiles.len());
+    let mut search = Build {
+        adjacent: board
+            .adjacent
             .iter()
-            .position(|&g| g == t)
-            .expect("goal holds every tile");
-        acc | cell << (4 * i)
-    });
-    let blank = goal.iter().position(|&g| g == 0).expect("goal has a blank");
+            .map(|a| a.iter().fold(0u16, |m, &c| m | 1 << c))
+            .collect(),
+        all: if n == 16 { u16::MAX } else { (1u16 << n) - 1 },
+        k: tiles.len(),
+        value: vec![u8::MAX; size],
+        marks: vec![0u32; size],
+    };
+    let cell_of = |t: u8| goal.iter().position(|&g| g == t).unwrap_or(0);
+    let root: usize = tiles
+        .iter()
+        .enumerate()
+        .fold(0, |acc, (i, &t)| acc | cell_of(t) << (4 * i));
     // Queue entries: index << 4 | blank cell.
-    let mut current: Vec<u32> = vec![(root << 4 | blank) as u32];
+    let mut current: Vec<u32> = vec![(root << 4 | cell_of(0)) as u32];
     let mut cost = 0u8;
     while !current.is_empty() {
         // In index order the lookups below sweep memory instead of jumping about.
         current.sort_unstable();
         let mut next: Vec<u32> = Vec::new();
         for &entry in &current {
-            let idx = (entry >> 4) as usize;
-            let b = (entry & 15) as usize;
-            if marks[idx] & (1 << b) != 0 {
-                continue; // the blank's region was expanded from another of its cells
-            }
-            let mut cells = [0u8; MAX_GROUP];
-            let mut occupied = 0u16;
-            for (i, cell) in cells.iter_mut().enumerate().take(k) {
-                *cell = ((idx >> (4 * i)) & 15) as u8;
-                occupied |= 1 << *cell;
-            }
-            let reach = region(&adjacent, b, all & !occupied);
-            if marks[idx] & u32::from(reach) != 0 {
-                continue;
-            }
-            marks[idx] |= u32::from(reach);
-            if value[idx] == u8::MAX {
-                value[idx] = cost;
-            }
-            for (i, &p) in cells.iter().enumerate().take(k) {
-                let mut into = adjacent[p as usize] & reach;
-                while into != 0 {
-                    let c = into.trailing_zeros() as usize;
-                    into &= into - 1;
-                    // Tile i slides from p to c; the blank is left on p.
-                    let moved = (idx + (c << (4 * i))) - ((p as usize) << (4 * i));
-                    let bit = 1u32 << p;
-                    if (marks[moved] | marks[moved] >> 16) & bit == 0 {
-                        marks[moved] |= bit << 16;
-                        next.push((moved << 4 | p as usize) as u32);
-                    }
-                }
-            }
+            search.expand(entry, cost, &mut next);
         }
         current = next;
         cost += 1;
     }
-    value
+    search.value
+}
+
+/// The breadth-first build over (group cells, blank region).
+struct Build {
+    /// Neighbours of each cell as a bit mask.
+    adjacent: Vec<u16>,
+    /// Every cell of the board.
+    all: u16,
+    /// Tiles in the group.
+    k: usize,
+    value: Vec<u8>,
+    /// Per index: the blank cells already expanded (low 16 bits) and already queued (high 16),
+    /// side by side so one cache line answers both.
+    marks: Vec<u32>,
+}
+
+impl Build {
+    /// Gives the entry's index `cost` (when first reached) and queues every slide of a group
+    /// tile into the blank's region.
+    #[inline]
+    fn expand(&mut self, entry: u32, cost: u8, next: &mut Vec<u32>) {
+        let idx = (entry >> 4) as usize;
+        let b = (entry & 15) as usize;
+        if self.marks[idx] & (1 << b) != 0 {
+            return; // the blank's region was expanded from another of its cells
+        }
+        let mut cells = [0u8; MAX_GROUP];
+        let mut occupied = 0u16;
+        for (i, cell) in cells.iter_mut().enumerate().take(self.k) {
+            *cell = ((idx >> (4 * i)) & 15) as u8;
+            occupied |= 1 << *cell;
+        }
+        let reach = region(&self.adjacent, b, self.all & !occupied);
+        if self.marks[idx] & u32::from(reach) != 0 {
+            return;
+        }
+        self.marks[idx] |= u32::from(reach);
+        if self.value[idx] == u8::MAX {
+            self.value[idx] = cost;
+        }
+        for (i, &p) in cells.iter().enumerate().take(self.k) {
+            let mut into = self.adjacent[p as usize] & reach;
+            while into != 0 {
+                let c = into.trailing_zeros() as usize;
+                into &= into - 1;
+                // Tile i slides from p to c; the blank is left on p.
+                let moved = (idx + (c << (4 * i))) - ((p as usize) << (4 * i));
+                let bit = 1u32 << p;
+                if (self.marks[moved] | self.marks[moved] >> 16) & bit == 0 {
+                    self.marks[moved] |= bit << 16;
+                    next.push((moved << 4 | p as usize) as u32);
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]

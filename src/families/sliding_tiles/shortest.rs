@@ -1,21 +1,24 @@
 //! `shortest`: decides solvability by invariants, then searches each start (in parallel when
-//! there are several) and replays every solution before it is reported.
+//! there are several), replays every solution and compares it with the length a starts file
+//! gives before it is reported.
 
-use super::TilesPuzzle;
 use super::arrangement::Start;
 use super::model::{self, Tiles};
 use super::pattern_database::{self, PatternDatabase};
+use super::plan::{MAX_ARRAY_CELLS, Search};
+use super::report::tile_list;
 use super::solvability::{self, Verdict};
-use super::state_view::tile_list;
+use super::solve::TilesPuzzle;
 use super::tile_search::{self, BlankMove, TileNode};
 use crate::diagnostic::Diagnostic;
 use crate::engine::ida_star::DepthFirstSpace;
 use crate::engine::{Path, Progress, bidirectional_bfs, ida_star, ranked_bfs};
-use crate::report::{Report, Stats, Status};
+use crate::report::{Report, Stats};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
-/// IDA* gives up beyond this many moves (only reached when no invariant settled solvability).
+/// IDA* gives up beyond this many moves (only reached on boards of more than
+/// [`MAX_ARRAY_CELLS`] cells that no invariant settles; smaller ones are settled by search first).
 const MAX_IDA_COST: u32 = 250;
 
 /// One solved (or refused) start.
@@ -27,11 +30,25 @@ pub(super) struct Outcome {
     pub(super) elapsed: Duration,
 }
 
+impl Outcome {
+    fn unsolvable(reason: String, nodes: u64, elapsed: Duration) -> Outcome {
+        Outcome {
+            moves: None,
+            reason,
+            nodes,
+            elapsed,
+        }
+    }
+}
+
 impl TilesPuzzle {
-    pub(super) fn shortest(&self, progress: &Progress) -> Result<Report, Diagnostic> {
+    pub(super) fn shortest(
+        &self,
+        report: &mut Report,
+        search: &Search,
+        progress: &Progress,
+    ) -> Result<(), Diagnostic> {
         let t0 = Instant::now();
-        let (engine, reason) = self.choose_shortest_engine();
-        let mut report = Report::new("shortest", Status::Solved, engine, &reason);
         let verdicts: Vec<Verdict> = self
             .starts
             .iter()
@@ -40,68 +57,112 @@ impl TilesPuzzle {
         let any_solvable = verdicts
             .iter()
             .any(|v| !matches!(v, Verdict::Unsolvable(_)));
-        let dbs = if engine == "ida-star" && any_solvable {
-            let (dbs, note) = self.pattern_databases(progress);
-            report.notes.push(note);
-            dbs
-        } else {
-            Vec::new()
-        };
-        let solve_one = |start: &Start, verdict: &Verdict| -> Outcome {
-            let reason = match verdict {
-                Verdict::Unsolvable(r) => {
-                    return Outcome {
-                        moves: None,
-                        reason: r.clone(),
-                        nodes: 0,
-                        elapsed: Duration::ZERO,
-                    };
-                }
-                Verdict::Solvable(r) => r.clone(),
-                Verdict::Unknown(r) => format!("{r}; the search decides"),
-            };
-            let mut out = self.search(engine, &start.tiles, &dbs, progress);
-            if out.moves.is_none() {
-                out.reason = format!("the search found no way to the goal ({reason})");
-            } else {
-                out.reason = reason;
+        let dbs = match search {
+            Search::IdaStar { patterns } if any_solvable => {
+                let (dbs, notes) = self.pattern_databases(patterns, progress);
+                report.notes.extend(notes);
+                dbs
             }
-            out
+            _ => Vec::new(),
+        };
+        let solve_one = |(start, verdict): (&Start, &Verdict)| -> Outcome {
+            self.solve_start(search, &start.tiles, verdict, &dbs, progress)
         };
         let outcomes: Vec<Outcome> = if self.starts.len() > 1 {
             self.starts
                 .par_iter()
                 .zip(verdicts.par_iter())
-                .map(|(s, v)| solve_one(s, v))
+                .map(solve_one)
                 .collect()
         } else {
-            vec![solve_one(&self.starts[0], &verdicts[0])]
+            self.starts.iter().zip(&verdicts).map(solve_one).collect()
         };
         for (start, out) in self.starts.iter().zip(&outcomes) {
             if let Some(moves) = &out.moves {
                 self.replay(&start.tiles, moves)?;
             }
         }
+        check_expected(&self.starts, &outcomes)?;
         let nodes: u64 = outcomes.iter().map(|o| o.nodes).sum();
         report.stats = Stats::new(nodes, t0.elapsed());
-        if self.starts.len() == 1 {
-            self.fill_single(&mut report, &self.starts[0], &outcomes[0]);
-        } else {
-            self.fill_batch(&mut report, &outcomes);
+        match (self.starts.as_slice(), outcomes.as_slice()) {
+            ([start], [out]) => self.fill_single(report, start, out),
+            _ => self.fill_batch(report, &outcomes),
         }
-        Ok(report)
+        Ok(())
     }
 
-    /// Builds or loads the tables; the note says which, how long and how much memory.
-    fn pattern_databases(&self, progress: &Progress) -> (Vec<PatternDatabase>, String) {
+    /// One start: refused by its invariant, or searched.
+    fn solve_start(
+        &self,
+        search: &Search,
+        start: &[u8],
+        verdict: &Verdict,
+        dbs: &[PatternDatabase],
+        progress: &Progress,
+    ) -> Outcome {
+        let reason = match verdict {
+            Verdict::Unsolvable(r) => return Outcome::unsolvable(r.clone(), 0, Duration::ZERO),
+            Verdict::Solvable(r) => r.clone(),
+            Verdict::Unknown(r) => {
+                let depth_first =
+                    matches!(search, Search::IdaStar { .. } | Search::IdaStarManhattan);
+                if depth_first && self.n() <= MAX_ARRAY_CELLS {
+                    // IDA* cannot prove that no solution exists; the reachable positions can.
+                    if let Some(out) = self.settle_by_search(start, r, progress) {
+                        return out;
+                    }
+                    format!("{r}; a search of every reachable position found the goal")
+                } else {
+                    format!("{r}; the search decides")
+                }
+            }
+        };
+        let mut out = self.search(search, start, dbs, progress);
+        out.reason = match out.moves {
+            Some(_) => reason,
+            None if matches!(search, Search::Bfs | Search::Bidirectional) => {
+                format!("the search found no way to the goal ({reason})")
+            }
+            None => format!("IDA* found no solution of up to {MAX_IDA_COST} moves ({reason})"),
+        };
+        out
+    }
+
+    /// Visits every position reachable from `start` (a byte per arrangement): an outcome with no
+    /// solution when the goal is not among them, None when it is.
+    fn settle_by_search(&self, start: &[u8], why: &str, progress: &Progress) -> Option<Outcome> {
+        let (s, g) = (self.model.pack(start), self.model.pack(&self.goal));
+        let out = ranked_bfs::shortest_path(&self.model, s, g, progress);
+        if out.path.is_some() {
+            return None;
+        }
+        let reason = format!(
+            "{why}; a search of all {} positions reachable from the start did not meet the goal",
+            out.stats.states
+        );
+        Some(Outcome::unsolvable(
+            reason,
+            out.stats.states,
+            out.stats.elapsed,
+        ))
+    }
+
+    /// Builds or loads the tables; the notes say which, how long and how much memory, and which
+    /// cached tables were refused and rebuilt.
+    fn pattern_databases(
+        &self,
+        patterns: &[Vec<u8>],
+        progress: &Progress,
+    ) -> (Vec<PatternDatabase>, Vec<String>) {
         let t0 = Instant::now();
         progress.message(|| "pattern databases: loading or building".to_string());
-        let dbs: Vec<PatternDatabase> = self
-            .patterns
+        let dbs: Vec<PatternDatabase> = patterns
             .par_iter()
             .map(|tiles| PatternDatabase::load_or_build(&self.model.board, &self.goal, tiles))
             .collect();
-        let sizes: Vec<String> = self.patterns.iter().map(|p| p.len().to_string()).collect();
+        let sizes: Vec<String> = patterns.iter().map(|p| p.len().to_string()).collect();
+        let groups: Vec<String> = patterns.iter().map(|p| tile_list(p)).collect();
         let bytes: usize = dbs.iter().map(|d| d.table.len()).sum();
         let how = if dbs.iter().all(|d| d.cached) {
             "loaded from the cache".to_string()
@@ -117,23 +178,20 @@ impl TilesPuzzle {
             } else {
                 ""
             };
-        let note = format!(
+        let mut notes: Vec<String> = dbs.iter().filter_map(|d| d.refused.clone()).collect();
+        notes.push(format!(
             "pattern databases {} ({}), {how} in {:.2} s, {:.1} MB in memory{mirror}",
             sizes.join("-"),
-            self.patterns
-                .iter()
-                .map(|p| tile_list(p))
-                .collect::<Vec<_>>()
-                .join(" | "),
+            groups.join(" | "),
             t0.elapsed().as_secs_f64(),
             bytes as f64 / 1e6
-        );
-        (dbs, note)
+        ));
+        (dbs, notes)
     }
 
     fn search(
         &self,
-        engine: &str,
+        search: &Search,
         start: &[u8],
         dbs: &[PatternDatabase],
         progress: &Progress,
@@ -141,21 +199,21 @@ impl TilesPuzzle {
         let t0 = Instant::now();
         let s = self.model.pack(start);
         let g = self.model.pack(&self.goal);
-        let (moves, nodes) = match engine {
-            "bfs" => {
+        let (moves, nodes) = match search {
+            Search::Bfs => {
                 let out = ranked_bfs::shortest_path(&self.model, s, g, progress);
                 (out.path.map(|p| path_moves(&p)), out.stats.states)
             }
-            "bidirectional-bfs" => {
+            Search::Bidirectional => {
                 let out = bidirectional_bfs::shortest_path(&self.model, s, g, progress);
                 (out.path.map(|p| path_moves(&p)), out.stats.states)
             }
-            "ida-star" => {
+            Search::IdaStar { .. } => {
                 let space = tile_search::PatternSpace::new(&self.model.board, &self.goal, dbs);
                 let mut node = space.node(start);
                 self.ida_star(&space, &mut node, start, progress)
             }
-            _ => {
+            Search::IdaStarManhattan => {
                 let space = tile_search::ManhattanSpace::new(&self.model.board, &self.goal);
                 let mut node = space.node(start);
                 self.ida_star(&space, &mut node, start, progress)
@@ -170,7 +228,7 @@ impl TilesPuzzle {
     }
 
     /// IDA* from `node` (the start as the space's node), its moves as tile moves, and its nodes.
-    fn ida_star<S: DepthFirstSpace<Node = TileNode, Move = BlankMove>>(
+    fn ida_star<S: DepthFirstSpace<State = TileNode, Move = BlankMove>>(
         &self,
         space: &S,
         node: &mut TileNode,
@@ -207,6 +265,38 @@ impl TilesPuzzle {
         }
         Ok(())
     }
+}
+
+/// Every length a starts file gives must be the optimum found: the engines are optimal, so a
+/// disagreement is a fault of puzzlespec or an error in the file, and no answer is trusted.
+fn check_expected(starts: &[Start], outcomes: &[Outcome]) -> Result<(), Diagnostic> {
+    let mut wrong = starts.iter().zip(outcomes).filter_map(|(start, out)| {
+        let e = start.expected.as_ref()?;
+        let found = out.moves.as_ref().map(Vec::len);
+        (found != Some(e.moves as usize)).then_some((e, found))
+    });
+    let Some((first, found)) = wrong.next() else {
+        return Ok(());
+    };
+    let others = wrong.count();
+    let found = match found {
+        Some(m) => format!("found an optimal solution of {m} moves"),
+        None => "found no solution".to_string(),
+    };
+    let mut message = format!(
+        "the starts file gives {} moves, but puzzlespec {found}",
+        first.moves
+    );
+    if others > 0 {
+        message.push_str(&format!(" ({others} more starts disagree)"));
+    }
+    Err(Diagnostic::internal(message)
+        .at(&first.source, first.span.clone())
+        .label("the known optimal length")
+        .help(
+            "the solvers are optimal and every solution is replayed, so either puzzlespec is at \
+             fault (please report it) or this length in the file is wrong (correct it)",
+        ))
 }
 
 fn path_moves(p: &Path<u64, model::Move>) -> Vec<model::Move> {

@@ -8,6 +8,7 @@
 
 use super::board::Board;
 use super::pattern_database::PatternDatabase;
+use crate::engine::Space;
 use crate::engine::ida_star::DepthFirstSpace;
 
 const NONE: u8 = u8::MAX;
@@ -198,10 +199,12 @@ fn mirror_map(board: &Board, goal: &[u8]) -> Option<([u8; MAX_CELLS], [u8; MAX_C
     Some((transpose, image))
 }
 
-impl DepthFirstSpace for PatternSpace<'_> {
-    type Node = TileNode;
+impl Space for PatternSpace<'_> {
+    type State = TileNode;
     type Move = BlankMove;
+}
 
+impl DepthFirstSpace for PatternSpace<'_> {
     #[inline]
     fn moves(&self, node: &TileNode, last: Option<BlankMove>, out: &mut Vec<BlankMove>) {
         self.common.moves(node, last, out);
@@ -345,10 +348,12 @@ fn longest_increasing(a: &[usize]) -> usize {
     top
 }
 
-impl DepthFirstSpace for ManhattanSpace {
-    type Node = TileNode;
+impl Space for ManhattanSpace {
+    type State = TileNode;
     type Move = BlankMove;
+}
 
+impl DepthFirstSpace for ManhattanSpace {
     fn moves(&self, node: &TileNode, last: Option<BlankMove>, out: &mut Vec<BlankMove>) {
         self.common.moves(node, last, out);
     }
@@ -393,6 +398,7 @@ mod tests {
                 tiles: g.to_vec(),
                 table: super::super::pattern_database::build(&board, &goal, g),
                 cached: false,
+                refused: None,
             })
             .collect();
         let space = PatternSpace::new(&board, &goal, &groups);

@@ -1,0 +1,113 @@
+//! The cache file of a pattern database: a header, then the table as it is used.
+//!
+//! ```text
+//! magic "PSPDB\n" | format version u16 | parameters length u32 | parameters (board, goal, group)
+//! | table length u64 | checksum of the table u64 | table
+//! ```
+//! (integers little-endian). A file is used only when every field agrees with what is wanted;
+//! otherwise it is refused with the reason, and the table is rebuilt.
+
+use super::pattern_database::checksum;
+
+const MAGIC: &[u8; 6] = b"PSPDB\n";
+/// Raised whenever the table's meaning or the layout changes.
+const VERSION: u16 = 3;
+
+/// The file's bytes for `table`, built for `params`.
+pub fn encode(params: &[u8], table: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(table.len() + params.len() + 32);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&(params.len() as u32).to_le_bytes());
+    out.extend_from_slice(params);
+    out.extend_from_slice(&(table.len() as u64).to_le_bytes());
+    out.extend_from_slice(&checksum(table).to_le_bytes());
+    out.extend_from_slice(table);
+    out
+}
+
+/// The table of a file built for `params` with `size` entries, or why it cannot be trusted.
+pub fn decode(bytes: Vec<u8>, params: &[u8], size: usize) -> Result<Vec<u8>, String> {
+    let mut at = 0;
+    let mut take = |n: usize| -> Result<&[u8], String> {
+        let field = bytes.get(at..at + n).ok_or("the file is cut short")?;
+        at += n;
+        Ok(field)
+    };
+    if take(MAGIC.len())? != MAGIC {
+        return Err("not a puzzlespec table file, or one of an older format".into());
+    }
+    let version = u16::from_le_bytes(take(2)?.try_into().map_err(|_| "bad version")?);
+    if version != VERSION {
+        return Err(format!("format version {version}, expected {VERSION}"));
+    }
+    let len = u32::from_le_bytes(take(4)?.try_into().map_err(|_| "bad length")?) as usize;
+    if take(len)? != params {
+        return Err("built for another board, goal or tile group".into());
+    }
+    let table_len = u64::from_le_bytes(take(8)?.try_into().map_err(|_| "bad length")?);
+    if table_len != size as u64 {
+        return Err(format!("{table_len} entries, expected {size}"));
+    }
+    let sum = u64::from_le_bytes(take(8)?.try_into().map_err(|_| "bad checksum")?);
+    let header = at;
+    if bytes.len() - header != size {
+        return Err(format!(
+            "{} bytes of table, expected {size}",
+            bytes.len() - header
+        ));
+    }
+    let mut table = bytes;
+    table.drain(..header);
+    if checksum(&table) != sum {
+        return Err("the checksum does not match the contents".into());
+    }
+    Ok(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_is_read_back_only_when_every_field_agrees() {
+        let table: Vec<u8> = (0..=255).collect();
+        let file = encode(b"board", &table);
+        assert_eq!(decode(file.clone(), b"board", 256), Ok(table.clone()));
+        assert!(
+            decode(file.clone(), b"other", 256)
+                .unwrap_err()
+                .contains("another board")
+        );
+        assert!(
+            decode(file.clone(), b"board", 16)
+                .unwrap_err()
+                .contains("entries")
+        );
+        let mut raised = file.clone();
+        let last = raised.len() - 1;
+        raised[last] = raised[last].wrapping_add(1);
+        assert!(
+            decode(raised, b"board", 256)
+                .unwrap_err()
+                .contains("checksum")
+        );
+        let mut old = file.clone();
+        old[6] = 2;
+        assert!(
+            decode(old, b"board", 256)
+                .unwrap_err()
+                .contains("version 2")
+        );
+        assert!(
+            decode(table.clone(), b"board", 256)
+                .unwrap_err()
+                .contains("older format")
+        );
+        assert!(
+            decode(file[..20].to_vec(), b"board", 256)
+                .unwrap_err()
+                .contains("cut short")
+        );
+    }
+}
