@@ -21,7 +21,7 @@ struct Cli {
 enum Command {
     /// Solve a spec and print the answer.
     #[command(
-        after_help = "Examples:\n  puzzlespec run specs/water-jugs.toml\n  puzzlespec run specs/water-jugs.toml --json\n  puzzlespec run specs/water-jugs.toml --set 'jugs.capacities=[3,5]' --set 'jugs.goal=\"A == 4 or B == 4\"'\n  puzzlespec run specs/water-jugs.toml --objective all-shortest\n\nExit codes: 0 solved, 1 no solution, 2 bad spec or arguments, 3 internal error."
+        after_help = "Examples:\n  puzzlespec run specs/water-jugs.toml\n  puzzlespec run specs/water-jugs.toml --json\n  puzzlespec run specs/water-jugs.toml --set 'jugs.capacities=[3,5]' --set 'jugs.goal=\"A == 4 or B == 4\"'\n  puzzlespec run specs/water-jugs.toml --objective all-shortest\n\nExit codes: 0 solved, 1 no solution, 2 bad spec or arguments, 3 internal error, 4 output not written (e.g. disk full)."
     )]
     Run {
         /// The spec file (TOML).
@@ -66,6 +66,11 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Deep formulas recurse; the commands run where the stack has room for them.
+    puzzlespec::cli::on_large_stack(move || dispatch(cli))
+}
+
+fn dispatch(cli: Cli) -> ExitCode {
     let quiet = cli.quiet;
     match cli.command {
         Command::Run {
