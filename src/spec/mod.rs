@@ -4,12 +4,15 @@
 
 mod common;
 mod formula;
+mod messages;
 mod overrides;
+mod read;
 mod string_span;
 
 pub use common::{PuzzleTable, SolveTable, choose, closest};
 pub use formula::FormulaSite;
 pub use overrides::Override;
+pub use read::MAX_SPEC_BYTES;
 pub use string_span::inner_span;
 
 use crate::diagnostic::{Diagnostic, SourceText};
@@ -37,10 +40,7 @@ struct HeaderProbe {
 impl SpecDocument {
     /// Reads and checks the file at `path`, applying `overrides` (`KEY=VALUE` strings).
     pub fn load(path: &Path, overrides: &[String]) -> Result<SpecDocument, Diagnostic> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            Diagnostic::new(format!("cannot read spec file {}: {e}", path.display()))
-                .help("check the path; `puzzlespec list` shows the specs in specs/")
-        })?;
+        let text = read::read_spec(path)?;
         Self::from_text(path, text, overrides)
     }
 
@@ -119,6 +119,10 @@ impl SpecDocument {
 /// Turns a toml/serde error into a diagnostic with a hint matched to its kind.
 fn toml_error(source: &Arc<SourceText>, e: &toml::de::Error, fallback_help: &str) -> Diagnostic {
     let message = e.message().trim().to_string();
+    if let Some((message, help)) = messages::plain(&message) {
+        let span = e.span().unwrap_or(0..0);
+        return Diagnostic::new(message).at(source, span).help(help);
+    }
     let help = if message.starts_with("unknown field") {
         "remove the field or fix its spelling; docs/spec-format.md lists every field".to_string()
     } else if message.starts_with("missing field") {
