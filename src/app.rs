@@ -1,6 +1,7 @@
 //! What each subcommand does, from arguments to output and exit code. `main.rs` only parses the
 //! command line; everything here is callable from tests.
 
+use crate::cli::memory;
 use crate::cli::output::{self, Watched};
 use crate::cli::progress_bar;
 use crate::diagnostic::Diagnostic;
@@ -23,6 +24,8 @@ pub mod exit {
     pub const INTERNAL: u8 = 3;
     /// The output could not be written (e.g. the disk is full); a closed pipe is not an error.
     pub const OUTPUT: u8 = 4;
+    /// The memory cap (`--max-memory`, `solve.max_memory`) would have been passed.
+    pub const MEMORY: u8 = 5;
 }
 
 pub struct RunOptions {
@@ -32,6 +35,8 @@ pub struct RunOptions {
     pub objective: Option<String>,
     pub set: Vec<String>,
     pub quiet: bool,
+    /// `--max-memory` was given: it takes precedence over `solve.max_memory`.
+    pub max_memory_given: bool,
 }
 
 pub fn run(opts: &RunOptions) -> ExitCode {
@@ -50,6 +55,9 @@ pub fn run(opts: &RunOptions) -> ExitCode {
     }
     let progress = progress_bar::spinner(opts.quiet);
     let outcome = SpecDocument::load(&opts.spec, &overrides).and_then(|doc| {
+        if let (false, Some(cap)) = (opts.max_memory_given, doc.max_memory) {
+            memory::set_cap(cap);
+        }
         let puzzle = families::load(&doc)?;
         let mut report = puzzle.solve(&SolveContext {
             progress: &progress,

@@ -424,3 +424,80 @@ fn a_number_too_large_for_a_formula_says_its_range_in_words() {
     assert!(out.stderr.contains("too large"), "{}", out.stderr);
     assert!(!out.stderr.contains("bits"), "{}", out.stderr);
 }
+
+#[test]
+fn deeply_nested_toml_values_are_refused_in_words() {
+    let dir = scratch("nested_toml");
+    let text = std::fs::read_to_string("specs/water-jugs.toml").expect("the shipped spec");
+    let n = 10_000;
+    let spec = dir.join("nested.toml");
+    let value = format!("{}{}", "[".repeat(n), "]".repeat(n));
+    std::fs::write(
+        &spec,
+        text.replace("initial = [0, 0]", &format!("initial = {value}")),
+    )
+    .expect("written");
+    let spec = spec.display().to_string();
+    let out = run(&["run", &spec]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains(&format!("{spec}:12:")),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("nests too deeply"), "{}", out.stderr);
+    assert!(out.stderr.len() < 1_500, "{}", out.stderr.len());
+}
+
+// --- Memory ---------------------------------------------------------------------------------
+
+/// specs/fifteen.toml (whose pattern databases take 64 MiB and more) with `max_memory` set.
+fn fifteen_with_memory(dir: &Path, value: &str) -> String {
+    let text = std::fs::read_to_string("specs/fifteen.toml").expect("the shipped spec");
+    let old = "engine = \"auto\"";
+    assert!(text.contains(old), "the shipped spec's [solve] changed");
+    let spec = dir.join("fifteen.toml");
+    let changed = text.replace(old, &format!("{old}\nmax_memory = {value}"));
+    std::fs::write(&spec, changed).expect("written");
+    spec.display().to_string()
+}
+
+#[test]
+fn passing_the_memory_cap_is_a_message_and_exit_code_5() {
+    let out = run(&[
+        "run",
+        "--quiet",
+        "--max-memory",
+        "20M",
+        "specs/fifteen.toml",
+    ]);
+    assert_eq!(out.code, 5, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("memory limit reached"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("limit of 20.0 MiB"), "{}", out.stderr);
+    assert!(out.stderr.contains("--max-memory"), "{}", out.stderr);
+}
+
+#[test]
+fn the_spec_sets_the_cap_and_the_command_line_overrides_it() {
+    let dir = scratch("memory");
+    let spec = fifteen_with_memory(&dir, "\"20M\"");
+    let out = run(&["run", "--quiet", &spec]);
+    assert_eq!(out.code, 5, "{}", out.stderr);
+    assert!(out.stderr.contains("limit of 20.0 MiB"), "{}", out.stderr);
+    let out = run(&["run", "--quiet", "--max-memory", "30M", &spec]);
+    assert_eq!(out.code, 5, "{}", out.stderr);
+    assert!(out.stderr.contains("limit of 30.0 MiB"), "{}", out.stderr);
+    let spec = fifteen_with_memory(&dir, "\"lots\"");
+    let out = run(&["run", "--quiet", &spec]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains(&format!("{spec}:23:14: solve.max_memory")),
+        "{}",
+        out.stderr
+    );
+}

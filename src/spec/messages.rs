@@ -24,6 +24,13 @@ pub fn plain(message: &str) -> Option<(String, String)> {
             "write a smaller number".to_string(),
         ));
     }
+    if message.contains("max recursion depth") {
+        return Some((
+            "this value nests too deeply: arrays and inline tables nest at most a few dozen levels"
+                .to_string(),
+            "write a flatter value; no field of a spec nests more than three levels".to_string(),
+        ));
+    }
     let name = message.strip_prefix("data did not match any variant of untagged enum ")?;
     Some((
         format!("this value has none of the forms this field accepts ({name})"),
@@ -55,6 +62,8 @@ mod tests {
         );
         assert!(plain("u64 value was too large").is_some());
         assert!(plain("invalid type: integer `5`, expected a string").is_none());
+        let (m, _) = plain("cannot recurse further; max recursion depth met").unwrap();
+        assert!(m.contains("nests too deeply"), "{m}");
     }
 
     #[test]
