@@ -1,6 +1,7 @@
 use clap::{Parser, Subcommand};
 use puzzlespec::app;
 use puzzlespec::cli::memory::{self, CappedAllocator};
+use puzzlespec::cli::output;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -74,10 +75,36 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage(&e),
+    };
     memory::set_cap(cli.max_memory.or_else(memory::default_cap).unwrap_or(0));
     // Deep formulas recurse; the commands run where the stack has room for them.
     puzzlespec::cli::on_large_stack(move || dispatch(cli))
+}
+
+/// Help, version or a usage error from clap, written without panicking on a closed or full
+/// stream (help and version exit 0, a usage error 2, as clap does).
+fn usage(e: &clap::Error) -> ExitCode {
+    use std::io::IsTerminal;
+    let to_stderr = e.use_stderr();
+    let colored = if to_stderr {
+        std::io::stderr().is_terminal()
+    } else {
+        std::io::stdout().is_terminal()
+    };
+    let rendered = e.render();
+    let text = if colored {
+        rendered.ansi().to_string()
+    } else {
+        rendered.to_string()
+    };
+    if to_stderr {
+        output::stderr(&text);
+        return ExitCode::from(app::exit::BAD_INPUT);
+    }
+    output::finish(output::stdout(&text), app::exit::OK)
 }
 
 fn dispatch(cli: Cli) -> ExitCode {

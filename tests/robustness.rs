@@ -501,3 +501,22 @@ fn the_spec_sets_the_cap_and_the_command_line_overrides_it() {
         out.stderr
     );
 }
+
+#[test]
+fn help_on_a_full_device_or_a_closed_pipe() {
+    let (code, stderr) = with_stdout_full(&["--help"]);
+    assert_eq!(code, 4, "{stderr}");
+    assert!(stderr.contains("cannot write the output"), "{stderr}");
+    let (code, stderr) = with_closed_stdout(&["run", "--help"]);
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    let out = run(&["bogus"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("unrecognized subcommand"),
+        "{}",
+        out.stderr
+    );
+    let out = run(&["--version"]);
+    let version = format!("puzzlespec {}", env!("CARGO_PKG_VERSION"));
+    assert_eq!((out.code, out.stdout.trim()), (0, version.as_str()));
+}
