@@ -1,8 +1,10 @@
 //! What each subcommand does, from arguments to output and exit code. `main.rs` only parses the
 //! command line; everything here is callable from tests.
 
+use crate::cli::memory;
+use crate::cli::output::{self, Watched};
+use crate::cli::progress_bar;
 use crate::diagnostic::Diagnostic;
-use crate::engine::Progress;
 use crate::families::{self, PlayEnd, PlayIo, SolveContext};
 use crate::report::{self, Status};
 use crate::spec::SpecDocument;
@@ -20,6 +22,10 @@ pub mod exit {
     pub const BAD_INPUT: u8 = 2;
     /// puzzlespec found a fault of its own (e.g. a solution that failed its replay check).
     pub const INTERNAL: u8 = 3;
+    /// The output could not be written (e.g. the disk is full); a closed pipe is not an error.
+    pub const OUTPUT: u8 = 4;
+    /// The memory cap (`--max-memory`, `solve.max_memory`) would have been passed.
+    pub const MEMORY: u8 = 5;
 }
 
 pub struct RunOptions {
@@ -29,6 +35,8 @@ pub struct RunOptions {
     pub objective: Option<String>,
     pub set: Vec<String>,
     pub quiet: bool,
+    /// `--max-memory` was given: it takes precedence over `solve.max_memory`.
+    pub max_memory_given: bool,
 }
 
 pub fn run(opts: &RunOptions) -> ExitCode {
@@ -45,8 +53,11 @@ pub fn run(opts: &RunOptions) -> ExitCode {
             toml_edit::Value::from(e.as_str())
         ));
     }
-    let progress = Progress::new(opts.quiet);
+    let progress = progress_bar::spinner(opts.quiet);
     let outcome = SpecDocument::load(&opts.spec, &overrides).and_then(|doc| {
+        if let (false, Some(cap)) = (opts.max_memory_given, doc.max_memory) {
+            memory::set_cap(cap);
+        }
         let puzzle = families::load(&doc)?;
         let mut report = puzzle.solve(&SolveContext {
             progress: &progress,
@@ -58,15 +69,16 @@ pub fn run(opts: &RunOptions) -> ExitCode {
     progress.finish();
     match outcome {
         Ok(report) => {
-            if opts.json {
-                println!("{}", report::json::report(&report));
+            let text = if opts.json {
+                format!("{}\n", report::json::report(&report))
             } else {
-                print!("{}", report::text::report(&report));
-            }
-            ExitCode::from(match report.status {
+                report::text::report(&report)
+            };
+            let code = match report.status {
                 Status::NoSolution => exit::NO_SOLUTION,
                 _ => exit::OK,
-            })
+            };
+            output::finish(output::stdout(&text), code)
         }
         Err(d) => fail(&d, opts.json),
     }
@@ -74,15 +86,19 @@ pub fn run(opts: &RunOptions) -> ExitCode {
 
 /// Prints the diagnostic (and its JSON form with `--json`) and gives its exit code.
 fn fail(d: &Diagnostic, json: bool) -> ExitCode {
-    eprint!("{}", d.render(std::io::stderr().is_terminal()));
-    if json {
-        println!("{}", report::json::error(d));
-    }
-    ExitCode::from(if d.internal {
+    output::stderr(&d.render(std::io::stderr().is_terminal()));
+    let code = if d.internal {
         exit::INTERNAL
     } else {
         exit::BAD_INPUT
-    })
+    };
+    if !json {
+        return ExitCode::from(code);
+    }
+    output::finish(
+        output::stdout(&format!("{}\n", report::json::error(d))),
+        code,
+    )
 }
 
 pub fn check(specs: &[PathBuf]) -> ExitCode {
@@ -90,19 +106,26 @@ pub fn check(specs: &[PathBuf]) -> ExitCode {
     for path in specs {
         match load_puzzle(path) {
             Ok((doc, summary)) => {
-                println!(
-                    "ok  {} ({}): {summary}",
+                let line = format!(
+                    "ok  {} ({}): {summary}\n",
                     path.display(),
                     doc.puzzle.kind.get_ref()
                 );
+                if let Err(e) = output::stdout(&line) {
+                    return output::stdout_failed(&e, check_code(all_valid));
+                }
             }
             Err(d) => {
                 all_valid = false;
-                eprint!("{}", d.render(std::io::stderr().is_terminal()));
+                output::stderr(&d.render(std::io::stderr().is_terminal()));
             }
         }
     }
-    ExitCode::from(if all_valid { exit::OK } else { exit::BAD_INPUT })
+    ExitCode::from(check_code(all_valid))
+}
+
+fn check_code(all_valid: bool) -> u8 {
+    if all_valid { exit::OK } else { exit::BAD_INPUT }
 }
 
 fn load_puzzle(path: &Path) -> Result<(SpecDocument, String), Diagnostic> {
@@ -125,37 +148,40 @@ pub fn list(dir: &Path) -> ExitCode {
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
         .collect();
     files.sort();
-    let rows: Vec<[String; 4]> = files
-        .iter()
-        .map(|path| {
-            let file = path.display().to_string();
-            match load_puzzle(path) {
-                Ok((doc, summary)) => [
-                    file,
-                    doc.puzzle.name.clone(),
-                    doc.puzzle.kind.get_ref().clone(),
-                    summary,
-                ],
-                Err(d) => [file, "(invalid)".into(), "-".into(), d.to_string()],
-            }
-        })
-        .collect();
+    let rows: Vec<[String; 4]> = files.iter().map(|path| list_row(path)).collect();
     let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0);
     let (w0, w1, w2) = (width(0), width(1), width(2));
     for [file, name, kind, summary] in &rows {
-        println!("{file:<w0$}  {name:<w1$}  {kind:<w2$}  {summary}");
+        let line = format!("{file:<w0$}  {name:<w1$}  {kind:<w2$}  {summary}\n");
+        if let Err(e) = output::stdout(&line) {
+            return output::stdout_failed(&e, exit::OK);
+        }
     }
     ExitCode::from(exit::OK)
 }
 
+/// File, name, kind and summary of one spec, or its error in place of the summary.
+fn list_row(path: &Path) -> [String; 4] {
+    let file = path.display().to_string();
+    match load_puzzle(path) {
+        Ok((doc, summary)) => [
+            file,
+            doc.puzzle.name.clone(),
+            doc.puzzle.kind.get_ref().clone(),
+            summary,
+        ],
+        Err(d) => [file, "(invalid)".into(), "-".into(), d.to_string()],
+    }
+}
+
 /// `puzzlespec play SPEC`: an interactive game on stdin and stdout (see the family's play mode).
 pub fn play(spec: &Path, set: &[String]) -> ExitCode {
+    let mut output = Watched::new(std::io::stdout().lock());
     let outcome = SpecDocument::load(spec, set).and_then(|doc| {
         let puzzle = families::load(&doc)?;
         let stdin = std::io::stdin();
         let echo = !stdin.is_terminal();
         let mut input = stdin.lock();
-        let mut output = std::io::stdout().lock();
         let end = puzzle.play(&mut PlayIo {
             input: &mut input,
             output: &mut output,
@@ -164,6 +190,10 @@ pub fn play(spec: &Path, set: &[String]) -> ExitCode {
         let _ = output.flush();
         end
     });
+    // A game cut short by a closed or full stdout is an output failure, not a bad answer.
+    if let Some(e) = output.failure.take() {
+        return output::stdout_failed(&e, exit::NO_SOLUTION);
+    }
     match outcome {
         Ok(PlayEnd::Solved | PlayEnd::Quit) => ExitCode::from(exit::OK),
         Ok(PlayEnd::EndOfInput) => ExitCode::from(exit::NO_SOLUTION),

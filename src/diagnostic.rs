@@ -1,6 +1,8 @@
 //! One error type for everything the user can get wrong: a message, where it is (file, byte span,
 //! from which line and column are derived), what the span shows, and a hint on what to do.
 
+mod excerpt;
+
 use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
@@ -38,6 +40,13 @@ pub fn line_col(text: &str, at: usize) -> (usize, usize) {
 fn floor_char_boundary(text: &str, mut at: usize) -> usize {
     while !text.is_char_boundary(at) {
         at -= 1;
+    }
+    at
+}
+
+fn ceil_char_boundary(text: &str, mut at: usize) -> usize {
+    while !text.is_char_boundary(at) {
+        at += 1;
     }
     at
 }
@@ -112,11 +121,15 @@ impl Diagnostic {
             }
             return out;
         };
+        if excerpt::is_long(loc) {
+            let label = self.label.as_deref().unwrap_or("here");
+            return excerpt::render(loc, &headline, label, self.help.as_deref());
+        }
         let name = loc.source.name.as_str();
         let text = &loc.source.text;
         // An empty span (end of file) still needs one character to underline.
         let start = floor_char_boundary(text, loc.span.start.min(text.len()));
-        let mut end = loc.span.end.clamp(start, text.len());
+        let mut end = ceil_char_boundary(text, loc.span.end.clamp(start, text.len()));
         if end == start {
             end = text[start..]
                 .chars()

@@ -4,6 +4,7 @@
 //! `engine` (search) -> `report` (text or JSON). `expr` is the formula language of the specs.
 
 pub mod app;
+pub mod cli;
 pub mod diagnostic;
 pub mod engine;
 pub mod expr;

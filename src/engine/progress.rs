@@ -1,42 +1,43 @@
-//! Progress of long searches on stderr; silent when stderr is not a terminal or when asked.
+//! Progress of long searches: engines say what they are doing through [`Progress`]; where it is
+//! shown is not their business. The command line plugs in a spinner
+//! (`crate::cli::progress_bar`); tests and library users keep it hidden.
 
-use indicatif::{ProgressBar, ProgressStyle};
-use std::io::IsTerminal;
-use std::time::Duration;
+/// Where progress messages go (a display on a terminal, a log).
+pub trait ProgressSink: Send + Sync {
+    /// What the search is doing now.
+    fn message(&self, text: String);
+    /// The search is over: clear the display.
+    fn finish(&self);
+}
 
 pub struct Progress {
-    bar: Option<ProgressBar>,
+    sink: Option<Box<dyn ProgressSink>>,
 }
 
 impl Progress {
-    /// A spinner on stderr, unless `quiet` or stderr is not a terminal.
-    pub fn new(quiet: bool) -> Progress {
-        if quiet || !std::io::stderr().is_terminal() {
-            return Progress::hidden();
-        }
-        let bar = ProgressBar::new_spinner();
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} {elapsed} {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-        );
-        bar.enable_steady_tick(Duration::from_millis(120));
-        Progress { bar: Some(bar) }
-    }
-
+    /// Progress that goes nowhere.
     pub fn hidden() -> Progress {
-        Progress { bar: None }
+        Progress { sink: None }
     }
 
-    /// Says what the search is doing now; cheap enough to call once per layer or per batch.
+    /// Progress shown by `sink`.
+    pub fn to(sink: impl ProgressSink + 'static) -> Progress {
+        Progress {
+            sink: Some(Box::new(sink)),
+        }
+    }
+
+    /// Says what the search is doing now; cheap enough to call once per layer or per batch
+    /// (`msg` is only called when the message is shown).
     pub fn message(&self, msg: impl FnOnce() -> String) {
-        if let Some(bar) = &self.bar {
-            bar.set_message(msg());
+        if let Some(sink) = &self.sink {
+            sink.message(msg());
         }
     }
 
     pub fn finish(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
+        if let Some(sink) = &self.sink {
+            sink.finish();
         }
     }
 }

@@ -16,6 +16,7 @@ pub struct Equation {
 
 /// Parses `left = right`, each side words and numbers joined by `+`, `-`, `*` and parentheses.
 pub fn parse_equation(text: &str) -> Result<Equation, ExprError> {
+    super::depth::check(text)?;
     let mut pairs =
         ExprParser::parse(Rule::equation, text).map_err(|e| syntax_error(text, e, true))?;
     let mut inner = pairs.next().expect("equation matched").into_inner();

@@ -4,6 +4,7 @@
 
 mod ast;
 mod declaration;
+mod depth;
 mod equation;
 mod eval;
 mod parser;
@@ -11,6 +12,7 @@ mod rational;
 
 pub use ast::{BinOp, Expr, ExprKind, FUNCTIONS, Function};
 pub use declaration::{Declaration, DomainKind, parse_declaration};
+pub use depth::MAX_DEPTH;
 pub use equation::{Equation, parse_equation};
 pub use eval::{Value, eval};
 pub use parser::parse;

@@ -34,6 +34,7 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
 
 /// Parses a whole formula (predicate or arithmetic) into a tree with spans into `text`.
 pub fn parse(text: &str) -> Result<Expr, ExprError> {
+    super::depth::check(text)?;
     let mut pairs =
         ExprParser::parse(Rule::formula, text).map_err(|e| syntax_error(text, e, true))?;
     let formula = pairs.next().expect("formula rule matched");
@@ -85,7 +86,7 @@ fn primary(pair: Pair<Rule>) -> Result<Expr, ExprError> {
     let kind = match pair.as_rule() {
         Rule::integer => ExprKind::Int(pair.as_str().parse().map_err(|_| {
             ExprError::new("this number is too large", span.clone())
-                .help("numbers must fit in 127 bits")
+                .help("whole numbers in formulas range from about -1.7e38 to 1.7e38 (39 digits)")
         })?),
         Rule::name | Rule::word => ExprKind::Name(pair.as_str().to_string()),
         Rule::call => {

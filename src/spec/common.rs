@@ -23,6 +23,9 @@ pub struct SolveTable {
     pub engine: Option<Spanned<String>>,
     /// How many solutions to list at most, for objectives that list several.
     pub limit: Option<Spanned<u64>>,
+    /// The memory cap of the run (`"4G"`, `"512M"`, bytes, or `"none"`); read by
+    /// [`SpecDocument`](super::SpecDocument), `--max-memory` takes precedence.
+    pub max_memory: Option<Spanned<toml::Value>>,
 }
 
 impl SolveTable {

@@ -4,12 +4,17 @@
 
 mod common;
 mod formula;
+mod messages;
 mod overrides;
+mod read;
+mod size;
 mod string_span;
 
 pub use common::{PuzzleTable, SolveTable, choose, closest};
 pub use formula::FormulaSite;
 pub use overrides::Override;
+pub use read::MAX_SPEC_BYTES;
+pub use size::parse_size;
 pub use string_span::inner_span;
 
 use crate::diagnostic::{Diagnostic, SourceText};
@@ -27,20 +32,32 @@ pub struct SpecDocument {
     pub path: PathBuf,
     pub puzzle: PuzzleTable,
     pub overrides: Vec<Override>,
+    /// `solve.max_memory` in bytes (0: no cap), when the spec sets it.
+    pub max_memory: Option<u64>,
 }
 
 #[derive(Deserialize)]
 struct HeaderProbe {
     puzzle: Option<PuzzleTable>,
+    /// Anything: the family's schema says what is wrong with it.
+    solve: Option<toml::Value>,
+}
+
+/// `solve.max_memory`, read before the family reads the rest.
+#[derive(Deserialize)]
+struct MemoryProbe {
+    solve: SolveProbe,
+}
+
+#[derive(Deserialize)]
+struct SolveProbe {
+    max_memory: Option<toml::Spanned<toml::Value>>,
 }
 
 impl SpecDocument {
     /// Reads and checks the file at `path`, applying `overrides` (`KEY=VALUE` strings).
     pub fn load(path: &Path, overrides: &[String]) -> Result<SpecDocument, Diagnostic> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            Diagnostic::new(format!("cannot read spec file {}: {e}", path.display()))
-                .help("check the path; `puzzlespec list` shows the specs in specs/")
-        })?;
+        let text = read::read_spec(path)?;
         Self::from_text(path, text, overrides)
     }
 
@@ -78,11 +95,21 @@ impl SpecDocument {
                 .at(&source, 0..0)
                 .help("start the file with [puzzle] giving name = \"...\" and kind = \"...\"")
         })?;
+        let asked = probe
+            .solve
+            .filter(|s| s.get("max_memory").is_some())
+            .and_then(|_| toml::from_str::<MemoryProbe>(&source.text).ok())
+            .and_then(|m| m.solve.max_memory);
+        let max_memory = match asked {
+            Some(value) => Some(memory_size(&source, &value)?),
+            None => None,
+        };
         Ok(SpecDocument {
             source,
             path: path.to_path_buf(),
             puzzle,
             overrides,
+            max_memory,
         })
     }
 
@@ -116,9 +143,30 @@ impl SpecDocument {
     }
 }
 
+/// `solve.max_memory` in bytes: a size string such as "4G", or a whole number of bytes.
+fn memory_size(
+    source: &Arc<SourceText>,
+    value: &toml::Spanned<toml::Value>,
+) -> Result<u64, Diagnostic> {
+    let parsed = match value.get_ref() {
+        toml::Value::String(s) => parse_size(s),
+        toml::Value::Integer(n) => u64::try_from(*n).map_err(|_| "a size is not negative".into()),
+        _ => Err("give a size such as \"4G\" or \"512M\"".to_string()),
+    };
+    parsed.map_err(|why| {
+        Diagnostic::new(format!("solve.max_memory: {why}"))
+            .at(source, value.span())
+            .help("write e.g. max_memory = \"4G\" (or \"none\" for no cap)")
+    })
+}
+
 /// Turns a toml/serde error into a diagnostic with a hint matched to its kind.
 fn toml_error(source: &Arc<SourceText>, e: &toml::de::Error, fallback_help: &str) -> Diagnostic {
     let message = e.message().trim().to_string();
+    if let Some((message, help)) = messages::plain(&message) {
+        let span = e.span().unwrap_or(0..0);
+        return Diagnostic::new(message).at(source, span).help(help);
+    }
     let help = if message.starts_with("unknown field") {
         "remove the field or fix its spelling; docs/spec-format.md lists every field".to_string()
     } else if message.starts_with("missing field") {

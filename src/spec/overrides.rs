@@ -35,17 +35,42 @@ impl Override {
             );
         }
         let text = raw[eq + 1..].trim();
-        // A value that is not TOML (e.g. `count`) is taken as a bare string, which is what a
-        // shell user means by `--set solve.objective=count`.
-        let value = text
-            .parse::<Value>()
-            .unwrap_or_else(|_| Value::from(text.to_string()));
+        let value_at = raw.len() - raw[eq + 1..].trim_start().len();
+        let value = match text.parse::<Value>() {
+            Ok(value) => value,
+            Err(e) if looks_like_toml(text) => return Err(bad_value(&source, value_at, &e)),
+            // A bare word (e.g. `count`) is taken as a string, which is what a shell user means
+            // by `--set solve.objective=count`.
+            Err(_) => Value::from(text.to_string()),
+        };
         Ok(Override {
             raw: raw.to_string(),
             path,
             value,
         })
     }
+}
+
+/// Whether `text` was meant as a TOML value (a number, a list, a table, a quoted string) rather
+/// than a bare word, so that a mistake in it is reported instead of taken as a string.
+fn looks_like_toml(text: &str) -> bool {
+    let digits = text.trim_start_matches(['+', '-']);
+    text.starts_with(['[', '{', '"', '\'']) || digits.starts_with(|c: char| c.is_ascii_digit())
+}
+
+fn bad_value(source: &Arc<SourceText>, at: usize, e: &toml_edit::TomlError) -> Diagnostic {
+    let message = e.message().trim();
+    let (message, help) = super::messages::plain(message).unwrap_or_else(|| {
+        (
+            format!("the value is not valid TOML: {message}"),
+            "write the value in TOML, e.g. --set 'jugs.capacities=[3,5]' or --set 'jugs.goal=\"A == 4\"'"
+                .to_string(),
+        )
+    });
+    let span = e
+        .span()
+        .map_or(at..source.text.len(), |s| at + s.start..at + s.end);
+    Diagnostic::new(message).at(source, span).help(help)
 }
 
 /// Applies the overrides in order and returns the new document text.
@@ -113,6 +138,14 @@ mod tests {
         let o = Override::parse("solve.objective=count").unwrap();
         let out = apply("[puzzle]\nname = \"x\"\n", &[o]).unwrap();
         assert!(out.contains("[solve]\nobjective = \"count\""), "{out}");
+    }
+
+    #[test]
+    fn a_broken_toml_value_is_an_error_not_a_string() {
+        let err = Override::parse("jugs.capacities=[99999999999999999999999,5]").unwrap_err();
+        assert!(err.message.contains("integer too large"), "{}", err.message);
+        assert!(Override::parse("jugs.capacities=[3,5").is_err());
+        assert!(Override::parse("solve.objective=all-shortest").is_ok());
     }
 
     #[test]
