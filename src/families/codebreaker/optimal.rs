@@ -18,7 +18,7 @@
 //! code before an impossible one, code order) is kept.
 
 use super::code_space::CodeSpace;
-use super::strategy::{Pool, all_symbols, is_member, membership, split};
+use super::sets::{Pool, dead_symbols, is_member, membership, split};
 use super::symmetry::Symmetry;
 use crate::engine::Progress;
 use rayon::prelude::*;
@@ -317,8 +317,7 @@ impl<'a> Optimal<'a> {
     /// The free symbols that still count as free, and the symmetries of `set` after `history`.
     fn symmetry(&self, set: &[u32], free: u64, history: &[usize]) -> (u64, Symmetry) {
         let space = self.space;
-        let alive = set.iter().fold(0u64, |m, &c| m | space.mask(c as usize));
-        let dead = all_symbols(space.symbols.len()) & !alive;
+        let dead = dead_symbols(space, set);
         // Free symbols that are dead make every free symbol dead: the dead class covers them.
         let free = if free & dead != 0 { 0 } else { free };
         (free, Symmetry::new(space, history, free, dead))
@@ -377,7 +376,7 @@ fn lower_bounds(max: usize, feedbacks: u64) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::families::codebreaker::evaluate::all_symbols;
+    use crate::families::codebreaker::sets::all_symbols;
     use rustc_hash::FxHashMap;
 
     #[test]

@@ -2,7 +2,7 @@
 //! the two counts, e.g. `1 2`. The codes still possible are shown; an answer that no code fits is
 //! refused with "no code fits these answers", and `undo` takes back earlier answers.
 
-use super::evaluate::all_symbols;
+use super::sets::all_symbols;
 use super::strategy::Player;
 use crate::families::{PlayEnd, PlayIo};
 use std::io::Result;
