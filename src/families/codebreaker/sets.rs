@@ -1,7 +1,8 @@
 //! Sets of codes and of symbols that the strategies, the `optimal` search and its symmetries all
 //! use: which codes may be guessed, the parts a guess splits the possible codes into, bit sets
 //! over code indices, and the classes of interchangeable symbols. It sits below all of them, so
-//! they depend on it and not on each other.
+//! they depend on it and not on each other. The small helpers are `#[inline]`: they run once per
+//! scored guess, and without the hint they may not be inlined across modules.
 
 use super::code_space::CodeSpace;
 
@@ -27,12 +28,14 @@ impl Pool {
 }
 
 /// Every symbol of the game, as a bit set.
+#[inline]
 pub fn all_symbols(space: &CodeSpace) -> u64 {
     let n = space.symbols.len();
     if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
 
 /// The symbols of no code of `set`: they are interchangeable in a guess.
+#[inline]
 pub fn dead_symbols(space: &CodeSpace, set: &[u32]) -> u64 {
     let alive = set.iter().fold(0u64, |m, &c| m | space.mask(c as usize));
     all_symbols(space) & !alive
@@ -40,6 +43,7 @@ pub fn dead_symbols(space: &CodeSpace, set: &[u32]) -> u64 {
 
 /// Whether `code` is the first in code order among its renamings of the symbols of `free` (a set
 /// of interchangeable symbols): each one it introduces is the smallest of the set not yet used.
+#[inline]
 pub fn first_of_free_class(code: &[u8], free: u64) -> bool {
     let mut unused = free;
     for &s in code {
@@ -63,6 +67,7 @@ pub fn membership(n: usize, members: &[u32]) -> Vec<u64> {
     bits
 }
 
+#[inline]
 pub fn is_member(bits: &[u64], i: usize) -> bool {
     bits[i / 64] & (1 << (i % 64)) != 0
 }
