@@ -289,6 +289,94 @@ fn bad_specs_point_at_the_mistake() {
     }
 }
 
+/// Issue 18: evaluating does not read the secret, so a secret that no longer fits the game (9431
+/// is not a code over ABCDEF) does not stop an evaluation; a transcript still checks it.
+#[test]
+fn evaluate_does_not_check_the_unused_secret() {
+    let v = run_json(&[
+        "specs/bulls-and-cows.toml",
+        "--objective",
+        "evaluate",
+        "--set",
+        "code.symbols=ABCDEF",
+    ]);
+    // 6 * 5 * 4 * 3 codes of 4 different letters out of 6, each played once.
+    assert_eq!(v["codes"], 6 * 5 * 4 * 3);
+    assert_eq!(v["secrets"], 6 * 5 * 4 * 3);
+    assert!(v.get("secret").is_none(), "{v}");
+    let out = common::run(&[
+        "run",
+        "specs/bulls-and-cows.toml",
+        "--set",
+        "code.symbols=ABCDEF",
+    ]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("bad secret"), "{}", out.stderr);
+}
+
+/// And a transcript does not read `[evaluate]`: a sample larger than the game is not an error.
+#[test]
+fn transcript_does_not_check_the_unused_sample() {
+    let v = run_json(&[
+        "specs/bulls-and-cows.toml",
+        "--set",
+        "evaluate.sample=999999",
+    ]);
+    assert_eq!(v["cost"], 9);
+    assert_eq!(v["secret"], "9 4 3 1");
+}
+
+/// Issue 18: the engine line names the strategy that really played, `--set` included.
+#[test]
+fn engine_text_follows_the_chosen_strategy() {
+    let v = run_json(&["specs/mastermind.toml", "--set", "strategy.name=entropy"]);
+    assert_eq!(v["strategy"], "entropy");
+    let engine = v["engine"].as_str().unwrap();
+    assert!(
+        engine.contains("strategy entropy (any guesses)"),
+        "{engine}"
+    );
+    assert!(!engine.contains("minimax"), "{engine}");
+    puzzlespec()
+        .args(["run", "specs/mastermind.toml", "--objective", "evaluate"])
+        .args(["--set", "strategy.name=expected-size"])
+        .assert()
+        .success()
+        .stdout(contains(
+            "engine: decision-tree, strategy expected-size (any guesses)",
+        ))
+        .stdout(contains("over all 1296 secrets: 5696 guesses in total"));
+}
+
+#[test]
+fn engines_are_named_and_checked_against_the_objective_and_the_sample() {
+    let spec = "specs/bulls-and-cows-evaluate.toml";
+    let v = run_json(&[spec, "--engine", "sample", "--set", "evaluate.sample=50"]);
+    assert_eq!(
+        (v["secrets"].as_u64(), v["sampled"].as_bool()),
+        (Some(50), Some(true))
+    );
+    assert_eq!(v["engine_reason"], Value::Null);
+    let v = run_json(&[spec, "--set", "evaluate.sample=50"]);
+    assert!(v["engine"].as_str().unwrap().starts_with("sample,"));
+    assert!(v["engine_reason"].as_str().unwrap().starts_with("auto:"));
+    for (args, message) in [
+        (&["--engine", "sample"][..], "needs the sample size"),
+        (
+            &["--engine", "decision-tree", "--set", "evaluate.sample=50"][..],
+            "asks for a sample",
+        ),
+        (
+            &["--engine", "one-game"][..],
+            "engine `one-game` does not compute objective `evaluate`",
+        ),
+    ] {
+        let out = common::run(&[&["run", spec][..], args].concat());
+        assert_eq!(out.code, 2, "{args:?}");
+        assert!(out.stderr.contains(message), "{args:?}: {}", out.stderr);
+    }
+}
+
 #[test]
 fn a_kind_without_play_mode_says_so() {
     puzzlespec()

@@ -6,7 +6,8 @@
 //! re-checked with the independent replay scorer, and every secret must end at a guess equal to it.
 
 use super::code_space::{CodeSpace, replay_feedback};
-use super::strategy::{Player, split};
+use super::sets::{all_symbols, split};
+use super::strategy::Player;
 use rayon::prelude::*;
 
 /// Guesses per game over a set of secrets.
@@ -206,14 +207,11 @@ pub fn check_game(space: &CodeSpace, secret: usize, turns: &[Turn]) -> Result<()
     }
 }
 
-pub fn all_symbols(space: &CodeSpace) -> u64 {
-    super::strategy::all_symbols(space.symbols.len())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::families::codebreaker::strategy::{Pool, Strategy};
+    use crate::families::codebreaker::sets::Pool;
+    use crate::families::codebreaker::strategy::Strategy;
 
     fn bulls_and_cows() -> CodeSpace {
         CodeSpace::new((0..10).map(|d| d.to_string()).collect(), 4, false, true)

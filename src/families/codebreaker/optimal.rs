@@ -18,7 +18,7 @@
 //! code before an impossible one, code order) is kept.
 
 use super::code_space::CodeSpace;
-use super::strategy::{Pool, all_symbols, is_member, membership, split};
+use super::sets::{Pool, dead_symbols, is_member, membership, split};
 use super::symmetry::Symmetry;
 use crate::engine::Progress;
 use rayon::prelude::*;
@@ -120,30 +120,57 @@ impl<'a> Optimal<'a> {
                 Entry::AtLeast(x) => floor = floor.max(x),
             }
         }
+        self.count_set();
+        // A possible code that tells every other apart reaches the bound 2n - 1: nothing beats it.
+        if floor == 2 * n as u32 - 1
+            && let Some(cost) = self.separating_guess(set)
+        {
+            return cost;
+        }
+        let (free, order) = self.guess_order(set, free, history, budget);
+        if let Some(&first) = order.first() {
+            floor = floor.max((first >> 33) as u32);
+        }
+        self.best_guess_in(set, free, history, &order, floor, budget)
+    }
+
+    /// Counts a set searched, and shows the count now and then.
+    fn count_set(&self) {
         let searched = self.nodes.fetch_add(1, Ordering::Relaxed) + 1;
         if searched.is_multiple_of(4096)
             && let Some(p) = self.progress
         {
             p.message(|| format!("optimal search: {searched} sets of codes searched"));
         }
+    }
+
+    /// The cost 2n - 1 of `set` when one of its codes tells all the others apart (memoised).
+    fn separating_guess(&self, set: &[u32]) -> Option<u32> {
+        let mut counts = vec![0u32; self.space.feedback_slots()];
+        for &g in set {
+            self.space.partition_counts(g as usize, set, &mut counts);
+            if counts.iter().all(|&c| c <= 1) {
+                let cost = 2 * set.len() as u32 - 1;
+                self.store(set, Entry::Exact { cost, guess: g });
+                return Some(cost);
+            }
+        }
+        None
+    }
+
+    /// The free symbols that still count as free, and each guess worth trying with the bound of
+    /// its split, best first, as packed keys (bound, impossible, guess); guesses whose bound
+    /// reaches the budget are dropped early.
+    fn guess_order(
+        &self,
+        set: &[u32],
+        free: u64,
+        history: &[usize],
+        budget: u32,
+    ) -> (u64, Vec<u64>) {
         let space = self.space;
         let possible = membership(space.len(), set);
         let mut counts = vec![0u32; space.feedback_slots()];
-
-        // A possible code that tells every other apart reaches the bound 2n - 1: nothing beats it.
-        if floor == 2 * n as u32 - 1 {
-            for &g in set {
-                space.partition_counts(g as usize, set, &mut counts);
-                if counts.iter().all(|&c| c <= 1) {
-                    let cost = 2 * n as u32 - 1;
-                    self.store(set, Entry::Exact { cost, guess: g });
-                    return cost;
-                }
-            }
-        }
-
-        // Each guess with the bound of its split, best first, as packed keys
-        // (bound, impossible, guess); guesses whose bound reaches the budget are dropped early.
         let mut order: Vec<u64> = Vec::new();
         let (free, symmetry) = self.symmetry(set, free, history);
         for g in self.pool(set).filter(|&g| symmetry.keeps(space.code(g))) {
@@ -154,13 +181,23 @@ impl<'a> Optimal<'a> {
             order.push(u64::from(bound) << 33 | impossible << 32 | g as u64);
         }
         order.sort_unstable();
-        if let Some(&first) = order.first() {
-            floor = floor.max((first >> 33) as u32);
-        }
+        (free, order)
+    }
 
+    /// Searches the guesses of `order` until one reaches `floor`; memoises and returns the best
+    /// total below `budget`, or a lower bound at least `budget` when none is below it.
+    fn best_guess_in(
+        &self,
+        set: &[u32],
+        free: u64,
+        history: &[usize],
+        order: &[u64],
+        floor: u32,
+        budget: u32,
+    ) -> u32 {
         let mut best = budget;
         let mut best_guess = None;
-        for &key in &order {
+        for &key in order {
             let (bound, g) = ((key >> 33) as u32, key as u32);
             if bound >= best {
                 break;
@@ -317,8 +354,7 @@ impl<'a> Optimal<'a> {
     /// The free symbols that still count as free, and the symmetries of `set` after `history`.
     fn symmetry(&self, set: &[u32], free: u64, history: &[usize]) -> (u64, Symmetry) {
         let space = self.space;
-        let alive = set.iter().fold(0u64, |m, &c| m | space.mask(c as usize));
-        let dead = all_symbols(space.symbols.len()) & !alive;
+        let dead = dead_symbols(space, set);
         // Free symbols that are dead make every free symbol dead: the dead class covers them.
         let free = if free & dead != 0 { 0 } else { free };
         (free, Symmetry::new(space, history, free, dead))
@@ -377,7 +413,7 @@ fn lower_bounds(max: usize, feedbacks: u64) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::families::codebreaker::evaluate::all_symbols;
+    use crate::families::codebreaker::sets::all_symbols;
     use rustc_hash::FxHashMap;
 
     #[test]

@@ -14,6 +14,7 @@
 
 use super::code_space::CodeSpace;
 use super::optimal::Optimal;
+use super::sets::{Pool, dead_symbols, first_of_free_class, is_member, membership};
 use crate::engine::Progress;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,48 +33,22 @@ pub enum Strategy {
     Optimal,
 }
 
-pub const STRATEGY_NAMES: &[&str] = &[
-    "first-consistent",
-    "minimax",
-    "most-parts",
-    "entropy",
-    "expected-size",
-    "optimal",
+/// The spec's names of the strategies (`strategy.name`); the first is the default.
+pub const STRATEGIES: &[(&str, Strategy)] = &[
+    ("first-consistent", Strategy::FirstConsistent),
+    ("minimax", Strategy::Minimax),
+    ("most-parts", Strategy::MostParts),
+    ("entropy", Strategy::Entropy),
+    ("expected-size", Strategy::ExpectedSize),
+    ("optimal", Strategy::Optimal),
 ];
 
 impl Strategy {
-    pub fn from_name(name: &str) -> Option<Strategy> {
-        Some(match name {
-            "first-consistent" => Strategy::FirstConsistent,
-            "minimax" => Strategy::Minimax,
-            "most-parts" => Strategy::MostParts,
-            "entropy" => Strategy::Entropy,
-            "expected-size" => Strategy::ExpectedSize,
-            "optimal" => Strategy::Optimal,
-            _ => return None,
-        })
-    }
-
     pub fn name(self) -> &'static str {
-        STRATEGY_NAMES[self as usize]
-    }
-}
-
-/// Which codes may be guessed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Pool {
-    /// Only codes that fit every answer so far (could be the secret).
-    Consistent,
-    /// Any code, even one known to be wrong, when it splits the rest better.
-    Any,
-}
-
-impl Pool {
-    pub fn name(self) -> &'static str {
-        match self {
-            Pool::Consistent => "consistent",
-            Pool::Any => "any",
-        }
+        STRATEGIES
+            .iter()
+            .find(|(_, s)| *s == self)
+            .map_or("?", |(n, _)| n)
     }
 }
 
@@ -189,10 +164,7 @@ pub fn guesses<'s>(
     candidates: &'s [u32],
     free: u64,
 ) -> Box<dyn Iterator<Item = usize> + 's> {
-    let alive = candidates
-        .iter()
-        .fold(0u64, |m, &c| m | space.mask(c as usize));
-    let dead = all_symbols(space.symbols.len()) & !alive;
+    let dead = dead_symbols(space, candidates);
     // A free symbol that is dead makes every free symbol dead (free ones are interchangeable):
     // then the dead class contains the free one.
     let free = if free & dead != 0 { 0 } else { free };
@@ -211,63 +183,15 @@ pub fn guesses<'s>(
     }
 }
 
-/// Every symbol of a game of `n` symbols.
-pub fn all_symbols(n: usize) -> u64 {
-    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
-}
-
-/// Whether `code` is the first in code order among its renamings of the symbols of `free` (a set
-/// of interchangeable symbols): each one it introduces is the smallest of the set not yet used.
-pub fn first_of_free_class(code: &[u8], free: u64) -> bool {
-    let mut unused = free;
-    for &s in code {
-        let bit = 1u64 << s;
-        if unused & bit != 0 {
-            if unused & unused.wrapping_neg() != bit {
-                return false;
-            }
-            unused &= !bit;
-        }
-    }
-    true
-}
-
-/// A bit set over code indices.
-pub fn membership(n: usize, members: &[u32]) -> Vec<u64> {
-    let mut bits = vec![0u64; n.div_ceil(64)];
-    for &m in members {
-        bits[m as usize / 64] |= 1 << (m % 64);
-    }
-    bits
-}
-
-pub fn is_member(bits: &[u64], i: usize) -> bool {
-    bits[i / 64] & (1 << (i % 64)) != 0
-}
-
-/// The candidates split by the feedback of `guess`, ascending within each part.
-pub fn split(space: &CodeSpace, guess: usize, candidates: &[u32]) -> Vec<Vec<u32>> {
-    let mut parts = vec![Vec::new(); space.feedback_slots()];
-    for &s in candidates {
-        parts[space.score(guess, s as usize) as usize].push(s);
-    }
-    parts
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn first_of_free_class_keeps_one_renaming() {
-        let all = 0b11_1111_1111;
-        assert!(first_of_free_class(&[0, 1, 2, 3], all));
-        assert!(!first_of_free_class(&[0, 1, 2, 4], all));
-        assert!(first_of_free_class(&[0, 0, 1, 1], all));
-        // 0 1 2 3 used: 4..9 free, so 3 2 4 5 is first of its class but 3 2 5 4 is not.
-        let free = all & !0b1111;
-        assert!(first_of_free_class(&[3, 2, 4, 5], free));
-        assert!(!first_of_free_class(&[3, 2, 5, 4], free));
+    fn strategy_names_round_trip() {
+        for (name, strategy) in STRATEGIES {
+            assert_eq!(strategy.name(), *name);
+        }
     }
 
     #[test]

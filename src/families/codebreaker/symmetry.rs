@@ -10,7 +10,7 @@
 //! one the tie-break would choose, so the search returns the same guess as without symmetry.
 
 use super::code_space::{CodeSpace, MAX_LENGTH};
-use super::strategy::first_of_free_class;
+use super::sets::first_of_free_class;
 
 /// Position symmetries are looked for up to this length (it tries every permutation).
 const MAX_PERMUTED_LENGTH: usize = 5;

@@ -19,7 +19,28 @@ pub struct Board {
 pub struct Conflict {
     pub first: usize,
     pub second: usize,
-    pub line: &'static str,
+    pub line: Line,
+}
+
+/// What two attacking queens share.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Line {
+    /// Both on one square.
+    Square,
+    Row,
+    Column,
+    Diagonal,
+}
+
+impl Line {
+    pub fn name(self) -> &'static str {
+        match self {
+            Line::Square => "square",
+            Line::Row => "row",
+            Line::Column => "column",
+            Line::Diagonal => "diagonal",
+        }
+    }
 }
 
 impl Board {
@@ -68,7 +89,8 @@ impl Board {
             for (r0, &c0) in cols[..r].iter().enumerate() {
                 if let Some(line) = attack_line((r0, c0 as usize), (r, c as usize)) {
                     return Err(format!(
-                        "the queens at ({r0}, {c0}) and ({r}, {c}) share a {line}"
+                        "the queens at ({r0}, {c0}) and ({r}, {c}) share a {}",
+                        line.name()
                     ));
                 }
             }
@@ -120,15 +142,15 @@ pub fn full_mask(n: usize) -> u64 {
 }
 
 /// The line two distinct squares share, if a queen on one attacks the other.
-fn attack_line(a: (usize, usize), b: (usize, usize)) -> Option<&'static str> {
+fn attack_line(a: (usize, usize), b: (usize, usize)) -> Option<Line> {
     if a == b {
-        Some("square")
+        Some(Line::Square)
     } else if a.0 == b.0 {
-        Some("row")
+        Some(Line::Row)
     } else if a.1 == b.1 {
-        Some("column")
+        Some(Line::Column)
     } else if a.0.abs_diff(b.0) == a.1.abs_diff(b.1) {
-        Some("diagonal")
+        Some(Line::Diagonal)
     } else {
         None
     }
@@ -160,9 +182,9 @@ mod tests {
     #[test]
     fn attacking_queens_are_a_conflict() {
         let e = Board::new(8, vec![(0, 1), (3, 5), (5, 5)]).err().unwrap();
-        assert_eq!((e.first, e.second, e.line), (1, 2, "column"));
+        assert_eq!((e.first, e.second, e.line), (1, 2, Line::Column));
         let e = Board::new(8, vec![(2, 2), (6, 6)]).err().unwrap();
-        assert_eq!(e.line, "diagonal");
+        assert_eq!(e.line, Line::Diagonal);
     }
 
     #[test]

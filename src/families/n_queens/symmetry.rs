@@ -88,6 +88,25 @@ pub fn count(n: usize, progress: &Progress) -> Classes {
         2 | 3 => return Classes::default(),
         _ => {}
     }
+    let tasks = branches(n);
+    let (total, done) = (tasks.len(), AtomicUsize::new(0));
+    tasks
+        .into_par_iter()
+        .map(|(corner, p)| {
+            let c = if corner {
+                corner_branch(&p)
+            } else {
+                edge_branch(&p)
+            };
+            let k = done.fetch_add(1, Ordering::Relaxed) + 1;
+            progress.message(|| format!("bitboard-symmetry: {k} of {total} branches searched"));
+            c
+        })
+        .reduce(Classes::default, |a, b| a + b)
+}
+
+/// The search branches of an n x n board (n >= 4): (corner, its phase).
+fn branches(n: usize) -> Vec<(bool, Phase)> {
     let last = n - 1;
     let mask = full_mask(n);
     let top = 1u64 << last;
@@ -117,25 +136,11 @@ pub fn count(n: usize, progress: &Progress) -> Classes {
         b1 += 1;
         b2 -= 1;
     }
-    let tasks: Vec<(bool, Phase)> = corner
+    corner
         .into_iter()
         .map(|p| (true, p))
         .chain(edge.into_iter().map(|p| (false, p)))
-        .collect();
-    let (total, done) = (tasks.len(), AtomicUsize::new(0));
-    tasks
-        .into_par_iter()
-        .map(|(corner, p)| {
-            let c = if corner {
-                corner_branch(&p)
-            } else {
-                edge_branch(&p)
-            };
-            let k = done.fetch_add(1, Ordering::Relaxed) + 1;
-            progress.message(|| format!("bitboard-symmetry: {k} of {total} branches searched"));
-            c
-        })
-        .reduce(Classes::default, |a, b| a + b)
+        .collect()
 }
 
 /// Row 0's queen in the corner, row 1's in column `bound1`: every class found has 8 members.
@@ -301,73 +306,106 @@ fn search_sequential<const CORNER: bool>(
 /// Compares a full placement with its quarter, half and three-quarter turns: counts it with the
 /// size of its orbit when it is the least of its class, and not at all otherwise.
 fn check(p: &Phase, rows: &Rows, out: &mut Classes) {
-    let last = p.last;
-    // Quarter turn.
     if rows[p.bound2] == 1 {
-        let (mut own, mut ptn) = (1, 2u64);
-        while own <= last {
-            let (mut bit, mut you) = (1u64, last);
-            while rows[you] != ptn && rows[own] >= bit {
-                bit <<= 1;
-                you -= 1;
-            }
-            if rows[own] > bit {
+        match quarter_turn(p, rows) {
+            Versus::Greater => return,
+            Versus::Same => {
+                out.two += 1;
                 return;
             }
-            if rows[own] < bit {
-                break;
-            }
-            own += 1;
-            ptn <<= 1;
-        }
-        if own > last {
-            out.two += 1;
-            return;
+            Versus::Less => {}
         }
     }
-    // Half turn.
-    if rows[last] == p.end_bit {
-        let (mut own, mut you) = (1, last - 1);
-        while own <= last {
-            let (mut bit, mut ptn) = (1u64, p.top);
-            while ptn != rows[you] && rows[own] >= bit {
-                bit <<= 1;
-                ptn >>= 1;
-            }
-            if rows[own] > bit {
+    if rows[p.last] == p.end_bit {
+        match half_turn(p, rows) {
+            Versus::Greater => return,
+            Versus::Same => {
+                out.four += 1;
                 return;
             }
-            if rows[own] < bit {
-                break;
-            }
-            own += 1;
-            you = you.wrapping_sub(1);
-        }
-        if own > last {
-            out.four += 1;
-            return;
+            Versus::Less => {}
         }
     }
-    // Three-quarter turn.
-    if rows[p.bound1] == p.top {
-        let (mut own, mut ptn) = (1, p.top >> 1);
-        while own <= last {
-            let (mut bit, mut you) = (1u64, 0);
-            while rows[you] != ptn && rows[own] >= bit {
-                bit <<= 1;
-                you += 1;
-            }
-            if rows[own] > bit {
-                return;
-            }
-            if rows[own] < bit {
-                break;
-            }
-            own += 1;
-            ptn >>= 1;
-        }
+    if rows[p.bound1] == p.top && three_quarter_turn(p, rows) == Versus::Greater {
+        return;
     }
     out.eight += 1;
+}
+
+/// A placement against one of its turned images.
+#[derive(PartialEq, Eq)]
+enum Versus {
+    Less,
+    /// The turn maps the placement onto itself.
+    Same,
+    /// The image is smaller: the placement is not the least of its class.
+    Greater,
+}
+
+#[inline(always)]
+fn quarter_turn(p: &Phase, rows: &Rows) -> Versus {
+    let last = p.last;
+    let (mut own, mut ptn) = (1, 2u64);
+    while own <= last {
+        let (mut bit, mut you) = (1u64, last);
+        while rows[you] != ptn && rows[own] >= bit {
+            bit <<= 1;
+            you -= 1;
+        }
+        if rows[own] > bit {
+            return Versus::Greater;
+        }
+        if rows[own] < bit {
+            return Versus::Less;
+        }
+        own += 1;
+        ptn <<= 1;
+    }
+    Versus::Same
+}
+
+#[inline(always)]
+fn half_turn(p: &Phase, rows: &Rows) -> Versus {
+    let last = p.last;
+    let (mut own, mut you) = (1, last - 1);
+    while own <= last {
+        let (mut bit, mut ptn) = (1u64, p.top);
+        while ptn != rows[you] && rows[own] >= bit {
+            bit <<= 1;
+            ptn >>= 1;
+        }
+        if rows[own] > bit {
+            return Versus::Greater;
+        }
+        if rows[own] < bit {
+            return Versus::Less;
+        }
+        own += 1;
+        you = you.wrapping_sub(1);
+    }
+    Versus::Same
+}
+
+#[inline(always)]
+fn three_quarter_turn(p: &Phase, rows: &Rows) -> Versus {
+    let last = p.last;
+    let (mut own, mut ptn) = (1, p.top >> 1);
+    while own <= last {
+        let (mut bit, mut you) = (1u64, 0);
+        while rows[you] != ptn && rows[own] >= bit {
+            bit <<= 1;
+            you += 1;
+        }
+        if rows[own] > bit {
+            return Versus::Greater;
+        }
+        if rows[own] < bit {
+            return Versus::Less;
+        }
+        own += 1;
+        ptn >>= 1;
+    }
+    Versus::Same
 }
 
 #[cfg(test)]

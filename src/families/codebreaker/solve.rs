@@ -1,0 +1,143 @@
+//! A checked codebreaker game and its solving: plays the plan with the strategy, replays every
+//! game with the independent scorer, and fills the report.
+
+use super::code_space::CodeSpace;
+use super::evaluate::{self, Tally};
+use super::plan::{CATALOG, Engine, Objective, Plan};
+use super::report::{CodebreakerDetails, fill_evaluation, fill_transcript, setup_note};
+use super::sample;
+use super::sets::{Pool, all_symbols};
+use super::strategy::{Player, Strategy};
+use crate::diagnostic::Diagnostic;
+use crate::families::plan::Resolved;
+use crate::families::{PlayEnd, PlayIo, Puzzle, SolveContext};
+use crate::report::{Report, Stats, Status};
+use std::time::Instant;
+
+pub struct CodebreakerPuzzle {
+    pub(super) space: CodeSpace,
+    /// Names of the right-place and wrong-place counts.
+    pub(super) names: [String; 2],
+    pub(super) strategy: Strategy,
+    pub(super) pool: Pool,
+    pub(super) objective: Objective,
+    pub(super) plan: Plan,
+    pub(super) engine: Resolved<Engine>,
+    /// Time to list the codes and fill the score table, before the solve's own clock starts.
+    pub(super) setup_ms: f64,
+}
+
+impl Puzzle for CodebreakerPuzzle {
+    fn summary(&self) -> String {
+        let repeats = if self.space.repeats {
+            "repeats allowed"
+        } else {
+            "no repeats"
+        };
+        format!(
+            "{} codes of length {} over {} symbols ({repeats}), {}/{}, strategy {} ({} guesses)",
+            self.space.len(),
+            self.space.length,
+            self.space.symbols.len(),
+            self.names[0],
+            self.names[1],
+            self.strategy.name(),
+            self.pool.name()
+        )
+    }
+
+    fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
+        let player = Player::new(&self.space, self.strategy, self.pool).with_progress(ctx.progress);
+        let mut report = Report::new(
+            CATALOG.objective_name(self.objective),
+            Status::Solved,
+            &self.engine_text(),
+            &self.engine.reason,
+        );
+        let started = Instant::now();
+        let mut details = self.details();
+        match &self.plan {
+            Plan::Transcript { secret } => {
+                ctx.progress
+                    .message(|| format!("breaking {}", self.space.format_index(*secret)));
+                let turns = evaluate::one_game(&player, *secret).map_err(Diagnostic::internal)?;
+                evaluate::check_game(&self.space, *secret, &turns).map_err(Diagnostic::internal)?;
+                let t = fill_transcript(&mut report, &self.space, &self.names, *secret, &turns);
+                details.transcript = Some(t);
+            }
+            Plan::EverySecret => {
+                ctx.progress
+                    .message(|| format!("playing {} against every secret", self.strategy.name()));
+                let tally = self.every_secret(&player)?;
+                details.evaluation = Some(fill_evaluation(&mut report, &self.space, &tally, None));
+            }
+            Plan::Sample { size, seed } => {
+                ctx.progress
+                    .message(|| format!("playing {} against {size} secrets", self.strategy.name()));
+                let secrets = sample::sample(self.space.len(), *size, *seed);
+                let tally = evaluate::sampled(&player, &secrets).map_err(Diagnostic::internal)?;
+                let e = fill_evaluation(&mut report, &self.space, &tally, Some(*seed));
+                details.evaluation = Some(e);
+            }
+        }
+        details.optimal_sets_searched = player.optimal().map(|opt| opt.nodes());
+        report.stats = Stats::new(self.space.len() as u64, started.elapsed());
+        report.notes.push(setup_note(&self.space, self.setup_ms));
+        report.set_details(&details);
+        Ok(report)
+    }
+
+    fn play(&self, io: &mut PlayIo) -> Result<PlayEnd, Diagnostic> {
+        let player = Player::new(&self.space, self.strategy, self.pool);
+        super::play::play(&player, &self.names, io)
+            .map_err(|e| Diagnostic::new(format!("cannot play: {e}")))
+    }
+}
+
+impl CodebreakerPuzzle {
+    /// The engine with the strategy it plays, e.g. `decision-tree, strategy minimax (any
+    /// guesses)`: the strategy is the one actually chosen, `--set strategy.name=...` included.
+    fn engine_text(&self) -> String {
+        format!(
+            "{}, strategy {} ({} guesses)",
+            CATALOG.engine_name(self.engine.engine),
+            self.strategy.name(),
+            self.pool.name()
+        )
+    }
+
+    /// The fields every objective reports; the solve adds its own.
+    fn details(&self) -> CodebreakerDetails {
+        CodebreakerDetails {
+            strategy: self.strategy.name(),
+            guesses: self.pool.name(),
+            codes: self.space.len(),
+            feedback_names: self.names.clone(),
+            transcript: None,
+            evaluation: None,
+            optimal_sets_searched: None,
+            setup_ms: self.setup_ms,
+        }
+    }
+
+    /// Every secret played as one decision tree, each secret exactly once; for `optimal` the
+    /// tree must cost what the search claimed is the minimum.
+    fn every_secret(&self, player: &Player) -> Result<Tally, Diagnostic> {
+        let all: Vec<u32> = (0..self.space.len() as u32).collect();
+        let free = all_symbols(&self.space);
+        let tally = evaluate::every_secret(player, &all, free, 0).map_err(Diagnostic::internal)?;
+        if tally.games != all.len() as u64 {
+            return Err(Diagnostic::internal("not every secret was played"));
+        }
+        if let Some(opt) = player.optimal() {
+            let claimed = opt.total(&all, free);
+            if u64::from(claimed) != tally.total {
+                return Err(Diagnostic::internal(format!(
+                    "the optimal search claimed {claimed} guesses but its tree plays {}",
+                    tally.total
+                )));
+            }
+        }
+        Ok(tally)
+    }
+}

@@ -1,0 +1,128 @@
+//! How an n-queens answer looks in the report: listed placements (with optional drawings), the
+//! symmetry classes of a count, and the typed fields the kind adds to the JSON document
+//! (docs/json.md, docs/schema/n-queens.json).
+
+use super::board::Board;
+use super::symmetry::Classes;
+use crate::report::{Report, Section, Solution, Step, group_digits};
+use serde::Serialize;
+
+/// The fields an n-queens report adds.
+#[derive(Debug, Default, Serialize)]
+pub struct QueensDetails {
+    /// The board size.
+    pub n: usize,
+    /// The queens the spec gives.
+    pub placed: Vec<Square>,
+    /// `list`: whether every placement was listed (false: the limit stopped the listing).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub complete: Option<bool>,
+    /// `list`: each placement as the column of the queen in row 0, 1, ...
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub placements: Option<Vec<Vec<u8>>>,
+    /// Counts: every placement.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count_total: Option<u64>,
+    /// `bitboard-symmetry`: placements up to rotation and reflection.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count_unique: Option<u64>,
+    /// `bitboard-symmetry`: how many classes have 1, 2, 4 and 8 members.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symmetry_classes: Option<ClassSizes>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Square {
+    pub row: usize,
+    pub column: usize,
+}
+
+/// Classes by orbit size, keyed "1", "2", "4", "8" in JSON.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct ClassSizes {
+    #[serde(rename = "1")]
+    pub one: u64,
+    #[serde(rename = "2")]
+    pub two: u64,
+    #[serde(rename = "4")]
+    pub four: u64,
+    #[serde(rename = "8")]
+    pub eight: u64,
+}
+
+impl QueensDetails {
+    pub fn new(board: &Board) -> QueensDetails {
+        QueensDetails {
+            n: board.n,
+            placed: board
+                .placed
+                .iter()
+                .map(|&(row, column)| Square { row, column })
+                .collect(),
+            ..QueensDetails::default()
+        }
+    }
+}
+
+/// Each placement as one numbered line `(0 4 7 5 2 6 1 3)`, drawn below it when `draw`.
+pub fn fill_placements(report: &mut Report, board: &Board, placements: &[Vec<u8>], draw: bool) {
+    for cols in placements {
+        let mut lines = vec![Board::notation(cols)];
+        if draw {
+            lines.extend(board.draw(cols));
+        }
+        // A placement as steps: one queen per row, in row order.
+        let steps = cols
+            .iter()
+            .enumerate()
+            .map(|(row, col)| Step {
+                action: format!("queen at row {row}, column {col}"),
+                state: None,
+            })
+            .collect();
+        report.solutions.push(Solution {
+            steps,
+            notation: Some(lines.join("\n")),
+        });
+    }
+}
+
+/// The classes of a count by orbit size, as a section and as typed fields.
+pub fn fill_classes(report: &mut Report, details: &mut QueensDetails, c: &Classes) {
+    let total = c.total();
+    details.count_unique = Some(c.unique());
+    details.symmetry_classes = Some(ClassSizes {
+        one: c.one,
+        two: c.two,
+        four: c.four,
+        eight: c.eight,
+    });
+    if total == 0 {
+        return;
+    }
+    let lines = [(8, c.eight), (4, c.four), (2, c.two), (1, c.one)]
+        .into_iter()
+        .filter(|&(_, k)| k > 0)
+        .map(|(size, k)| {
+            format!(
+                "{} of {}",
+                plural(k, "class", "classes"),
+                plural(size, "solution", "solutions")
+            )
+        })
+        .collect();
+    report.sections.push(Section {
+        title: format!(
+            "{} in {} under rotation and reflection",
+            plural(total, "solution", "solutions"),
+            plural(c.unique(), "class", "classes")
+        ),
+        lines,
+    });
+}
+
+/// "1 class", "1,787 classes".
+fn plural(k: u64, one: &str, many: &str) -> String {
+    let word = if k == 1 { one } else { many };
+    format!("{} {word}", group_digits(u128::from(k)))
+}
