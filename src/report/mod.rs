@@ -100,6 +100,9 @@ pub struct Report {
     /// Moves of the (each) optimal answer, when there is one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cost: Option<u64>,
+    /// What `cost` counts, for the text report: "moves" unless the family says ("guesses").
+    #[serde(skip)]
+    pub cost_unit: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<StateView>,
     pub solutions: Vec<Solution>,
@@ -140,6 +143,7 @@ impl Report {
             engine: engine.to_string(),
             engine_reason: engine_reason.to_string(),
             cost: None,
+            cost_unit: "moves",
             start: None,
             solutions: Vec::new(),
             count: None,

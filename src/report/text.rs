@@ -13,7 +13,7 @@ pub fn report(r: &Report) -> String {
         let _ = writeln!(out, "engine: {} ({})", r.engine, r.engine_reason);
     }
     let headline = match (r.status, r.cost) {
-        (Status::Solved, Some(cost)) => format!("solved: {cost} moves"),
+        (Status::Solved, Some(cost)) => format!("solved: {cost} {}", r.cost_unit),
         (Status::Solved, None) => "solved".to_string(),
         (Status::NoSolution, _) if r.stats.states == 0 => {
             "no solution: proved before any search (see the note)".to_string()
@@ -50,7 +50,13 @@ pub fn report(r: &Report) -> String {
         }
         let _ = writeln!(out);
         if r.solutions.len() > 1 {
-            let _ = writeln!(out, "solution {} ({} moves):", i + 1, sol.steps.len());
+            let _ = writeln!(
+                out,
+                "solution {} ({} {}):",
+                i + 1,
+                sol.steps.len(),
+                r.cost_unit
+            );
         }
         solution(&mut out, r, sol);
     }

@@ -110,6 +110,7 @@ pub fn fill_transcript(
         })
         .collect();
     report.cost = Some(turns.len() as u64);
+    report.cost_unit = "guesses";
     report.solutions.push(Solution {
         steps,
         notation: Some(lines.join("\n")),
