@@ -1,9 +1,9 @@
 //! A peg board: holes with labels, the jump table, and (when drawn) where each hole stands, so
 //! positions can be drawn back. Built from a drawing plus jump directions, or from a jump table.
 
+use super::engine::jump_space::Jump;
 use super::spec::{BoardTable, Directions, HoleRef, Holes, Labels};
 use crate::diagnostic::Diagnostic;
-use crate::engine::jump_games::jump_space::Jump;
 use crate::spec::SpecDocument;
 use rustc_hash::FxHashSet;
 use std::collections::HashMap;

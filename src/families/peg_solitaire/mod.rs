@@ -3,6 +3,7 @@
 //! solution. See docs/peg-solitaire.md.
 
 mod board;
+mod engine;
 mod invariants;
 mod notation;
 mod solve;

@@ -2,7 +2,7 @@
 //! `(0, 6)(9, 3)(2, 0, 6)`, and positions drawn as on the spec's board.
 
 use super::board::Board;
-use crate::engine::jump_games::jump_space::Jump;
+use super::engine::jump_space::Jump;
 use crate::report::StateView;
 
 /// The holes each move visits: a chain starts where its peg stands and lists every landing.

@@ -1,17 +1,17 @@
 //! Solving a validated peg problem: symmetry, impossibility invariants, then the engine the
 //! objective needs; every solution is replayed on the board before it is reported.
 
+use super::engine::beam_search::beam_solution;
+use super::engine::bitboard::{Bitboard, holes};
+use super::engine::chain_iddfs;
+use super::engine::chain_moves::{MoveDistances, NO_PEG};
+use super::engine::dead_end_dfs::DeadEndSearch;
+use super::engine::jump_layers::{Goal, Layer, endgame_layer, meet, useful_positions};
+use super::engine::jump_space::{Jump, JumpSpace};
 use super::notation;
 use super::{Metric, PegPuzzle, invariants, symmetry};
 use crate::diagnostic::Diagnostic;
 use crate::engine::Progress;
-use crate::engine::jump_games::beam_search::beam_solution;
-use crate::engine::jump_games::bitboard::{Bitboard, holes};
-use crate::engine::jump_games::chain_iddfs;
-use crate::engine::jump_games::chain_moves::{MoveDistances, NO_PEG};
-use crate::engine::jump_games::dead_end_dfs::DeadEndSearch;
-use crate::engine::jump_games::jump_layers::{Goal, Layer, endgame_layer, meet, useful_positions};
-use crate::engine::jump_games::jump_space::{Jump, JumpSpace};
 use crate::families::SolveContext;
 use crate::report::{Report, Solution, Stats, Status, Step};
 use std::time::Instant;

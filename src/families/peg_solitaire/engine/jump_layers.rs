@@ -14,7 +14,6 @@ use super::jump_space::JumpSpace;
 use super::radix_sort::sort_by_position;
 use crate::engine::Progress;
 use rayon::prelude::*;
-use std::time::{Duration, Instant};
 
 /// One peg count's positions: sorted canonical keys and, aligned, orbit-total counts.
 #[derive(Debug, Clone, Default)]
@@ -35,10 +34,6 @@ impl<B: Bitboard> Layer<B> {
 
     pub fn contains(&self, key: B) -> bool {
         self.keys.binary_search(&key).is_ok()
-    }
-
-    pub fn position(&self, key: B) -> Option<usize> {
-        self.keys.binary_search(&key).ok()
     }
 }
 
@@ -62,7 +57,6 @@ pub struct Meeting<B> {
     /// Jump sequences from the start to the goal (None when a side overflowed 64 bits).
     pub sequences: Option<u128>,
     pub states: u64,
-    pub elapsed: Duration,
 }
 
 const OVERFLOW: u64 = u64::MAX;
@@ -268,7 +262,6 @@ pub fn meet<B: Bitboard>(
             expand_set(space, l, backward)
         }
     };
-    let t0 = Instant::now();
     let mut forward = vec![Layer {
         pegs: start.count(),
         keys: vec![space.canonical(start)],
@@ -342,7 +335,6 @@ pub fn meet<B: Bitboard>(
         backward,
         sequences,
         states,
-        elapsed: t0.elapsed(),
     }
 }
 
@@ -448,8 +440,8 @@ pub fn intersect<B: Bitboard>(a: &Layer<B>, b: &Layer<B>) -> Layer<B> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::jump_space::Jump;
     use super::*;
-    use crate::engine::jump_games::jump_space::Jump;
 
     /// A row of 5 holes, jumps both ways, no symmetry used.
     fn row5() -> JumpSpace<u64> {
