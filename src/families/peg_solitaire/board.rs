@@ -116,6 +116,14 @@ impl Board {
         self.labels.len()
     }
 
+    /// Every hole of the board, as a mask.
+    pub fn all_holes(&self) -> u128 {
+        match self.len() {
+            128 => u128::MAX,
+            n => (1u128 << n) - 1,
+        }
+    }
+
     fn drawn(doc: &SpecDocument, drawing: &Spanned<String>) -> Result<Board, Diagnostic> {
         let mut cells = Vec::new();
         let mut empty = Vec::new();
