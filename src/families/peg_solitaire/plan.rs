@@ -162,3 +162,102 @@ pub fn dfs_fallback(resolved: &Resolved<Engine>) -> Resolved<Engine> {
         reason,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::{SolveTable, SpecDocument};
+    use std::path::Path;
+
+    fn choose(solve: &str) -> Result<Choice<Objective, Engine>, Diagnostic> {
+        #[derive(serde::Deserialize)]
+        struct D {
+            solve: SolveTable,
+        }
+        let text = format!("[puzzle]\nname = \"t\"\nkind = \"peg-solitaire\"\n[solve]\n{solve}\n");
+        let doc = SpecDocument::from_text(Path::new("t.toml"), text, &[]).unwrap();
+        let parsed: D = toml::from_str(&doc.source.text).unwrap();
+        CATALOG.choose(&doc, &parsed.solve)
+    }
+
+    fn inputs(holes: usize, metric: Metric, listable_goal: bool) -> PlanInputs {
+        PlanInputs {
+            holes,
+            metric,
+            listable_goal,
+            limit: 7,
+        }
+    }
+
+    #[test]
+    fn auto_takes_the_beam_only_on_large_boards_with_a_listed_goal() {
+        let c = choose("objective = \"any\"").unwrap();
+        for (holes, listable, engine, beam_first) in [
+            (33, true, Engine::Dfs, false),
+            (37, true, Engine::Beam, true),
+            (37, false, Engine::Dfs, false),
+        ] {
+            let (p, resolved) = plan(&c, &inputs(holes, Metric::Moves, listable)).unwrap();
+            assert_eq!(resolved.engine, engine, "{holes} holes");
+            assert!(resolved.reason.starts_with("auto: "));
+            assert_eq!(p, Plan::Any { beam_first });
+        }
+    }
+
+    #[test]
+    fn a_named_beam_keeps_no_reason_and_the_dfs_fallback_none_either() {
+        let c = choose("objective = \"any\"\nengine = \"beam\"").unwrap();
+        let (p, resolved) = plan(&c, &inputs(10, Metric::Moves, true)).unwrap();
+        assert_eq!(p, Plan::Any { beam_first: true });
+        assert_eq!(resolved.reason, "");
+        assert_eq!(dfs_fallback(&resolved).reason, "");
+        let auto = choose("objective = \"any\"").unwrap();
+        let (_, resolved) = plan(&auto, &inputs(40, Metric::Moves, true)).unwrap();
+        assert!(dfs_fallback(&resolved).reason.contains("depth-first"));
+    }
+
+    #[test]
+    fn listing_follows_the_objective_and_the_metric_reaches_the_layers() {
+        let c = choose("objective = \"all-shortest\"").unwrap();
+        let (p, _) = plan(&c, &inputs(15, Metric::Jumps, true)).unwrap();
+        let listing = Listing::All { limit: 7 };
+        let metric = Metric::Jumps;
+        assert_eq!(p, Plan::Layers { metric, listing });
+        let c = choose("engine = \"iddfs\"").unwrap();
+        let (p, _) = plan(&c, &inputs(15, Metric::Moves, true)).unwrap();
+        assert_eq!(
+            p,
+            Plan::Iddfs {
+                listing: Listing::One
+            }
+        );
+        let c = choose("objective = \"count\"").unwrap();
+        assert_eq!(
+            plan(&c, &inputs(15, Metric::Moves, true)).unwrap().0,
+            Plan::Count
+        );
+    }
+
+    #[test]
+    fn iddfs_with_the_jump_metric_is_an_error_at_the_engine() {
+        let c = choose("engine = \"iddfs\"").unwrap();
+        let e = plan(&c, &inputs(15, Metric::Jumps, true)).unwrap_err();
+        assert!(
+            e.message
+                .contains("`iddfs` does not compute objective `shortest`")
+        );
+        assert_eq!(e.location.unwrap().line_col(), (5, 10));
+        assert!(e.help.unwrap().contains("one of: layers"));
+    }
+
+    #[test]
+    fn engines_that_cannot_compute_the_objective_are_refused() {
+        for solve in [
+            "objective = \"count\"\nengine = \"iddfs\"",
+            "objective = \"any\"\nengine = \"layers\"",
+            "objective = \"shortest\"\nengine = \"dfs\"",
+        ] {
+            assert!(choose(solve).is_err(), "{solve}");
+        }
+    }
+}
