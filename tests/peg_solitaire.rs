@@ -381,3 +381,61 @@ fn english_central_game_count() {
     assert_eq!(code, 0);
     assert_eq!(v["count"], 40_861_647_040_079_968u64);
 }
+
+/// Every field a peg report adds to the common ones is in docs/schema/peg-solitaire.json with
+/// the type given there, and every field documented there is emitted by some run.
+#[test]
+fn json_fields_are_the_documented_ones() {
+    let text = std::fs::read_to_string("docs/schema/peg-solitaire.json").expect("schema file");
+    let schema: Value = serde_json::from_str(&text).expect("the schema is JSON");
+    let documented = schema["properties"].as_object().expect("properties");
+    const COMMON: &[&str] = &[
+        "puzzle",
+        "kind",
+        "objective",
+        "status",
+        "engine",
+        "engine_reason",
+        "cost",
+        "start",
+        "solutions",
+        "count",
+        "stats",
+        "notes",
+    ];
+    let runs: [&[&str]; 6] = [
+        &["specs/hoppers.toml"],
+        &["specs/hoppers.toml", "--objective", "count"],
+        &["specs/hoppers.toml", "--objective", "any"],
+        &["specs/triangle15.toml", "--engine", "iddfs"],
+        &["specs/triangle15.toml", "--set", "rules.metric=\"jumps\""],
+        &["specs/english33.toml", "--set", "goal.at=[\"c3\"]"],
+    ];
+    let mut emitted = std::collections::HashSet::new();
+    for args in runs {
+        let (v, _) = run_json(args);
+        for (key, value) in v.as_object().expect("a JSON object") {
+            if COMMON.contains(&key.as_str()) {
+                continue;
+            }
+            let field = documented
+                .get(key)
+                .unwrap_or_else(|| panic!("`{key}` ({args:?}) is not in the schema"));
+            let fits = match field["type"].as_str() {
+                Some("integer") => value.is_u64(),
+                Some("array") => value
+                    .as_array()
+                    .is_some_and(|items| items.iter().all(Value::is_string)),
+                other => panic!("`{key}`: type {other:?} is not checked here"),
+            };
+            assert!(fits, "`{key}` = {value} ({args:?}) does not fit {field}");
+            emitted.insert(key.clone());
+        }
+    }
+    for key in documented.keys() {
+        assert!(
+            emitted.contains(key),
+            "`{key}` is documented but no run emits it"
+        );
+    }
+}
