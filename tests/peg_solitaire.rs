@@ -1,6 +1,6 @@
 //! The peg solitaire family end to end: every shipped spec, known answers from the seeds and the
-//! literature (REFERENCE.md), engines cross-checked, drawings against tables, bad specs.
-//! Long searches (English 33) are `#[ignore]`d: `cargo test --release --test peg_solitaire -- --ignored`.
+//! literature (../shared/REFERENCE.md), engines cross-checked, drawings against tables, bad specs.
+//! The English 33 searches run too: about 5 s of CPU each in the test profile (opt-level 2).
 
 mod common;
 
@@ -361,19 +361,81 @@ fn bad_specs_are_rejected_with_their_place() {
 }
 
 #[test]
-#[ignore = "about 10 s of CPU: cargo test --release --test peg_solitaire -- --ignored"]
 fn english_central_game_takes_eighteen_moves() {
     let (v, code) = run_json(&["specs/english33.toml"]);
     assert_eq!(code, 0);
     assert_eq!(v["cost"], 18);
+    // The minimum is proved over every position on a solution, not just found.
+    let proof = v["notes"][0].as_str().unwrap();
+    assert!(
+        proof.contains("no solution has fewer than 18 moves"),
+        "{proof}"
+    );
     assert_eq!(v["jumps"], 31);
     assert_eq!(v["useful_positions"], 1_679_072);
 }
 
 #[test]
-#[ignore = "about 5 s of CPU: cargo test --release --test peg_solitaire -- --ignored"]
 fn english_central_game_count() {
     let (v, code) = run_json(&["specs/english33.toml", "--objective", "count"]);
     assert_eq!(code, 0);
     assert_eq!(v["count"], 40_861_647_040_079_968u64);
+}
+
+/// Every field a peg report adds to the common ones is in docs/schema/peg-solitaire.json with
+/// the type given there, and every field documented there is emitted by some run.
+#[test]
+fn json_fields_are_the_documented_ones() {
+    let text = std::fs::read_to_string("docs/schema/peg-solitaire.json").expect("schema file");
+    let schema: Value = serde_json::from_str(&text).expect("the schema is JSON");
+    let documented = schema["properties"].as_object().expect("properties");
+    const COMMON: &[&str] = &[
+        "puzzle",
+        "kind",
+        "objective",
+        "status",
+        "engine",
+        "engine_reason",
+        "cost",
+        "start",
+        "solutions",
+        "count",
+        "stats",
+        "notes",
+    ];
+    let runs: [&[&str]; 6] = [
+        &["specs/hoppers.toml"],
+        &["specs/hoppers.toml", "--objective", "count"],
+        &["specs/hoppers.toml", "--objective", "any"],
+        &["specs/triangle15.toml", "--engine", "iddfs"],
+        &["specs/triangle15.toml", "--set", "rules.metric=\"jumps\""],
+        &["specs/english33.toml", "--set", "goal.at=[\"c3\"]"],
+    ];
+    let mut emitted = std::collections::HashSet::new();
+    for args in runs {
+        let (v, _) = run_json(args);
+        for (key, value) in v.as_object().expect("a JSON object") {
+            if COMMON.contains(&key.as_str()) {
+                continue;
+            }
+            let field = documented
+                .get(key)
+                .unwrap_or_else(|| panic!("`{key}` ({args:?}) is not in the schema"));
+            let fits = match field["type"].as_str() {
+                Some("integer") => value.is_u64(),
+                Some("array") => value
+                    .as_array()
+                    .is_some_and(|items| items.iter().all(Value::is_string)),
+                other => panic!("`{key}`: type {other:?} is not checked here"),
+            };
+            assert!(fits, "`{key}` = {value} ({args:?}) does not fit {field}");
+            emitted.insert(key.clone());
+        }
+    }
+    for key in documented.keys() {
+        assert!(
+            emitted.contains(key),
+            "`{key}` is documented but no run emits it"
+        );
+    }
 }

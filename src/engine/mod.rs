@@ -6,7 +6,6 @@ pub mod backtracking;
 pub mod bfs;
 pub mod bidirectional_bfs;
 pub mod ida_star;
-pub mod jump_games;
 pub mod layers;
 mod path;
 pub mod progress;

@@ -1,9 +1,9 @@
 //! A peg board: holes with labels, the jump table, and (when drawn) where each hole stands, so
 //! positions can be drawn back. Built from a drawing plus jump directions, or from a jump table.
 
+use super::engine::jump_space::Jump;
 use super::spec::{BoardTable, Directions, HoleRef, Holes, Labels};
 use crate::diagnostic::Diagnostic;
-use crate::engine::jump_games::jump_space::Jump;
 use crate::spec::SpecDocument;
 use rustc_hash::FxHashSet;
 use std::collections::HashMap;
@@ -37,6 +37,54 @@ fn preset_steps(name: &str) -> Option<Vec<(i64, i64)>> {
         "triangular" => Some(vec![(2, 0), (1, 1), (-1, 1)]),
         _ => None,
     }
+}
+
+/// A list of labels: one per hole (when the count is known), each a short name, none twice.
+fn check_label_list(
+    doc: &SpecDocument,
+    span: std::ops::Range<usize>,
+    list: &[String],
+    count: Option<usize>,
+) -> Result<(), Diagnostic> {
+    if let Some(n) = count
+        && n != list.len()
+    {
+        return Err(doc
+            .error(span, format!("{} labels for {n} holes", list.len()))
+            .help("give one label per hole, in hole order (reading order on a drawing)"));
+    }
+    let mut seen = FxHashSet::default();
+    for name in list {
+        if name.is_empty() || name.contains([',', '(', ')']) || name.contains(char::is_whitespace) {
+            return Err(doc
+                .error(span, format!("`{name}` cannot label a hole"))
+                .help("labels are short names without blanks, commas or parentheses"));
+        }
+        if !seen.insert(name) {
+            return Err(doc.error(span, format!("label `{name}` is used twice")));
+        }
+    }
+    Ok(())
+}
+
+/// Chess-like labels for drawn cells: column letter a, b, ... and row number from 1; None past
+/// 26 columns.
+fn coordinate_labels(cells: &[(i64, i64)]) -> Option<Vec<String>> {
+    let mut xs: Vec<i64> = cells.iter().map(|c| c.0).collect();
+    let mut ys: Vec<i64> = cells.iter().map(|c| c.1).collect();
+    xs.sort_unstable();
+    xs.dedup();
+    ys.sort_unstable();
+    ys.dedup();
+    if xs.len() > 26 {
+        return None;
+    }
+    let label = |(x, y): &(i64, i64)| {
+        let c = xs.binary_search(x).unwrap_or(0);
+        let r = ys.binary_search(y).unwrap_or(0);
+        format!("{}{}", (b'a' + c as u8) as char, r + 1)
+    };
+    Some(cells.iter().map(label).collect())
 }
 
 impl Board {
@@ -86,21 +134,7 @@ impl Board {
                 )
                 .help("use a smaller board"));
         }
-        if let Some(jumps) = &table.jumps {
-            board.jumps = board.per_hole_table(doc, jumps)?;
-        } else if let Some(triples) = &table.triples {
-            board.jumps = board.triple_table(doc, triples)?;
-        } else {
-            let Some(dirs) = &table.directions else {
-                return Err(doc
-                    .error(table.drawing.as_ref().map_or(t.span(), |d| d.span()), "the drawn board has no jump directions")
-                    .help(format!(
-                        "add directions = \"orthogonal\" (or one of: {}), or a list of [dx, dy] steps",
-                        PRESETS.join(", ")
-                    )));
-            };
-            board.jumps = board.directed_jumps(doc, dirs)?;
-        }
+        board.jumps = board.jump_table(doc, t)?;
         if explicit && let Some(d) = &table.directions {
             return Err(doc
                 .error(
@@ -112,8 +146,43 @@ impl Board {
         Ok(board)
     }
 
+    /// The jumps: from the table as given, or derived from the drawing and its directions.
+    fn jump_table(
+        &self,
+        doc: &SpecDocument,
+        t: &Spanned<BoardTable>,
+    ) -> Result<Vec<Jump>, Diagnostic> {
+        let table = t.get_ref();
+        if let Some(jumps) = &table.jumps {
+            return self.per_hole_table(doc, jumps);
+        }
+        if let Some(triples) = &table.triples {
+            return self.triple_table(doc, triples);
+        }
+        let Some(dirs) = &table.directions else {
+            return Err(doc
+                .error(
+                    table.drawing.as_ref().map_or(t.span(), |d| d.span()),
+                    "the drawn board has no jump directions",
+                )
+                .help(format!(
+                    "add directions = \"orthogonal\" (or one of: {}), or a list of [dx, dy] steps",
+                    PRESETS.join(", ")
+                )));
+        };
+        self.directed_jumps(doc, dirs)
+    }
+
     pub fn len(&self) -> usize {
         self.labels.len()
+    }
+
+    /// Every hole of the board, as a mask.
+    pub fn all_holes(&self) -> u128 {
+        match self.len() {
+            128 => u128::MAX,
+            n => (1u128 << n) - 1,
+        }
     }
 
     fn drawn(doc: &SpecDocument, drawing: &Spanned<String>) -> Result<Board, Diagnostic> {
@@ -157,39 +226,15 @@ impl Board {
         };
         let style = match &table.labels {
             None => "index".to_string(),
-            Some(l) => {
-                match l.get_ref() {
-                    Labels::Style(s) => s.clone(),
-                    Labels::List(list) => {
-                        if let Some(n) = count
-                            && n != list.len()
-                        {
-                            return Err(doc
-                            .error(l.span(), format!("{} labels for {n} holes", list.len()))
-                            .help("give one label per hole, in hole order (reading order on a drawing)"));
-                        }
-                        let mut seen = FxHashSet::default();
-                        for name in list {
-                            if name.is_empty()
-                                || name.contains([',', '(', ')'])
-                                || name.contains(char::is_whitespace)
-                            {
-                                return Err(doc
-                                .error(l.span(), format!("`{name}` cannot label a hole"))
-                                .help("labels are short names without blanks, commas or parentheses"));
-                            }
-                            if !seen.insert(name) {
-                                return Err(
-                                    doc.error(l.span(), format!("label `{name}` is used twice"))
-                                );
-                            }
-                        }
-                        self.labels = list.clone();
-                        self.numeric_labels = false;
-                        return Ok(());
-                    }
+            Some(l) => match l.get_ref() {
+                Labels::Style(s) => s.clone(),
+                Labels::List(list) => {
+                    check_label_list(doc, l.span(), list, count)?;
+                    self.labels = list.clone();
+                    self.numeric_labels = false;
+                    return Ok(());
                 }
-            }
+            },
         };
         let span = table.labels.as_ref().map_or(t.span(), |l| l.span());
         match (style.as_str(), &self.cells) {
@@ -201,25 +246,10 @@ impl Board {
                 self.labels = (0..n).map(|i| i.to_string()).collect();
             }
             ("coordinates", Some(cells)) => {
-                let mut xs: Vec<i64> = cells.iter().map(|c| c.0).collect();
-                let mut ys: Vec<i64> = cells.iter().map(|c| c.1).collect();
-                xs.sort_unstable();
-                xs.dedup();
-                ys.sort_unstable();
-                ys.dedup();
-                if xs.len() > 26 {
-                    return Err(doc
-                        .error(span, "coordinate labels need at most 26 columns")
-                        .help("use labels = \"index\" or a list of labels"));
-                }
-                self.labels = cells
-                    .iter()
-                    .map(|(x, y)| {
-                        let c = xs.binary_search(x).unwrap_or(0);
-                        let r = ys.binary_search(y).unwrap_or(0);
-                        format!("{}{}", (b'a' + c as u8) as char, r + 1)
-                    })
-                    .collect();
+                self.labels = coordinate_labels(cells).ok_or_else(|| {
+                    doc.error(span, "coordinate labels need at most 26 columns")
+                        .help("use labels = \"index\" or a list of labels")
+                })?;
                 self.numeric_labels = false;
             }
             ("coordinates", None) => {

@@ -4,7 +4,7 @@
 //! de Bruijn's position classes (the "rule of three"); here they are found for any jump table as
 //! the null space over GF(2) of the jumps' hole vectors.
 
-use crate::engine::jump_games::jump_space::Jump;
+use super::engine::jump_space::Jump;
 
 /// A basis of the sets W (as u128 hole masks) on which peg parity is invariant.
 pub fn parity_sets(holes: usize, jumps: &[Jump]) -> Vec<u128> {

@@ -1,9 +1,8 @@
 //! How solutions look: jumps grouped into moves (chains by one peg), written like the seeds,
-//! `(0, 6)(9, 3)(2, 0, 6)`, and positions drawn as on the spec's board.
+//! `(0, 6)(9, 3)(2, 0, 6)`.
 
 use super::board::Board;
-use crate::engine::jump_games::jump_space::Jump;
-use crate::report::StateView;
+use super::engine::jump_space::Jump;
 
 /// The holes each move visits: a chain starts where its peg stands and lists every landing.
 pub fn moves(jumps: &[Jump]) -> Vec<Vec<usize>> {
@@ -26,18 +25,6 @@ pub fn chain(board: &Board, holes: &[usize]) -> String {
 
 pub fn line(board: &Board, jumps: &[Jump]) -> String {
     moves(jumps).iter().map(|c| chain(board, c)).collect()
-}
-
-pub fn view(board: &Board, pegs: u128) -> StateView {
-    let has = |h: usize| pegs >> h & 1 == 1;
-    let labels: Vec<serde_json::Value> = (0..board.len())
-        .filter(|&h| has(h))
-        .map(|h| board.labels[h].clone().into())
-        .collect();
-    StateView {
-        text: board.draw(has),
-        data: serde_json::json!({ "pegs": labels }),
-    }
 }
 
 #[cfg(test)]

@@ -14,7 +14,6 @@ use super::jump_space::JumpSpace;
 use super::radix_sort::sort_by_position;
 use crate::engine::Progress;
 use rayon::prelude::*;
-use std::time::{Duration, Instant};
 
 /// One peg count's positions: sorted canonical keys and, aligned, orbit-total counts.
 #[derive(Debug, Clone, Default)]
@@ -35,10 +34,6 @@ impl<B: Bitboard> Layer<B> {
 
     pub fn contains(&self, key: B) -> bool {
         self.keys.binary_search(&key).is_ok()
-    }
-
-    pub fn position(&self, key: B) -> Option<usize> {
-        self.keys.binary_search(&key).ok()
     }
 }
 
@@ -62,7 +57,6 @@ pub struct Meeting<B> {
     /// Jump sequences from the start to the goal (None when a side overflowed 64 bits).
     pub sequences: Option<u128>,
     pub states: u64,
-    pub elapsed: Duration,
 }
 
 const OVERFLOW: u64 = u64::MAX;
@@ -261,6 +255,58 @@ pub fn meet<B: Bitboard>(
     counting: bool,
     progress: &Progress,
 ) -> Meeting<B> {
+    let mut forward = vec![Layer {
+        pegs: start.count(),
+        keys: vec![space.canonical(start)],
+        counts: vec![1],
+    }];
+    let (mut backward, target) = match goal {
+        Goal::Positions(g) => {
+            let layer = goal_layer(space, g);
+            let pegs = layer.pegs;
+            (vec![layer], pegs)
+        }
+        Goal::Within { pegs, .. } => (Vec::new(), *pegs),
+    };
+    let mut states = 1 + backward.first().map_or(0, |l: &Layer<B>| l.len() as u64);
+    states += grow_to_meet(
+        space,
+        &mut forward,
+        &mut backward,
+        target,
+        counting,
+        progress,
+    );
+    if let Goal::Within { pegs, allowed } = goal {
+        keep_within(
+            forward.last_mut().expect("the start layer"),
+            *pegs,
+            *allowed,
+        );
+    }
+    let sequences = if counting {
+        count_through(space, &forward, &backward)
+    } else {
+        None
+    };
+    Meeting {
+        forward,
+        backward,
+        sequences,
+        states,
+    }
+}
+
+/// Grows the smaller frontier, forward from the start or back from the goal, until they reach
+/// the same peg count (or one side dies out); the classes added.
+fn grow_to_meet<B: Bitboard>(
+    space: &JumpSpace<B>,
+    forward: &mut Vec<Layer<B>>,
+    backward: &mut Vec<Layer<B>>,
+    target: u32,
+    counting: bool,
+    progress: &Progress,
+) -> u64 {
     let grow = |l: &Layer<B>, backward: bool| {
         if counting {
             expand(space, l, backward)
@@ -268,21 +314,7 @@ pub fn meet<B: Bitboard>(
             expand_set(space, l, backward)
         }
     };
-    let t0 = Instant::now();
-    let mut forward = vec![Layer {
-        pegs: start.count(),
-        keys: vec![space.canonical(start)],
-        counts: vec![1],
-    }];
-    let mut backward = Vec::new();
-    let target = match goal {
-        Goal::Positions(g) => {
-            backward.push(goal_layer(space, g));
-            backward[0].pegs
-        }
-        Goal::Within { pegs, .. } => *pegs,
-    };
-    let mut states = 1 + backward.first().map_or(0, |l: &Layer<B>| l.len() as u64);
+    let mut states = 0;
     loop {
         let f = forward.last().expect("the start layer");
         let b_pegs = backward.last().map_or(target, |l: &Layer<B>| l.pegs);
@@ -309,40 +341,26 @@ pub fn meet<B: Bitboard>(
             break;
         }
     }
-    if let Goal::Within { pegs, allowed } = goal {
-        let last = forward.last_mut().expect("the start layer");
-        if last.pegs == *pegs {
-            let keep: Vec<bool> = last
-                .keys
-                .iter()
-                .map(|&k| k & !*allowed == B::ZERO)
-                .collect();
-            let mut i = 0;
-            last.keys.retain(|_| {
-                i += 1;
-                keep[i - 1]
-            });
-            let mut i = 0;
-            last.counts.retain(|_| {
-                i += 1;
-                keep[i - 1]
-            });
-        } else {
-            last.keys.clear();
-            last.counts.clear();
-        }
-    }
-    let sequences = if counting {
-        count_through(space, &forward, &backward)
+    states
+}
+
+/// Keeps of the last forward layer the goal positions: `pegs` pegs, all within `allowed`.
+fn keep_within<B: Bitboard>(last: &mut Layer<B>, pegs: u32, allowed: B) {
+    if last.pegs == pegs {
+        let keep: Vec<bool> = last.keys.iter().map(|&k| k & !allowed == B::ZERO).collect();
+        let mut i = 0;
+        last.keys.retain(|_| {
+            i += 1;
+            keep[i - 1]
+        });
+        let mut i = 0;
+        last.counts.retain(|_| {
+            i += 1;
+            keep[i - 1]
+        });
     } else {
-        None
-    };
-    Meeting {
-        forward,
-        backward,
-        sequences,
-        states,
-        elapsed: t0.elapsed(),
+        last.keys.clear();
+        last.counts.clear();
     }
 }
 
@@ -448,8 +466,8 @@ pub fn intersect<B: Bitboard>(a: &Layer<B>, b: &Layer<B>) -> Layer<B> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::jump_space::Jump;
     use super::*;
-    use crate::engine::jump_games::jump_space::Jump;
 
     /// A row of 5 holes, jumps both ways, no symmetry used.
     fn row5() -> JumpSpace<u64> {

@@ -138,13 +138,6 @@ impl<B: Bitboard> JumpSpace<B> {
         (b & self.mask[j] == self.need[j]).then(|| b ^ self.mask[j])
     }
 
-    /// The position before jump `j`, when `b` can be the result of it.
-    #[inline]
-    pub fn unapply(&self, b: B, j: usize) -> Option<B> {
-        let to = self.mask[j] ^ self.need[j];
-        (b & self.mask[j] == to).then(|| b ^ self.mask[j])
-    }
-
     /// Calls `f(jump, next)` for every legal jump of `b`.
     #[inline]
     pub fn for_each_jump(&self, b: B, mut f: impl FnMut(usize, B)) {
@@ -227,7 +220,9 @@ mod tests {
         let mut seen = Vec::new();
         s.for_each_jump(b, |j, next| seen.push((j, next)));
         assert_eq!(seen, vec![(0, 0b0100)]);
-        assert_eq!(s.unapply(0b0100, 0), Some(b));
+        let mut back = Vec::new();
+        s.for_each_unjump(0b0100, |j, previous| back.push((j, previous)));
+        assert_eq!(back, vec![(0, b)]);
     }
 
     #[test]

@@ -23,6 +23,20 @@ pub fn beam_solution<B: Bitboard>(
     score: impl Fn(B) -> u32 + Sync,
     progress: &Progress,
 ) -> Option<Vec<usize>> {
+    let back = backward_layers(space, start, goals, cap, progress);
+    let top = back.last().expect("the goal layer");
+    let beam = forward_beam(space, start, top, width, score, progress)?;
+    trace(space, start, &beam, &back)
+}
+
+/// Exact layers back from the goal, while they stay below `cap` classes and above the start.
+fn backward_layers<B: Bitboard>(
+    space: &JumpSpace<B>,
+    start: B,
+    goals: &[B],
+    cap: usize,
+    progress: &Progress,
+) -> Vec<Layer<B>> {
     let mut back = vec![goal_layer(space, goals)];
     loop {
         let top = back.last().expect("the goal layer");
@@ -36,7 +50,19 @@ pub fn beam_solution<B: Bitboard>(
         }
         back.push(next);
     }
-    let top = back.last().expect("the goal layer");
+    back
+}
+
+/// Layers forward from the start keeping the `width` best classes each, down to the top
+/// backward layer, the last one its meeting with it; None when the beam dies out.
+fn forward_beam<B: Bitboard>(
+    space: &JumpSpace<B>,
+    start: B,
+    top: &Layer<B>,
+    width: usize,
+    score: impl Fn(B) -> u32 + Sync,
+    progress: &Progress,
+) -> Option<Vec<Layer<B>>> {
     let mut beam = vec![Layer {
         pegs: start.count(),
         keys: vec![space.canonical(start)],
@@ -63,6 +89,17 @@ pub fn beam_solution<B: Bitboard>(
         }
         beam.push(next);
     }
+    Some(beam)
+}
+
+/// The jumps from the start through the beam to its meeting class, then down the backward
+/// layers to a goal position.
+fn trace<B: Bitboard>(
+    space: &JumpSpace<B>,
+    start: B,
+    beam: &[Layer<B>],
+    back: &[Layer<B>],
+) -> Option<Vec<usize>> {
     // Trace back: a raw position of the meeting class, then raw parents in the beam layers.
     let mut b = beam.last()?.keys[0];
     let mut up = Vec::new();

@@ -24,7 +24,6 @@ pub trait Bitboard:
     const BITS: usize;
     const ZERO: Self;
     fn bit(i: usize) -> Self;
-    fn has(self, i: usize) -> bool;
     fn count(self) -> u32;
     /// The `len` bits starting at bit `at`, as an index.
     fn chunk(self, at: usize, len: usize) -> usize;
@@ -44,10 +43,6 @@ macro_rules! impl_bitboard {
             #[inline]
             fn bit(i: usize) -> Self {
                 1 << i
-            }
-            #[inline]
-            fn has(self, i: usize) -> bool {
-                (self >> i) & 1 == 1
             }
             #[inline]
             fn count(self) -> u32 {

@@ -1,0 +1,14 @@
+//! The engines of peg solitaire (only this family uses them, so they live with it): positions
+//! as bitboards, a jump table with its symmetry group, layers by peg count searched from both
+//! ends, the move (chain) metric, and depth-first and beam searches for one solution on large
+//! boards. They know nothing of specs or reports.
+
+pub mod beam_search;
+pub mod bitboard;
+pub mod chain_iddfs;
+pub mod chain_moves;
+pub mod dead_end_dfs;
+pub mod jump_layers;
+pub mod jump_space;
+pub mod position_table;
+pub mod radix_sort;

@@ -1,0 +1,189 @@
+//! The layered plans: layers from the start and from the goal meet in the middle; `count` sums
+//! the jump sequences through the meeting layer; `shortest` and `all-shortest` keep the positions
+//! on some solution and find the proved minimum for the metric there.
+
+use super::engine::bitboard::Bitboard;
+use super::engine::chain_moves::MoveDistances;
+use super::engine::jump_layers::{Goal, Layer, meet, useful_positions};
+use super::engine::jump_space::JumpSpace;
+use super::plan::{Listing, Metric};
+use super::report::Answer;
+use super::search::Search;
+use crate::diagnostic::Diagnostic;
+use crate::engine::Progress;
+use crate::report::Status;
+
+impl<B: Bitboard> Search<'_, B> {
+    /// Every jump sequence from the start to the goal, counted.
+    pub fn count(&self, answer: &mut Answer, goal: &Goal<B>) -> Result<(), Diagnostic> {
+        let meeting = meet(&self.space, self.start, goal, true, self.progress);
+        let report = &mut answer.report;
+        report.status = Status::Counted;
+        report.count = Some(meeting.sequences.ok_or_else(|| {
+            Diagnostic::new(
+                "the count of jump sequences overflowed 64 bits in one search direction",
+            )
+            .help("this board has more sequences than the counting engine can hold")
+        })?);
+        report.stats = self.stats(meeting.states);
+        report.notes.push(format!(
+            "counted over {} layers from the start and {} from the goal, meeting at {} pegs",
+            meeting.forward.len(),
+            meeting.backward.len(),
+            meeting.forward.last().map_or(0, |l| l.pegs)
+        ));
+        Ok(())
+    }
+
+    /// The fewest moves or jumps, proved, with one or every minimal solution.
+    pub fn layers(
+        &self,
+        answer: &mut Answer,
+        goal: &Goal<B>,
+        metric: Metric,
+        listing: Listing,
+    ) -> Result<(), Diagnostic> {
+        let meeting = meet(&self.space, self.start, goal, false, self.progress);
+        let states = meeting.states;
+        let layers = useful_positions(&self.space, meeting);
+        answer.details.useful_positions = Some(layers.iter().map(|l| l.len() as u64).sum());
+        if layers.first().is_none_or(|l| l.is_empty()) {
+            answer.report.status = Status::NoSolution;
+            answer.report.stats = self.stats(states);
+            answer.report.notes.push("no jump sequence from the start reaches the goal (the searches from both ends never meet)".into());
+            return Ok(());
+        }
+        match metric {
+            Metric::Moves => self.fewest_moves(answer, layers, states, listing),
+            Metric::Jumps => self.every_sequence(answer, &layers, states, goal, listing),
+        }
+    }
+
+    /// The move metric: exact move distances over the useful positions give the minimum.
+    fn fewest_moves(
+        &self,
+        answer: &mut Answer,
+        layers: Vec<Layer<B>>,
+        states: u64,
+        listing: Listing,
+    ) -> Result<(), Diagnostic> {
+        let md = MoveDistances::new(&self.space, layers, self.goal_test(), self.progress);
+        let base = self.prefix.len() as u8;
+        let rest = if self.puzzle.first_jump.is_some() {
+            md.cost(self.start, self.free)
+        } else {
+            md.distance(self.start)
+        }
+        .ok_or_else(|| Diagnostic::internal("the start has no move distance"))?;
+        let best = u32::from(base + rest);
+        answer.report.cost = Some(best.into());
+        answer.report.notes.push(format!(
+            "minimum proved: the exact move distance of all {} positions on any solution (classes under a symmetry group of order {}) was computed, so no solution has fewer than {best} moves",
+            md.positions(),
+            self.space.group_size()
+        ));
+        match listing {
+            Listing::One => {
+                let js = md
+                    .one_solution(self.start, self.free)
+                    .ok_or_else(|| Diagnostic::internal("no minimal solution could be traced"))?;
+                self.puzzle
+                    .record(answer, &self.with_prefix(&js), Some(best))?;
+            }
+            Listing::All { limit } => {
+                let (count, listed) = md.minimal_sequences(self.start, self.free, rest, limit);
+                answer.report.count = Some(count);
+                for js in &listed {
+                    self.puzzle
+                        .record(answer, &self.with_prefix(js), Some(best))?;
+                }
+                answer.listing_note();
+            }
+        }
+        answer.report.stats = self.stats(states + md.positions());
+        Ok(())
+    }
+
+    /// The jump metric: every solution has the same number of jumps, so each is minimal.
+    fn every_sequence(
+        &self,
+        answer: &mut Answer,
+        layers: &[Layer<B>],
+        states: u64,
+        goal: &Goal<B>,
+        listing: Listing,
+    ) -> Result<(), Diagnostic> {
+        let total = self.prefix.len() as u32 + self.start.count() - self.puzzle.goal_pegs;
+        answer.report.cost = Some(total.into());
+        let limit = match listing {
+            Listing::One => 1,
+            Listing::All { limit } => limit,
+        };
+        for js in &walk_useful(&self.space, layers, self.start, limit) {
+            self.puzzle.record(answer, &self.with_prefix(js), None)?;
+        }
+        if let Listing::All { .. } = listing {
+            let again = meet(&self.space, self.start, goal, true, &Progress::hidden());
+            answer.report.count = again.sequences;
+            answer.listing_note();
+        }
+        answer.report.stats = self.stats(states);
+        Ok(())
+    }
+}
+
+/// Up to `limit` jump sequences through useful positions only (each one reaches the goal).
+fn walk_useful<B: Bitboard>(
+    space: &JumpSpace<B>,
+    layers: &[Layer<B>],
+    start: B,
+    limit: usize,
+) -> Vec<Vec<usize>> {
+    let top = layers.first().map_or(0, |l| l.pegs);
+    let useful = |b: B| {
+        let i = (top - b.count()) as usize;
+        layers
+            .get(i)
+            .is_some_and(|l| l.contains(space.canonical(b)))
+    };
+    let mut walk = Walk {
+        space,
+        goal_pegs: layers.last().map_or(0, |l| l.pegs),
+        useful: &useful,
+        limit,
+        path: Vec::new(),
+        out: Vec::new(),
+    };
+    walk.go(start);
+    walk.out
+}
+
+struct Walk<'a, B: Bitboard> {
+    space: &'a JumpSpace<B>,
+    goal_pegs: u32,
+    useful: &'a dyn Fn(B) -> bool,
+    limit: usize,
+    path: Vec<usize>,
+    out: Vec<Vec<usize>>,
+}
+
+impl<B: Bitboard> Walk<'_, B> {
+    fn go(&mut self, b: B) {
+        if b.count() == self.goal_pegs {
+            self.out.push(self.path.clone());
+            return;
+        }
+        for j in 0..self.space.jumps.len() {
+            if self.out.len() >= self.limit {
+                return;
+            }
+            if let Some(next) = self.space.apply(b, j)
+                && (self.useful)(next)
+            {
+                self.path.push(j);
+                self.go(next);
+                self.path.pop();
+            }
+        }
+    }
+}

@@ -1,0 +1,263 @@
+//! What a peg solitaire solve computes and with which engine: the catalog of names, and the
+//! typed plan the loader resolves once (with `auto`'s pick and its reason).
+
+use crate::diagnostic::Diagnostic;
+use crate::families::plan::{Catalog, Choice, ObjectiveEntry, Resolved};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Objective {
+    Shortest,
+    AllShortest,
+    Count,
+    Any,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    Layers,
+    Dfs,
+    Beam,
+    Iddfs,
+}
+
+/// What a solution's length counts (`[rules] metric`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Metric {
+    /// A chain of consecutive jumps by one peg is one move.
+    Moves,
+    Jumps,
+}
+
+pub static CATALOG: Catalog<Objective, Engine> = Catalog {
+    objectives: &[
+        ObjectiveEntry {
+            name: "shortest",
+            objective: Objective::Shortest,
+            engines: &[Engine::Layers, Engine::Iddfs],
+        },
+        ObjectiveEntry {
+            name: "all-shortest",
+            objective: Objective::AllShortest,
+            engines: &[Engine::Layers, Engine::Iddfs],
+        },
+        ObjectiveEntry {
+            name: "count",
+            objective: Objective::Count,
+            engines: &[Engine::Layers],
+        },
+        ObjectiveEntry {
+            name: "any",
+            objective: Objective::Any,
+            engines: &[Engine::Dfs, Engine::Beam],
+        },
+    ],
+    engines: &[
+        ("layers", Engine::Layers),
+        ("dfs", Engine::Dfs),
+        ("beam", Engine::Beam),
+        ("iddfs", Engine::Iddfs),
+    ],
+};
+
+/// How many minimal solutions a plan lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Listing {
+    /// One solution (`shortest`).
+    One,
+    /// Every minimal jump sequence counted, up to `limit` listed (`all-shortest`).
+    All { limit: usize },
+}
+
+/// The solve, fully decided: each variant carries what its engine needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plan {
+    /// Layers from both ends meet in the middle; then the proved minimum for the metric.
+    Layers { metric: Metric, listing: Listing },
+    /// Layers from both ends, counting every jump sequence.
+    Count,
+    /// Iterative deepening over chains of jumps (the move metric only).
+    Iddfs { listing: Listing },
+    /// One solution: the beam search first when `beam_first`, then the complete DFS.
+    Any { beam_first: bool },
+}
+
+/// What the choice of plan depends on in the puzzle.
+pub struct PlanInputs {
+    pub holes: usize,
+    pub metric: Metric,
+    /// The goal positions are few enough to list (the beam search needs them).
+    pub listable_goal: bool,
+    /// `[solve] limit`: solutions listed at most.
+    pub limit: usize,
+}
+
+/// Boards of more than this many holes try the beam search first for `any`.
+const BEAM_BOARD_HOLES: usize = 36;
+
+/// The plan for `choice` on this puzzle, with the engine resolved and its reason.
+pub fn plan(
+    choice: &Choice<Objective, Engine>,
+    inputs: &PlanInputs,
+) -> Result<(Plan, Resolved<Engine>), Diagnostic> {
+    let resolved = choice.resolve(|| auto_engine(choice.objective, inputs));
+    let listing = match choice.objective {
+        Objective::AllShortest => Listing::All {
+            limit: inputs.limit,
+        },
+        _ => Listing::One,
+    };
+    let plan = match (choice.objective, resolved.engine) {
+        (Objective::Any, engine) => Plan::Any {
+            // Named `beam` with a goal too large to list: the DFS alone, as before.
+            beam_first: engine == Engine::Beam && inputs.listable_goal,
+        },
+        (Objective::Count, _) => Plan::Count,
+        (_, Engine::Iddfs) if inputs.metric == Metric::Jumps => {
+            return Err(choice.unfit(
+                &CATALOG,
+                "iddfs deepens by moves (chains of jumps), not by single jumps",
+                &[Engine::Layers],
+            ));
+        }
+        (_, Engine::Iddfs) => Plan::Iddfs { listing },
+        _ => Plan::Layers {
+            metric: inputs.metric,
+            listing,
+        },
+    };
+    Ok((plan, resolved))
+}
+
+fn auto_engine(objective: Objective, inputs: &PlanInputs) -> (Engine, String) {
+    let engine = match objective {
+        Objective::Any if inputs.holes > BEAM_BOARD_HOLES && inputs.listable_goal => Engine::Beam,
+        Objective::Any => Engine::Dfs,
+        _ => Engine::Layers,
+    };
+    (engine, auto_reason(engine).to_string())
+}
+
+fn auto_reason(engine: Engine) -> &'static str {
+    match engine {
+        Engine::Beam => {
+            "auto: a large board: exact layers back from the goal, the best positions of each layer forward from the start (the depth-first search is the fallback)"
+        }
+        Engine::Dfs => "auto: one solution, depth-first with a table of dead positions",
+        Engine::Layers | Engine::Iddfs => {
+            "auto: bitboard layers from the start and the goal meet in the middle; move distances over the positions on solutions"
+        }
+    }
+}
+
+/// The DFS that runs when the beam search finds nothing (or was not tried): with the DFS's own
+/// reason when `auto` chose, none when the spec named the engine.
+pub fn dfs_fallback(resolved: &Resolved<Engine>) -> Resolved<Engine> {
+    let reason = if resolved.reason.is_empty() {
+        String::new()
+    } else {
+        auto_reason(Engine::Dfs).to_string()
+    };
+    Resolved {
+        engine: Engine::Dfs,
+        reason,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::{SolveTable, SpecDocument};
+    use std::path::Path;
+
+    fn choose(solve: &str) -> Result<Choice<Objective, Engine>, Diagnostic> {
+        #[derive(serde::Deserialize)]
+        struct D {
+            solve: SolveTable,
+        }
+        let text = format!("[puzzle]\nname = \"t\"\nkind = \"peg-solitaire\"\n[solve]\n{solve}\n");
+        let doc = SpecDocument::from_text(Path::new("t.toml"), text, &[]).unwrap();
+        let parsed: D = toml::from_str(&doc.source.text).unwrap();
+        CATALOG.choose(&doc, &parsed.solve)
+    }
+
+    fn inputs(holes: usize, metric: Metric, listable_goal: bool) -> PlanInputs {
+        PlanInputs {
+            holes,
+            metric,
+            listable_goal,
+            limit: 7,
+        }
+    }
+
+    #[test]
+    fn auto_takes_the_beam_only_on_large_boards_with_a_listed_goal() {
+        let c = choose("objective = \"any\"").unwrap();
+        for (holes, listable, engine, beam_first) in [
+            (33, true, Engine::Dfs, false),
+            (37, true, Engine::Beam, true),
+            (37, false, Engine::Dfs, false),
+        ] {
+            let (p, resolved) = plan(&c, &inputs(holes, Metric::Moves, listable)).unwrap();
+            assert_eq!(resolved.engine, engine, "{holes} holes");
+            assert!(resolved.reason.starts_with("auto: "));
+            assert_eq!(p, Plan::Any { beam_first });
+        }
+    }
+
+    #[test]
+    fn a_named_beam_keeps_no_reason_and_the_dfs_fallback_none_either() {
+        let c = choose("objective = \"any\"\nengine = \"beam\"").unwrap();
+        let (p, resolved) = plan(&c, &inputs(10, Metric::Moves, true)).unwrap();
+        assert_eq!(p, Plan::Any { beam_first: true });
+        assert_eq!(resolved.reason, "");
+        assert_eq!(dfs_fallback(&resolved).reason, "");
+        let auto = choose("objective = \"any\"").unwrap();
+        let (_, resolved) = plan(&auto, &inputs(40, Metric::Moves, true)).unwrap();
+        assert!(dfs_fallback(&resolved).reason.contains("depth-first"));
+    }
+
+    #[test]
+    fn listing_follows_the_objective_and_the_metric_reaches_the_layers() {
+        let c = choose("objective = \"all-shortest\"").unwrap();
+        let (p, _) = plan(&c, &inputs(15, Metric::Jumps, true)).unwrap();
+        let listing = Listing::All { limit: 7 };
+        let metric = Metric::Jumps;
+        assert_eq!(p, Plan::Layers { metric, listing });
+        let c = choose("engine = \"iddfs\"").unwrap();
+        let (p, _) = plan(&c, &inputs(15, Metric::Moves, true)).unwrap();
+        assert_eq!(
+            p,
+            Plan::Iddfs {
+                listing: Listing::One
+            }
+        );
+        let c = choose("objective = \"count\"").unwrap();
+        assert_eq!(
+            plan(&c, &inputs(15, Metric::Moves, true)).unwrap().0,
+            Plan::Count
+        );
+    }
+
+    #[test]
+    fn iddfs_with_the_jump_metric_is_an_error_at_the_engine() {
+        let c = choose("engine = \"iddfs\"").unwrap();
+        let e = plan(&c, &inputs(15, Metric::Jumps, true)).unwrap_err();
+        assert!(
+            e.message
+                .contains("`iddfs` does not compute objective `shortest`")
+        );
+        assert_eq!(e.location.unwrap().line_col(), (5, 10));
+        assert!(e.help.unwrap().contains("one of: layers"));
+    }
+
+    #[test]
+    fn engines_that_cannot_compute_the_objective_are_refused() {
+        for solve in [
+            "objective = \"count\"\nengine = \"iddfs\"",
+            "objective = \"any\"\nengine = \"layers\"",
+            "objective = \"shortest\"\nengine = \"dfs\"",
+        ] {
+            assert!(choose(solve).is_err(), "{solve}");
+        }
+    }
+}

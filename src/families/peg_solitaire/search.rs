@@ -1,0 +1,96 @@
+//! One solve on bitboards of type `B`: the jump space with the symmetries that keep the start
+//! and the goal, the position the searches start from (after the fixed first jump), and the goal.
+
+use super::engine::bitboard::{Bitboard, holes};
+use super::engine::chain_moves::NO_PEG;
+use super::engine::jump_layers::Goal;
+use super::engine::jump_space::{Jump, JumpSpace};
+use super::solve::PegPuzzle;
+use super::symmetry;
+use crate::engine::Progress;
+use crate::report::Stats;
+use std::time::Instant;
+
+pub struct Search<'p, B: Bitboard> {
+    pub puzzle: &'p PegPuzzle,
+    pub space: JumpSpace<B>,
+    /// The start after the fixed first jump, as a hole mask (for the invariants).
+    pub origin: u128,
+    /// The same position, where the searches start.
+    pub start: B,
+    /// The peg that may go on jumping in the first move (`NO_PEG` when no jump is fixed).
+    pub free: u8,
+    /// The jumps made before the searches start: the fixed first jump, or none.
+    pub prefix: Vec<usize>,
+    /// The holes the last pegs may stand on.
+    pub at: B,
+    pub progress: &'p Progress,
+    /// When the solve began (the stats count the symmetry search too).
+    pub began: Instant,
+}
+
+impl<'p, B: Bitboard> Search<'p, B> {
+    pub fn new(puzzle: &'p PegPuzzle, progress: &'p Progress, began: Instant) -> Self {
+        let n = puzzle.board.len();
+        let jumps = &puzzle.board.jumps;
+        // With a fixed first jump the searches start after it, its peg free to go on jumping.
+        let (origin, free, prefix) = match puzzle.first_jump {
+            Some(j) => (puzzle.start ^ jump_mask(jumps[j]), jumps[j].to, vec![j]),
+            None => (puzzle.start, NO_PEG, Vec::new()),
+        };
+        let list = |m: u128| -> Vec<usize> { holes(m).collect() };
+        let group = symmetry::keeping(
+            symmetry::automorphisms(n, jumps),
+            &[
+                &list(puzzle.board.all_holes() & !origin),
+                &list(puzzle.goal_at),
+            ],
+        );
+        Search {
+            puzzle,
+            space: JumpSpace::new(n, jumps.clone(), &group),
+            origin,
+            start: to_bitboard(origin),
+            free,
+            prefix,
+            at: to_bitboard(puzzle.goal_at),
+            progress,
+            began,
+        }
+    }
+
+    /// The goal test: the goal's number of pegs, all on allowed holes.
+    pub fn goal_test(&self) -> impl Fn(B) -> bool + Copy + Sync + use<'p, B> {
+        let (pegs, at) = (self.puzzle.goal_pegs, self.at);
+        move |b: B| b.count() == pegs && b & !at == B::ZERO
+    }
+
+    /// The goal for the layered searches: its positions when listed, else the test.
+    pub fn goal(&self, listed: Option<Vec<u128>>) -> Goal<B> {
+        match listed {
+            Some(list) => Goal::Positions(list.into_iter().map(to_bitboard).collect()),
+            None => Goal::Within {
+                pegs: self.puzzle.goal_pegs,
+                allowed: self.at,
+            },
+        }
+    }
+
+    /// A solution found after the prefix, with the prefix.
+    pub fn with_prefix(&self, jumps: &[usize]) -> Vec<usize> {
+        self.prefix.iter().chain(jumps).copied().collect()
+    }
+
+    pub fn stats(&self, states: u64) -> Stats {
+        Stats::new(states, self.began.elapsed())
+    }
+}
+
+pub fn to_bitboard<B: Bitboard>(m: u128) -> B {
+    holes(m).fold(B::ZERO, |b, h| b | B::bit(h))
+}
+
+/// The three holes a jump flips.
+pub fn jump_mask(j: Jump) -> u128 {
+    (1u128 << j.from) | (1u128 << j.over) | (1u128 << j.to)
+}
