@@ -121,3 +121,293 @@ fn hakoiri_musume_takes_81_moves() {
     let end = grid(&json["solutions"][0].as_array().unwrap().last().unwrap()["state"]);
     assert_eq!(pieces(&end)[&'B'], vec![(4, 2), (4, 3), (5, 2), (5, 3)]);
 }
+
+/// Rush Hour by brute force on the drawing alone: cars slide along their length any distance;
+/// the answer is the fewest moves until the red car X stands at the gap in the right wall (the
+/// move that brings it there drives it out).
+fn rush_hour_brute_force(board: &Grid) -> Option<usize> {
+    let cars = pieces(board);
+    let symbols: Vec<char> = cars.keys().copied().collect();
+    let shapes: Vec<(usize, bool)> = symbols
+        .iter()
+        .map(|s| (cars[s].len(), cars[s].iter().all(|c| c.0 == cars[s][0].0)))
+        .collect();
+    let inside = |r: i32, c: i32| !matches!(at(board, r, c), '#' | '=' | ' ');
+    let start: Vec<(i32, i32)> = symbols.iter().map(|s| cars[s][0]).collect();
+    let x = symbols.iter().position(|&s| s == 'X')?;
+    let exit_col = board[start[x].0 as usize].iter().position(|&c| c == '=')? as i32;
+    let cells = |car: usize, (r, c): (i32, i32)| -> Vec<(i32, i32)> {
+        let (len, horizontal) = shapes[car];
+        (0..len as i32)
+            .map(|i| if horizontal { (r, c + i) } else { (r + i, c) })
+            .collect()
+    };
+    let mut seen = HashSet::from([start.clone()]);
+    let mut layer = vec![start];
+    for depth in 1.. {
+        let mut next = Vec::new();
+        for state in &layer {
+            let taken: HashSet<(i32, i32)> =
+                (0..state.len()).flat_map(|i| cells(i, state[i])).collect();
+            for car in 0..state.len() {
+                for dir in [-1, 1] {
+                    let mut pos = state[car];
+                    loop {
+                        pos = if shapes[car].1 {
+                            (pos.0, pos.1 + dir)
+                        } else {
+                            (pos.0 + dir, pos.1)
+                        };
+                        let own = cells(car, state[car]);
+                        let fits = cells(car, pos).iter().all(|&(r, c)| {
+                            inside(r, c) && (own.contains(&(r, c)) || !taken.contains(&(r, c)))
+                        });
+                        if !fits {
+                            break;
+                        }
+                        if car == x && pos.1 + shapes[x].0 as i32 == exit_col {
+                            return Some(depth);
+                        }
+                        let mut n = state.clone();
+                        n[car] = pos;
+                        if seen.insert(n.clone()) {
+                            next.push(n);
+                        }
+                    }
+                }
+            }
+        }
+        if next.is_empty() {
+            return None;
+        }
+        layer = next;
+    }
+    None
+}
+
+#[test]
+fn rush_hour_card_agrees_with_a_brute_force() {
+    let (json, code) = run_json(&["specs/rush-hour.toml"]);
+    assert_eq!(code, 0);
+    assert_eq!(json["status"], "solved");
+    let expected = rush_hour_brute_force(&grid(&json["start"])).expect("the card is solvable");
+    assert_eq!(json["cost"].as_u64(), Some(expected as u64));
+    let steps = json["solutions"][0].as_array().unwrap();
+    assert_eq!(steps.last().unwrap()["move"], "X out");
+    assert!(steps.last().unwrap()["state"]["pieces"]["X"].is_null());
+    // Every move before the last slides one car along its length.
+    let mut before = grid(&json["start"]);
+    for step in &steps[..steps.len() - 1] {
+        let after = grid(&step["state"]);
+        assert!(one_legal_move(&before, &after, true), "{}", step["move"]);
+        let moved = pieces(&after);
+        let was = pieces(&before);
+        for (s, cells) in &moved {
+            let horizontal = cells.iter().all(|c| c.0 == cells[0].0);
+            let shift = (cells[0].0 - was[s][0].0, cells[0].1 - was[s][0].1);
+            assert!(
+                if horizontal {
+                    shift.0 == 0
+                } else {
+                    shift.1 == 0
+                },
+                "{s} left its axis"
+            );
+        }
+        before = after;
+    }
+}
+
+/// The coloured 15-puzzle by brute force: a position is where the blank and the five colours
+/// stand (the black tiles fill the rest), 16^6 indices in a byte array of distances.
+fn coloured_fifteen_layers(start: &Grid) -> (Vec<u64>, Vec<[u8; 6]>) {
+    let find = |ch: char| {
+        (0..16u8)
+            .find(|&i| start[i as usize / 4][i as usize % 4] == ch)
+            .unwrap()
+    };
+    let code = |p: &[u8; 6]| p.iter().rev().fold(0usize, |a, &x| a * 16 + x as usize);
+    let first = [
+        find('.'),
+        find('R'),
+        find('G'),
+        find('B'),
+        find('Y'),
+        find('W'),
+    ];
+    let mut dist = vec![u8::MAX; 1 << 24];
+    dist[code(&first)] = 0;
+    let mut layer = vec![first];
+    let mut counts = vec![1u64];
+    loop {
+        let mut next = Vec::new();
+        for p in &layer {
+            let (r, c) = (p[0] / 4, p[0] % 4);
+            let near = [
+                (r > 0, p[0].wrapping_sub(4)),
+                (r < 3, p[0] + 4),
+                (c > 0, p[0].wrapping_sub(1)),
+                (c < 3, p[0] + 1),
+            ];
+            for (ok, cell) in near {
+                if !ok {
+                    continue;
+                }
+                let mut n = *p;
+                n[0] = cell;
+                for colour in &mut n[1..] {
+                    if *colour == cell {
+                        *colour = p[0];
+                    }
+                }
+                if dist[code(&n)] == u8::MAX {
+                    dist[code(&n)] = counts.len() as u8;
+                    next.push(n);
+                }
+            }
+        }
+        if next.is_empty() {
+            return (counts, layer);
+        }
+        counts.push(next.len() as u64);
+        layer = next;
+    }
+}
+
+fn blank_and_colours(g: &Grid) -> [u8; 6] {
+    let find = |ch: char| {
+        (0..16u8)
+            .find(|&i| g[i as usize / 4][i as usize % 4] == ch)
+            .unwrap()
+    };
+    [
+        find('.'),
+        find('R'),
+        find('G'),
+        find('B'),
+        find('Y'),
+        find('W'),
+    ]
+}
+
+#[test]
+fn coloured_fifteen_reaches_every_placement_of_the_colours() {
+    let (json, code) = run_json(&["specs/coloured-fifteen.toml", "--objective", "reachable"]);
+    assert_eq!(code, 0);
+    assert_eq!(json["status"], "counted");
+    assert_eq!(json["count"].as_u64(), Some((11..=16).product::<u64>()));
+    assert_eq!(json["count"], 5_765_760);
+}
+
+#[test]
+fn coloured_fifteen_farthest_positions_agree_with_a_brute_force() {
+    let (json, code) = run_json(&["specs/coloured-fifteen.toml"]);
+    assert_eq!(code, 0);
+    assert_eq!(json["status"], "explored");
+    let (counts, farthest) = coloured_fifteen_layers(&grid(&json["start"]));
+    let layer_counts: Vec<u64> = json["layer_counts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .collect();
+    assert_eq!(layer_counts, counts);
+    assert_eq!(
+        json["farthest_distance"].as_u64(),
+        Some(counts.len() as u64 - 1)
+    );
+    let mut shown: Vec<[u8; 6]> = json["farthest"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| blank_and_colours(&grid(v)))
+        .collect();
+    let mut expected = farthest;
+    shown.sort_unstable();
+    expected.sort_unstable();
+    assert_eq!(json["farthest_count"].as_u64(), Some(expected.len() as u64));
+    assert_eq!(shown, expected);
+}
+
+/// Writes a spec for an error test; the board drawing's row r stands on file line 5 + r.
+fn bad_spec(name: &str, body: &str) -> String {
+    let path =
+        std::env::temp_dir().join(format!("sliding-blocks-{}-{name}.toml", std::process::id()));
+    let text = format!("[puzzle]\nname = \"bad\"\nkind = \"sliding-blocks\"\n[board]\n{body}");
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn a_piece_in_two_parts_is_refused_at_its_stray_cell() {
+    let spec = bad_spec(
+        "split",
+        "drawing = \"\"\"\n#####\n#A.A#\n#...#\n#####\n\"\"\"\n[solve]\nobjective = \"reachable\"\n",
+    );
+    common::expect_error(
+        &spec,
+        "7:4",
+        &[
+            "piece `A` are not connected",
+            "row 2, column 4 of the board drawing",
+        ],
+    );
+}
+
+#[test]
+fn a_goal_symbol_missing_from_the_board_is_refused() {
+    let spec = bad_spec(
+        "unknown-symbol",
+        "drawing = \"\"\"\n####\n#A.#\n####\n\"\"\"\n[goal]\ndrawing = \"\"\"\n####\n#.Z#\n####\n\"\"\"\n",
+    );
+    common::expect_error(
+        &spec,
+        "13:3",
+        &["`Z` is in the goal", "row 2, column 3 of the goal drawing"],
+    );
+}
+
+#[test]
+fn ragged_rows_without_a_wall_are_refused() {
+    let spec = bad_spec(
+        "ragged",
+        "drawing = \"\"\"\n....\nA..\n....\n\"\"\"\n[solve]\nobjective = \"reachable\"\n",
+    );
+    common::expect_error(
+        &spec,
+        "7:4",
+        &["row 2 is 3 wide", "no wall ends it", "row 2, column 4"],
+    );
+}
+
+#[test]
+fn a_piece_wider_than_its_exit_is_refused() {
+    let spec = bad_spec(
+        "wide-exit",
+        "drawing = \"\"\"\n#####\n#AA.#\n#AA.#\n#...#\n##=##\n\"\"\"\n[rules]\nexits = [\"A\"]\n[solve]\nobjective = \"reachable\"\n",
+    );
+    common::expect_error(
+        &spec,
+        "7:2",
+        &[
+            "piece `A` cannot fit through any exit",
+            "row 2, column 2",
+            "2 cells wide",
+        ],
+    );
+}
+
+#[test]
+fn overlapping_pieces_in_the_goal_are_refused() {
+    let board = "drawing = \"\"\"\n######\n#ABB.#\n#.BB.#\n#....#\n#....#\n######\n\"\"\"\n";
+    let goal = "[goal]\ndrawing = \"\"\"\n######\n#?BB?#\n#?BB?#\n#?BB?#\n#????#\n######\n\"\"\"\n";
+    let spec = bad_spec("overlap", &format!("{board}{goal}"));
+    common::expect_error(
+        &spec,
+        "18:3",
+        &[
+            "two pieces `B` overlap",
+            "row 4, column 3 of the goal drawing",
+        ],
+    );
+}

@@ -40,7 +40,11 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<BlocksPuzzle, Diagnostic> 
     };
     let start = start_state(&board, &model);
     let limit = usize::try_from(spec.solve.limit(100)).unwrap_or(usize::MAX);
-    let (plan, engine) = plan(&choice, goal.single_state(&model), limit)?;
+    let undoable = model
+        .classes
+        .iter()
+        .all(|c| c.leave.iter().all(|&l| l == 0));
+    let (plan, engine) = plan(&choice, goal.single_state(&model), undoable, limit)?;
     let goal_site = spec
         .goal
         .as_ref()

@@ -43,6 +43,8 @@ pub struct Class {
     pub step: Vec<[u16; 4]>,
     /// The directions (bits) in which the piece leaves the board from each placement.
     pub leave: Vec<u8>,
+    /// The cells a piece at each placement would enter by one step along its axis.
+    front: Vec<u128>,
     /// The directions the piece may move in (bits).
     pub dirs: u8,
     /// The number that stands for "left the board".
@@ -78,7 +80,7 @@ impl Class {
             }
         }
         let find = |a: (i32, i32)| anchors.binary_search(&a).map_or(NONE, |i| i as u16);
-        let step = anchors
+        let step: Vec<[u16; 4]> = anchors
             .iter()
             .map(|&(r, c)| std::array::from_fn(|d| find((r + DIRS[d].0, c + DIRS[d].1))))
             .collect();
@@ -92,6 +94,15 @@ impl Class {
                 }
             })
             .collect();
+        let front = step
+            .iter()
+            .zip(&masks)
+            .map(|(next, own)| {
+                (0..4)
+                    .filter(|&d| dirs & (1 << d) != 0 && next[d] != NONE)
+                    .fold(0u128, |m, d| m | (masks[next[d] as usize] & !own))
+            })
+            .collect();
         let gone = masks.len() as u16;
         let values = u32::from(gone) + u32::from(can_exit);
         Class {
@@ -100,6 +111,7 @@ impl Class {
             anchors,
             step,
             leave,
+            front,
             dirs,
             gone,
             corner: (
@@ -162,6 +174,8 @@ pub struct Blocks {
     slot_class: Vec<u8>,
     /// The first slot of each class, and one past the last.
     class_start: Vec<usize>,
+    /// Every cell of the board.
+    cells: u128,
 }
 
 impl Blocks {
@@ -176,7 +190,12 @@ impl Blocks {
             slot_class.extend(std::iter::repeat_n(k as u8, class.pieces.len()));
             class_start.push(slot_class.len());
         }
+        let cells = classes
+            .iter()
+            .flat_map(|c| c.masks.iter())
+            .fold(0u128, |m, p| m | p);
         (shift <= 128 && slot_class.len() <= MAX_PIECES).then_some(Blocks {
+            cells,
             classes,
             metric,
             slot_class,
@@ -252,14 +271,45 @@ impl Blocks {
 
     /// Applies `mv` when it is a legal move of this metric from `s`.
     pub fn apply(&self, s: State, mv: Move) -> Option<State> {
-        let mut out = Vec::new();
-        self.successors(&s, &mut out);
-        out.into_iter().find(|(m, _)| *m == mv).map(|(_, n)| n)
+        let mut found = None;
+        self.expand(s, |m, n| {
+            if m == mv {
+                found = Some(n);
+            }
+        });
+        found
+    }
+
+    /// Bits of the whole code.
+    pub fn code_bits(&self) -> u32 {
+        self.classes.iter().map(Class::code_bits).sum()
+    }
+
+    /// Calls `emit` with every move from `s` and the code it leads to. Pieces with no free cell
+    /// in front of them (most of them, on a crowded board) are skipped at once.
+    pub fn expand(&self, s: State, mut emit: impl FnMut(Move, State)) {
+        let mut ids = [0u16; MAX_PIECES];
+        self.unpack(s, &mut ids);
+        let occupied = self.occupied(&ids);
+        let free = self.cells & !occupied;
+        for slot in 0..self.slots() {
+            let from = ids[slot];
+            let k = self.slot_class[slot];
+            let class = &self.classes[k as usize];
+            if from == class.gone
+                || (class.front[from as usize] & free == 0 && class.leave[from as usize] == 0)
+            {
+                continue;
+            }
+            let others = occupied & !class.masks[from as usize];
+            self.targets(class, from, others, |to| {
+                emit(Move { class: k, from, to }, self.with(s, &ids, slot, to));
+            });
+        }
     }
 
     /// Every placement (and `gone`) the piece in `slot` reaches in one move, given the others.
-    fn targets(&self, slot: usize, from: u16, others: u128, emit: &mut dyn FnMut(u16)) {
-        let class = &self.classes[self.slot_class[slot] as usize];
+    fn targets(&self, class: &Class, from: u16, others: u128, mut emit: impl FnMut(u16)) {
         let mut seen: u128 = 1u128 << from;
         let mut queue = [0u16; MAX_CELLS];
         let (mut head, mut tail) = (0usize, 1usize);
@@ -290,36 +340,67 @@ impl Blocks {
     }
 }
 
-impl StateSpace for Blocks {
-    type State = State;
-    type Move = Move;
+/// A position code as the engines store it: a u64 when the board's code fits (half the memory
+/// and a cheaper hash), else the u128.
+pub trait Code: Copy + Eq + Ord + std::hash::Hash {
+    fn from_wide(wide: u128) -> Self;
+    fn wide(self) -> u128;
+}
 
-    fn successors(&self, s: &State, out: &mut Vec<(Move, State)>) {
-        let mut ids = [0u16; MAX_PIECES];
-        self.unpack(*s, &mut ids);
-        let occupied = self.occupied(&ids);
-        for slot in 0..self.slots() {
-            let from = ids[slot];
-            let k = self.slot_class[slot];
-            if from == self.classes[k as usize].gone {
-                continue;
-            }
-            let others = occupied & !self.mask(slot, from);
-            self.targets(slot, from, others, &mut |to| {
-                out.push((Move { class: k, from, to }, self.with(*s, &ids, slot, to)));
-            });
+impl Code for u64 {
+    fn from_wide(wide: u128) -> u64 {
+        wide as u64
+    }
+    fn wide(self) -> u128 {
+        u128::from(self)
+    }
+}
+
+impl Code for u128 {
+    fn from_wide(wide: u128) -> u128 {
+        wide
+    }
+    fn wide(self) -> u128 {
+        self
+    }
+}
+
+/// The puzzle as a state space over codes of type `C`.
+pub struct Space<'a, C> {
+    pub blocks: &'a Blocks,
+    code: std::marker::PhantomData<C>,
+}
+
+impl<'a, C: Code> Space<'a, C> {
+    pub fn new(blocks: &'a Blocks) -> Self {
+        Space {
+            blocks,
+            code: std::marker::PhantomData,
         }
     }
 }
 
-impl ReversibleSpace for Blocks {
+impl<C: Code> StateSpace for Space<'_, C> {
+    type State = C;
+    type Move = Move;
+
+    fn successors(&self, s: &C, out: &mut Vec<(Move, C)>) {
+        self.blocks
+            .expand(s.wide(), |mv, next| out.push((mv, C::from_wide(next))));
+    }
+}
+
+impl<C: Code> ReversibleSpace for Space<'_, C> {
     /// Slides are undone by sliding back (the loader allows bidirectional search only when no
     /// piece can leave the board, since leaving cannot be undone).
-    fn predecessors(&self, s: &State, out: &mut Vec<(Move, State)>) {
-        let start = out.len();
-        self.successors(s, out);
-        for (mv, _) in &mut out[start..] {
-            std::mem::swap(&mut mv.from, &mut mv.to);
-        }
+    fn predecessors(&self, s: &C, out: &mut Vec<(Move, C)>) {
+        self.blocks.expand(s.wide(), |mv, prev| {
+            let back = Move {
+                from: mv.to,
+                to: mv.from,
+                ..mv
+            };
+            out.push((back, C::from_wide(prev)));
+        });
     }
 }

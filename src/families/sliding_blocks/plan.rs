@@ -20,6 +20,7 @@ pub enum Engine {
     BidirectionalBfs,
     AllShortestBfs,
     LayeredBfs,
+    FrontierBfs,
 }
 
 pub static CATALOG: Catalog<Objective, Engine> = Catalog {
@@ -42,12 +43,12 @@ pub static CATALOG: Catalog<Objective, Engine> = Catalog {
         ObjectiveEntry {
             name: "longest",
             objective: Objective::Longest,
-            engines: &[Engine::LayeredBfs],
+            engines: &[Engine::FrontierBfs, Engine::LayeredBfs],
         },
         ObjectiveEntry {
             name: "reachable",
             objective: Objective::Reachable,
-            engines: &[Engine::LayeredBfs],
+            engines: &[Engine::FrontierBfs, Engine::LayeredBfs],
         },
     ],
     engines: &[
@@ -55,6 +56,7 @@ pub static CATALOG: Catalog<Objective, Engine> = Catalog {
         ("bidirectional-bfs", Engine::BidirectionalBfs),
         ("all-shortest-bfs", Engine::AllShortestBfs),
         ("layered-bfs", Engine::LayeredBfs),
+        ("frontier-bfs", Engine::FrontierBfs),
     ],
 };
 
@@ -68,18 +70,40 @@ pub enum Plan {
     /// Every shortest solution counted, at most `limit` listed (0: the count alone).
     AllShortest { limit: usize },
     /// Every reachable position, layer by layer; the farthest ones shown.
-    Longest,
+    Longest { sweep: Sweep },
     /// Every reachable position, counted.
-    Reachable,
+    Reachable { sweep: Sweep },
 }
 
-/// The plan for `choice`, given the one goal position when the goal names one.
+/// How a search over every position remembers what it has seen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sweep {
+    /// A hash set of every position (any puzzle).
+    VisitedSet,
+    /// Only the last layers, as sorted vectors (every move can be undone: no exits).
+    Frontier,
+}
+
+/// The plan for `choice`, given the one goal position when the goal names one, and whether
+/// every move can be undone (no piece can leave the board).
 pub fn plan(
     choice: &Choice<Objective, Engine>,
     goal_state: Option<State>,
+    undoable: bool,
     limit: usize,
 ) -> Result<(Plan, Resolved<Engine>), Diagnostic> {
-    let resolved = choice.resolve(|| auto_engine(choice.objective, goal_state.is_some()));
+    let resolved = choice.resolve(|| auto_engine(choice.objective, goal_state.is_some(), undoable));
+    let sweep = match (resolved.engine, undoable) {
+        (Engine::FrontierBfs, true) => Sweep::Frontier,
+        (Engine::FrontierBfs, false) => {
+            return Err(choice.unfit(
+                &CATALOG,
+                "frontier search needs moves that can be undone, and a piece here can leave the board",
+                &[Engine::LayeredBfs],
+            ));
+        }
+        _ => Sweep::VisitedSet,
+    };
     let plan = match (choice.objective, resolved.engine, goal_state) {
         (Objective::Shortest, Engine::BidirectionalBfs, Some(goal)) => Plan::Bidirectional { goal },
         (Objective::Shortest, Engine::BidirectionalBfs, None) => {
@@ -92,13 +116,13 @@ pub fn plan(
         (Objective::Shortest, _, _) => Plan::Shortest,
         (Objective::AllShortest, _, _) => Plan::AllShortest { limit },
         (Objective::Count, _, _) => Plan::AllShortest { limit: 0 },
-        (Objective::Longest, _, _) => Plan::Longest,
-        (Objective::Reachable, _, _) => Plan::Reachable,
+        (Objective::Longest, _, _) => Plan::Longest { sweep },
+        (Objective::Reachable, _, _) => Plan::Reachable { sweep },
     };
     Ok((plan, resolved))
 }
 
-fn auto_engine(objective: Objective, single_goal: bool) -> (Engine, String) {
+fn auto_engine(objective: Objective, single_goal: bool, undoable: bool) -> (Engine, String) {
     let (engine, why) = match objective {
         Objective::Shortest if single_goal => (
             Engine::BidirectionalBfs,
@@ -112,9 +136,13 @@ fn auto_engine(objective: Objective, single_goal: bool) -> (Engine, String) {
             Engine::AllShortestBfs,
             "breadth-first search keeping every shortest parent",
         ),
+        Objective::Longest | Objective::Reachable if undoable => (
+            Engine::FrontierBfs,
+            "every move can be undone, so layer by layer keeping only the last layers",
+        ),
         Objective::Longest | Objective::Reachable => (
             Engine::LayeredBfs,
-            "every reachable position is visited layer by layer",
+            "a piece can leave the board, so layer by layer with a set of every position seen",
         ),
     };
     (engine, format!("auto: {why}"))

@@ -3,11 +3,13 @@
 
 use super::board::Board;
 use super::goal::Goal;
-use super::model::{Blocks, Metric, Move, State};
-use super::plan::{CATALOG, Engine, Objective, Plan};
+use super::model::{Blocks, Code, Metric, Move, Space, State};
+use super::plan::{CATALOG, Engine, Objective, Plan, Sweep};
 use super::report::{Details, LongestDetails, Pieces, fill_details};
 use crate::diagnostic::Diagnostic;
-use crate::engine::{Path, SearchStats, all_shortest, bfs, bidirectional_bfs, layers};
+use crate::engine::{
+    Path, SearchStats, all_shortest, bfs, bidirectional_bfs, frontier_layers, layers,
+};
 use crate::expr::ExprError;
 use crate::families::plan::Resolved;
 use crate::families::{Puzzle, SolveContext};
@@ -44,13 +46,6 @@ impl Puzzle for BlocksPuzzle {
     }
 
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
-        let goal_error: RefCell<Option<ExprError>> = RefCell::new(None);
-        let is_goal = |s: &State| {
-            self.goal.holds(&self.model, *s).unwrap_or_else(|e| {
-                goal_error.borrow_mut().get_or_insert(e);
-                false
-            })
-        };
         let mut report = Report::new(
             CATALOG.objective_name(self.objective),
             Status::Solved,
@@ -58,30 +53,13 @@ impl Puzzle for BlocksPuzzle {
             &self.engine.reason,
         );
         report.start = Some(self.pieces(self.start).view());
-        let mut longest = None;
-        match &self.plan {
-            Plan::Bidirectional { goal } => {
-                let out =
-                    bidirectional_bfs::shortest_path(&self.model, self.start, *goal, ctx.progress);
-                self.fill_paths(&mut report, out.path.into_iter().collect(), out.stats)?;
-            }
-            Plan::Shortest => {
-                let out = bfs::shortest_path(&self.model, self.start, is_goal, ctx.progress);
-                self.fill_paths(&mut report, out.path.into_iter().collect(), out.stats)?;
-            }
-            Plan::AllShortest { limit } => self.all_shortest(&mut report, is_goal, *limit, ctx)?,
-            Plan::Longest | Plan::Reachable => {
-                let out = layers::explore(&self.model, self.start, ctx.progress);
-                report.status = Status::Explored;
-                report.stats = Stats::new(out.stats.states, out.stats.elapsed);
-                report.count = Some(u128::from(out.stats.states));
-                if self.plan == Plan::Reachable {
-                    report.status = Status::Counted;
-                } else {
-                    longest = Some(self.longest_details(out));
-                }
-            }
-        }
+        // The first arithmetic error of the goal, if any, ends the solve with a message at it.
+        let goal_error: RefCell<Option<ExprError>> = RefCell::new(None);
+        let longest = if self.model.code_bits() <= 64 {
+            self.run::<u64>(&mut report, &goal_error, ctx)?
+        } else {
+            self.run::<u128>(&mut report, &goal_error, ctx)?
+        };
         if let Some(e) = goal_error.into_inner() {
             return Err(match &self.goal_site {
                 Some(site) => site.error(e),
@@ -98,7 +76,63 @@ impl Puzzle for BlocksPuzzle {
     }
 }
 
+/// A path over narrow codes as one over the model's u128 codes.
+fn widen<C: Code>(path: Path<C, Move>) -> Path<State, Move> {
+    Path {
+        start: path.start.wide(),
+        steps: path.steps.into_iter().map(|(m, s)| (m, s.wide())).collect(),
+    }
+}
+
 impl BlocksPuzzle {
+    /// Runs the plan's engine over codes of type `C`; `longest` returns its details.
+    fn run<C: Code>(
+        &self,
+        report: &mut Report,
+        goal_error: &RefCell<Option<ExprError>>,
+        ctx: &SolveContext,
+    ) -> Result<Option<LongestDetails>, Diagnostic> {
+        let space = Space::<C>::new(&self.model);
+        let start = C::from_wide(self.start);
+        let is_goal = |s: &C| {
+            self.goal.holds(&self.model, s.wide()).unwrap_or_else(|e| {
+                goal_error.borrow_mut().get_or_insert(e);
+                false
+            })
+        };
+        match &self.plan {
+            Plan::Bidirectional { goal } => {
+                let goal = C::from_wide(*goal);
+                let out = bidirectional_bfs::shortest_path(&space, start, goal, ctx.progress);
+                self.fill_paths(report, out.path.into_iter().map(widen).collect(), out.stats)?;
+            }
+            Plan::Shortest => {
+                let out = bfs::shortest_path(&space, start, is_goal, ctx.progress);
+                self.fill_paths(report, out.path.into_iter().map(widen).collect(), out.stats)?;
+            }
+            Plan::AllShortest { limit } => {
+                let out =
+                    all_shortest::all_shortest_paths(&space, start, is_goal, *limit, ctx.progress);
+                self.fill_all_shortest(report, out)?;
+            }
+            Plan::Longest { sweep } | Plan::Reachable { sweep } => {
+                let out = match sweep {
+                    Sweep::VisitedSet => layers::explore(&space, start, ctx.progress),
+                    Sweep::Frontier => frontier_layers::explore(&space, start, ctx.progress),
+                };
+                report.stats = Stats::new(out.stats.states, out.stats.elapsed);
+                report.count = Some(u128::from(out.stats.states));
+                if matches!(self.plan, Plan::Reachable { .. }) {
+                    report.status = Status::Counted;
+                    return Ok(None);
+                }
+                report.status = Status::Explored;
+                return Ok(Some(self.longest_details(out)));
+            }
+        }
+        Ok(None)
+    }
+
     fn metric_name(&self) -> &'static str {
         match self.model.metric {
             Metric::Steps => "steps",
@@ -123,8 +157,8 @@ impl BlocksPuzzle {
         Pieces::of_state(&self.board, &self.model, &self.class_of, s)
     }
 
-    fn longest_details(&self, out: layers::Layers<State>) -> LongestDetails {
-        let mut farthest = out.farthest;
+    fn longest_details<C: Code>(&self, out: layers::Layers<C>) -> LongestDetails {
+        let mut farthest: Vec<State> = out.farthest.into_iter().map(Code::wide).collect();
         farthest.sort_unstable();
         LongestDetails {
             farthest_distance: out.counts.len() - 1,
@@ -138,18 +172,18 @@ impl BlocksPuzzle {
         }
     }
 
-    /// Counts every shortest solution and lists up to `limit` of them.
-    fn all_shortest(
+    /// Counts every shortest solution and lists those found.
+    fn fill_all_shortest<C: Code>(
         &self,
         report: &mut Report,
-        is_goal: impl Fn(&State) -> bool,
-        limit: usize,
-        ctx: &SolveContext,
+        out: all_shortest::AllShortest<C, Move>,
     ) -> Result<(), Diagnostic> {
-        let out =
-            all_shortest::all_shortest_paths(&self.model, self.start, is_goal, limit, ctx.progress);
         let listed = out.paths.len();
-        self.fill_paths(report, out.paths, out.stats)?;
+        self.fill_paths(
+            report,
+            out.paths.into_iter().map(widen).collect(),
+            out.stats,
+        )?;
         let Some(length) = out.length else {
             report.status = Status::NoSolution;
             return Ok(());
