@@ -124,8 +124,8 @@ fn hakoiri_musume_takes_81_moves() {
 
 /// Rush Hour by brute force on the drawing alone: cars slide along their length any distance;
 /// the answer is the fewest moves until the red car X stands at the gap in the right wall (the
-/// move that brings it there drives it out).
-fn rush_hour_brute_force(board: &Grid) -> Option<usize> {
+/// move that brings it there drives it out), and how many move sequences that short there are.
+fn rush_hour_brute_force(board: &Grid) -> Option<(usize, u64)> {
     let cars = pieces(board);
     let symbols: Vec<char> = cars.keys().copied().collect();
     let shapes: Vec<(usize, bool)> = symbols
@@ -143,13 +143,15 @@ fn rush_hour_brute_force(board: &Grid) -> Option<usize> {
             .collect()
     };
     let mut seen = HashSet::from([start.clone()]);
-    let mut layer = vec![start];
+    let mut layer: BTreeMap<Vec<(i32, i32)>, u64> = BTreeMap::from([(start, 1)]);
     for depth in 1.. {
-        let mut next = Vec::new();
-        for state in &layer {
+        let mut next: BTreeMap<Vec<(i32, i32)>, u64> = BTreeMap::new();
+        let mut solved = 0u64;
+        for (state, ways) in &layer {
             let taken: HashSet<(i32, i32)> =
                 (0..state.len()).flat_map(|i| cells(i, state[i])).collect();
             for car in 0..state.len() {
+                let own = cells(car, state[car]);
                 for dir in [-1, 1] {
                     let mut pos = state[car];
                     loop {
@@ -158,7 +160,6 @@ fn rush_hour_brute_force(board: &Grid) -> Option<usize> {
                         } else {
                             (pos.0 + dir, pos.1)
                         };
-                        let own = cells(car, state[car]);
                         let fits = cells(car, pos).iter().all(|&(r, c)| {
                             inside(r, c) && (own.contains(&(r, c)) || !taken.contains(&(r, c)))
                         });
@@ -166,20 +167,25 @@ fn rush_hour_brute_force(board: &Grid) -> Option<usize> {
                             break;
                         }
                         if car == x && pos.1 + shapes[x].0 as i32 == exit_col {
-                            return Some(depth);
+                            solved += ways;
+                            continue;
                         }
                         let mut n = state.clone();
                         n[car] = pos;
-                        if seen.insert(n.clone()) {
-                            next.push(n);
+                        if !seen.contains(&n) || next.contains_key(&n) {
+                            *next.entry(n).or_default() += ways;
                         }
                     }
                 }
             }
         }
+        if solved > 0 {
+            return Some((depth, solved));
+        }
         if next.is_empty() {
             return None;
         }
+        seen.extend(next.keys().cloned());
         layer = next;
     }
     None
@@ -190,7 +196,7 @@ fn rush_hour_card_agrees_with_a_brute_force() {
     let (json, code) = run_json(&["specs/rush-hour.toml"]);
     assert_eq!(code, 0);
     assert_eq!(json["status"], "solved");
-    let expected = rush_hour_brute_force(&grid(&json["start"])).expect("the card is solvable");
+    let (expected, _) = rush_hour_brute_force(&grid(&json["start"])).expect("the card is solvable");
     assert_eq!(json["cost"].as_u64(), Some(expected as u64));
     let steps = json["solutions"][0].as_array().unwrap();
     assert_eq!(steps.last().unwrap()["move"], "X out");
@@ -221,20 +227,18 @@ fn rush_hour_card_agrees_with_a_brute_force() {
 /// The coloured 15-puzzle by brute force: a position is where the blank and the five colours
 /// stand (the black tiles fill the rest), 16^6 indices in a byte array of distances.
 fn coloured_fifteen_layers(start: &Grid) -> (Vec<u64>, Vec<[u8; 6]>) {
-    let find = |ch: char| {
-        (0..16u8)
-            .find(|&i| start[i as usize / 4][i as usize % 4] == ch)
-            .unwrap()
-    };
-    let code = |p: &[u8; 6]| p.iter().rev().fold(0usize, |a, &x| a * 16 + x as usize);
-    let first = [
-        find('.'),
-        find('R'),
-        find('G'),
-        find('B'),
-        find('Y'),
-        find('W'),
-    ];
+    let (counts, farthest, _) = coloured_fifteen_bfs(start);
+    (counts, farthest)
+}
+
+fn placement_code(p: &[u8; 6]) -> usize {
+    p.iter().rev().fold(0usize, |a, &x| a * 16 + x as usize)
+}
+
+/// The layer counts, the farthest layer, and every placement's distance.
+fn coloured_fifteen_bfs(start: &Grid) -> (Vec<u64>, Vec<[u8; 6]>, Vec<u8>) {
+    let code = placement_code;
+    let first = blank_and_colours(start);
     let mut dist = vec![u8::MAX; 1 << 24];
     dist[code(&first)] = 0;
     let mut layer = vec![first];
@@ -267,7 +271,7 @@ fn coloured_fifteen_layers(start: &Grid) -> (Vec<u64>, Vec<[u8; 6]>) {
             }
         }
         if next.is_empty() {
-            return (counts, layer);
+            return (counts, layer, dist);
         }
         counts.push(next.len() as u64);
         layer = next;
@@ -330,7 +334,7 @@ fn coloured_fifteen_farthest_positions_agree_with_a_brute_force() {
 }
 
 /// Writes a spec for an error test; the board drawing's row r stands on file line 5 + r.
-fn bad_spec(name: &str, body: &str) -> String {
+fn temp_spec(name: &str, body: &str) -> String {
     let path =
         std::env::temp_dir().join(format!("sliding-blocks-{}-{name}.toml", std::process::id()));
     let text = format!("[puzzle]\nname = \"bad\"\nkind = \"sliding-blocks\"\n[board]\n{body}");
@@ -340,7 +344,7 @@ fn bad_spec(name: &str, body: &str) -> String {
 
 #[test]
 fn a_piece_in_two_parts_is_refused_at_its_stray_cell() {
-    let spec = bad_spec(
+    let spec = temp_spec(
         "split",
         "drawing = \"\"\"\n#####\n#A.A#\n#...#\n#####\n\"\"\"\n[solve]\nobjective = \"reachable\"\n",
     );
@@ -356,7 +360,7 @@ fn a_piece_in_two_parts_is_refused_at_its_stray_cell() {
 
 #[test]
 fn a_goal_symbol_missing_from_the_board_is_refused() {
-    let spec = bad_spec(
+    let spec = temp_spec(
         "unknown-symbol",
         "drawing = \"\"\"\n####\n#A.#\n####\n\"\"\"\n[goal]\ndrawing = \"\"\"\n####\n#.Z#\n####\n\"\"\"\n",
     );
@@ -369,7 +373,7 @@ fn a_goal_symbol_missing_from_the_board_is_refused() {
 
 #[test]
 fn ragged_rows_without_a_wall_are_refused() {
-    let spec = bad_spec(
+    let spec = temp_spec(
         "ragged",
         "drawing = \"\"\"\n....\nA..\n....\n\"\"\"\n[solve]\nobjective = \"reachable\"\n",
     );
@@ -382,7 +386,7 @@ fn ragged_rows_without_a_wall_are_refused() {
 
 #[test]
 fn a_piece_wider_than_its_exit_is_refused() {
-    let spec = bad_spec(
+    let spec = temp_spec(
         "wide-exit",
         "drawing = \"\"\"\n#####\n#AA.#\n#AA.#\n#...#\n##=##\n\"\"\"\n[rules]\nexits = [\"A\"]\n[solve]\nobjective = \"reachable\"\n",
     );
@@ -401,7 +405,7 @@ fn a_piece_wider_than_its_exit_is_refused() {
 fn overlapping_pieces_in_the_goal_are_refused() {
     let board = "drawing = \"\"\"\n######\n#ABB.#\n#.BB.#\n#....#\n#....#\n######\n\"\"\"\n";
     let goal = "[goal]\ndrawing = \"\"\"\n######\n#?BB?#\n#?BB?#\n#?BB?#\n#????#\n######\n\"\"\"\n";
-    let spec = bad_spec("overlap", &format!("{board}{goal}"));
+    let spec = temp_spec("overlap", &format!("{board}{goal}"));
     common::expect_error(
         &spec,
         "18:3",
@@ -410,4 +414,81 @@ fn overlapping_pieces_in_the_goal_are_refused() {
             "row 4, column 3 of the goal drawing",
         ],
     );
+}
+
+#[test]
+fn rush_hour_count_of_shortest_solutions_agrees_with_a_brute_force() {
+    let (json, code) = run_json(&["specs/rush-hour.toml", "--objective", "count"]);
+    assert_eq!(code, 0);
+    assert_eq!(json["status"], "counted");
+    let (length, ways) = rush_hour_brute_force(&grid(&json["start"])).unwrap();
+    assert_eq!(json["cost"].as_u64(), Some(length as u64));
+    assert_eq!(json["count"].as_u64(), Some(ways));
+}
+
+#[test]
+fn a_full_goal_is_searched_from_both_ends_and_agrees_with_a_brute_force() {
+    let goal = "goal.drawing=\"RGBY\\n0123\\n4567\\n89.W\"";
+    let (json, code) = run_json(&[
+        "specs/coloured-fifteen.toml",
+        "--objective",
+        "shortest",
+        "--set",
+        goal,
+    ]);
+    assert_eq!(code, 0, "{json}");
+    assert_eq!(json["engine"], "bidirectional-bfs");
+    let (counts, _) = coloured_fifteen_layers(&grid(&json["start"]));
+    let end = json["solutions"][0].as_array().unwrap().last().unwrap();
+    // The goal: blank at cell 14, R G B Y on cells 0-3, W on cell 15.
+    assert_eq!(
+        blank_and_colours(&grid(&end["state"])),
+        [14, 0, 1, 2, 3, 15]
+    );
+    let distance = coloured_fifteen_distance(&grid(&json["start"]), [14, 0, 1, 2, 3, 15]);
+    assert_eq!(json["cost"].as_u64(), Some(distance));
+    assert!(distance < counts.len() as u64);
+    check_solution(&json, false);
+    // The same answer by plain breadth-first search.
+    let (plain, _) = run_json(&[
+        "specs/coloured-fifteen.toml",
+        "--objective",
+        "shortest",
+        "--engine",
+        "bfs",
+        "--set",
+        goal,
+    ]);
+    assert_eq!(plain["cost"], json["cost"]);
+}
+
+/// Steps from the start to one placement of the blank and the colours, by the brute force.
+fn coloured_fifteen_distance(start: &Grid, target: [u8; 6]) -> u64 {
+    let (_, _, dist) = coloured_fifteen_bfs(start);
+    u64::from(dist[placement_code(&target)])
+}
+
+const HAKOIRI_BOARD: &str = "drawing = \"\"\"\n######\n#ABBC#\n#ABBC#\n#DEEF#\n#DGHF#\n#I..J#\n##==##\n\"\"\"\n[rules]\nmetric = \"moves\"\n";
+
+#[test]
+fn a_goal_predicate_on_positions_gives_the_same_81_moves() {
+    // The daughter's top-left corner on drawing row 5, column 3: the bottom centre.
+    let spec = temp_spec(
+        "predicate",
+        &format!("{HAKOIRI_BOARD}[goal]\npredicate = \"row_B == 5 and col_B == 3\"\n"),
+    );
+    let (json, code) = run_json(&[&spec]);
+    assert_eq!(code, 0, "{json}");
+    assert_eq!(json["cost"], 81);
+    check_solution(&json, true);
+}
+
+#[test]
+fn a_predicate_naming_an_interchangeable_piece_is_refused_at_the_name() {
+    // A is one of four interchangeable upright pieces, so `row_A` names no single piece.
+    let spec = temp_spec(
+        "predicate-class",
+        &format!("{HAKOIRI_BOARD}[goal]\npredicate = \"row_B == 5 and row_A == 1\"\n"),
+    );
+    common::expect_error(&spec, "17:29", &["unknown name `row_A`", "row_B"]);
 }
