@@ -132,49 +132,25 @@ fn rush_hour_brute_force(board: &Grid) -> Option<(usize, u64)> {
         .iter()
         .map(|s| (cars[s].len(), cars[s].iter().all(|c| c.0 == cars[s][0].0)))
         .collect();
-    let inside = |r: i32, c: i32| !matches!(at(board, r, c), '#' | '=' | ' ');
     let start: Vec<(i32, i32)> = symbols.iter().map(|s| cars[s][0]).collect();
     let x = symbols.iter().position(|&s| s == 'X')?;
     let exit_col = board[start[x].0 as usize].iter().position(|&c| c == '=')? as i32;
-    let cells = |car: usize, (r, c): (i32, i32)| -> Vec<(i32, i32)> {
-        let (len, horizontal) = shapes[car];
-        (0..len as i32)
-            .map(|i| if horizontal { (r, c + i) } else { (r + i, c) })
-            .collect()
-    };
     let mut seen = HashSet::from([start.clone()]);
     let mut layer: BTreeMap<Vec<(i32, i32)>, u64> = BTreeMap::from([(start, 1)]);
     for depth in 1.. {
         let mut next: BTreeMap<Vec<(i32, i32)>, u64> = BTreeMap::new();
         let mut solved = 0u64;
         for (state, ways) in &layer {
-            let taken: HashSet<(i32, i32)> =
-                (0..state.len()).flat_map(|i| cells(i, state[i])).collect();
             for car in 0..state.len() {
-                let own = cells(car, state[car]);
-                for dir in [-1, 1] {
-                    let mut pos = state[car];
-                    loop {
-                        pos = if shapes[car].1 {
-                            (pos.0, pos.1 + dir)
-                        } else {
-                            (pos.0 + dir, pos.1)
-                        };
-                        let fits = cells(car, pos).iter().all(|&(r, c)| {
-                            inside(r, c) && (own.contains(&(r, c)) || !taken.contains(&(r, c)))
-                        });
-                        if !fits {
-                            break;
-                        }
-                        if car == x && pos.1 + shapes[x].0 as i32 == exit_col {
-                            solved += ways;
-                            continue;
-                        }
-                        let mut n = state.clone();
-                        n[car] = pos;
-                        if !seen.contains(&n) || next.contains_key(&n) {
-                            *next.entry(n).or_default() += ways;
-                        }
+                for pos in slides(board, &shapes, state, car) {
+                    if car == x && pos.1 + shapes[x].0 as i32 == exit_col {
+                        solved += ways;
+                        continue;
+                    }
+                    let mut n = state.clone();
+                    n[car] = pos;
+                    if !seen.contains(&n) || next.contains_key(&n) {
+                        *next.entry(n).or_default() += ways;
                     }
                 }
             }
@@ -189,6 +165,46 @@ fn rush_hour_brute_force(board: &Grid) -> Option<(usize, u64)> {
         layer = next;
     }
     None
+}
+
+/// The cells of a car (length, horizontal) whose first cell is at `(r, c)`.
+fn car_cells((len, horizontal): (usize, bool), (r, c): (i32, i32)) -> Vec<(i32, i32)> {
+    (0..len as i32)
+        .map(|i| if horizontal { (r, c + i) } else { (r + i, c) })
+        .collect()
+}
+
+/// Where `car` can slide to, along its length, over cells inside the walls that no other car
+/// covers.
+fn slides(
+    board: &Grid,
+    shapes: &[(usize, bool)],
+    state: &[(i32, i32)],
+    car: usize,
+) -> Vec<(i32, i32)> {
+    let taken: HashSet<(i32, i32)> = (0..state.len())
+        .filter(|&i| i != car)
+        .flat_map(|i| car_cells(shapes[i], state[i]))
+        .collect();
+    let free = |&(r, c): &(i32, i32)| {
+        !matches!(at(board, r, c), '#' | '=' | ' ') && !taken.contains(&(r, c))
+    };
+    let mut out = Vec::new();
+    for dir in [-1, 1] {
+        let mut pos = state[car];
+        loop {
+            pos = if shapes[car].1 {
+                (pos.0, pos.1 + dir)
+            } else {
+                (pos.0 + dir, pos.1)
+            };
+            if !car_cells(shapes[car], pos).iter().all(free) {
+                break;
+            }
+            out.push(pos);
+        }
+    }
+    out
 }
 
 #[test]

@@ -131,27 +131,37 @@ pub fn read_drawing(
         }
     }
     for (p, cells) in by_symbol.iter().enumerate() {
-        let k = class_of[p];
-        let placed = tile_with_shape(drawing, board, p, cells)?;
-        for at in placed {
-            let id = model.classes[k]
-                .anchor_of(at)
-                .unwrap_or(model.classes[k].gone);
-            goal.required[k].push(id);
-            if goal.required[k].len() > model.classes[k].pieces.len() {
-                return Err(drawing.error(
-                    at.0 as usize,
-                    at.1 as usize,
-                    format!(
-                        "the goal places more pieces like `{}` than the board has ({})",
-                        board.pieces[p].symbol,
-                        model.classes[k].pieces.len()
-                    ),
-                ));
-            }
-        }
+        require_placements(drawing, board, model, class_of[p], p, cells, &mut goal)?;
     }
     Ok(goal)
+}
+
+/// Adds to the goal the placements the goal cells of piece `p` (class `k`) stand for.
+fn require_placements(
+    drawing: &Drawing,
+    board: &Board,
+    model: &Blocks,
+    k: usize,
+    p: usize,
+    cells: &[(i32, i32)],
+    goal: &mut Goal,
+) -> Result<(), Diagnostic> {
+    let class = &model.classes[k];
+    for at in tile_with_shape(drawing, board, p, cells)? {
+        goal.required[k].push(class.anchor_of(at).unwrap_or(class.gone));
+        if goal.required[k].len() > class.pieces.len() {
+            return Err(drawing.error(
+                at.0 as usize,
+                at.1 as usize,
+                format!(
+                    "the goal places more pieces like `{}` than the board has ({})",
+                    board.pieces[p].symbol,
+                    class.pieces.len()
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn cell_numbers(board: &Board) -> Vec<u32> {

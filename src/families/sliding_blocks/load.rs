@@ -190,6 +190,28 @@ fn classes_of(
             *l = (0..p).find(|&q| key(q) == key(p)).unwrap_or(p);
         }
     }
+    merge_groups(doc, board, rules, &key, &mut leader)?;
+    let mut classes: Vec<usize> = Vec::new();
+    Ok(leader
+        .iter()
+        .map(|l| match classes.iter().position(|c| c == l) {
+            Some(k) => k,
+            None => {
+                classes.push(*l);
+                classes.len() - 1
+            }
+        })
+        .collect())
+}
+
+/// Merges the classes of the pieces each group lists; they must agree in shape, axis and exit.
+fn merge_groups<K: PartialEq>(
+    doc: &SpecDocument,
+    board: &Board,
+    rules: &RulesTable,
+    key: &dyn Fn(usize) -> K,
+    leader: &mut [usize],
+) -> Result<(), Diagnostic> {
     for group in &rules.groups {
         let mut first: Option<usize> = None;
         for s in group.get_ref().chars() {
@@ -206,11 +228,11 @@ fn classes_of(
             let f = *first.get_or_insert(p);
             if key(f) != key(p) {
                 return Err(doc
-                    .error(group.span(), format!(
-                        "`{}` and `{s}` cannot be interchangeable: their shapes, axes or exit rights differ",
-                        board.pieces[f].symbol
-                    ))
-                    .help("group only pieces of one shape that move alike"));
+                .error(group.span(), format!(
+                    "`{}` and `{s}` cannot be interchangeable: their shapes, axes or exit rights differ",
+                    board.pieces[f].symbol
+                ))
+                .help("group only pieces of one shape that move alike"));
             }
             let (old, new) = (leader[p], leader[f]);
             leader
@@ -219,17 +241,7 @@ fn classes_of(
                 .for_each(|l| *l = new);
         }
     }
-    let mut classes: Vec<usize> = Vec::new();
-    Ok(leader
-        .iter()
-        .map(|l| match classes.iter().position(|c| c == l) {
-            Some(k) => k,
-            None => {
-                classes.push(*l);
-                classes.len() - 1
-            }
-        })
-        .collect())
+    Ok(())
 }
 
 fn build_model(

@@ -64,21 +64,7 @@ impl Class {
         dirs: u8,
         can_exit: bool,
     ) -> Class {
-        let cell_id = cell_ids(board);
-        let mut anchors = Vec::new();
-        let mut masks = Vec::new();
-        for r in 0..board.height as i32 {
-            for c in 0..board.width as i32 {
-                let ids: Option<Vec<u32>> = shape
-                    .iter()
-                    .map(|&(dr, dc)| cell_id(r + dr, c + dc))
-                    .collect();
-                if let Some(ids) = ids {
-                    anchors.push((r, c));
-                    masks.push(ids.iter().fold(0u128, |m, &i| m | 1u128 << i));
-                }
-            }
-        }
+        let (anchors, masks) = placements(board, shape);
         let find = |a: (i32, i32)| anchors.binary_search(&a).map_or(NONE, |i| i as u16);
         let step: Vec<[u16; 4]> = anchors
             .iter()
@@ -94,15 +80,7 @@ impl Class {
                 }
             })
             .collect();
-        let front = step
-            .iter()
-            .zip(&masks)
-            .map(|(next, own)| {
-                (0..4)
-                    .filter(|&d| dirs & (1 << d) != 0 && next[d] != NONE)
-                    .fold(0u128, |m, d| m | (masks[next[d] as usize] & !own))
-            })
-            .collect();
+        let front = front_cells(&step, &masks, dirs);
         let gone = masks.len() as u16;
         let values = u32::from(gone) + u32::from(can_exit);
         Class {
@@ -131,6 +109,39 @@ impl Class {
     pub fn code_bits(&self) -> u32 {
         self.bits * self.pieces.len() as u32
     }
+}
+
+/// Every placement of `shape` on the board's cells: its anchor (the grid position of the shape's
+/// first cell) and the cells it covers, in reading order of the anchors.
+fn placements(board: &Board, shape: &[(i32, i32)]) -> (Vec<(i32, i32)>, Vec<u128>) {
+    let cell_id = cell_ids(board);
+    let mut anchors = Vec::new();
+    let mut masks = Vec::new();
+    for r in 0..board.height as i32 {
+        for c in 0..board.width as i32 {
+            let ids: Option<Vec<u32>> = shape
+                .iter()
+                .map(|&(dr, dc)| cell_id(r + dr, c + dc))
+                .collect();
+            if let Some(ids) = ids {
+                anchors.push((r, c));
+                masks.push(ids.iter().fold(0u128, |m, &i| m | 1u128 << i));
+            }
+        }
+    }
+    (anchors, masks)
+}
+
+/// Per placement, the cells one step along an allowed direction would newly cover.
+fn front_cells(step: &[[u16; 4]], masks: &[u128], dirs: u8) -> Vec<u128> {
+    step.iter()
+        .zip(masks)
+        .map(|(next, own)| {
+            (0..4)
+                .filter(|&d| dirs & (1 << d) != 0 && next[d] != NONE)
+                .fold(0u128, |m, d| m | (masks[next[d] as usize] & !own))
+        })
+        .collect()
 }
 
 /// Grid position -> board cell number (reading order), None off the cells.
