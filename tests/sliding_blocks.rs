@@ -508,3 +508,16 @@ fn a_predicate_naming_an_interchangeable_piece_is_refused_at_the_name() {
     );
     common::expect_error(&spec, "17:29", &["unknown name `row_A`", "row_B"]);
 }
+
+#[test]
+fn a_character_outside_ascii_is_refused_at_its_column() {
+    let spec = temp_spec(
+        "accent",
+        "drawing = \"\"\"\n#é.#\n\"\"\"\n[solve]\nobjective = \"reachable\"\n",
+    );
+    common::expect_error(
+        &spec,
+        "6:2",
+        &["`é` is not a board character", "row 1, column 2"],
+    );
+}

@@ -9,7 +9,7 @@ use toml::Spanned;
 
 pub struct Drawing {
     pub rows: Vec<Vec<char>>,
-    /// The file byte offset of each character, when the string's bytes stand in the file as
+    /// The file byte offset of each character and of each row's end, when the string's bytes stand in the file as
     /// they are (no escapes); else errors point at the whole string.
     offsets: Option<Vec<Vec<usize>>>,
     span: Range<usize>,
@@ -28,12 +28,12 @@ impl Drawing {
         for line in text.split('\n') {
             let line_text = line.strip_suffix('\r').unwrap_or(line);
             rows.push(line_text.chars().collect());
-            offsets.push(
-                line_text
-                    .char_indices()
-                    .map(|(i, _)| body.unwrap_or(0) + at + i)
-                    .collect(),
-            );
+            // Each character's offset, then the row's end (where an error past it points).
+            let base = body.unwrap_or(0) + at;
+            let mut row_offsets: Vec<usize> =
+                line_text.char_indices().map(|(i, _)| base + i).collect();
+            row_offsets.push(base + line_text.len());
+            offsets.push(row_offsets);
             at += line.len() + 1;
         }
         // A closing delimiter on its own line leaves an empty last row: not part of the drawing.
@@ -53,13 +53,20 @@ impl Drawing {
     /// An error at row `row`, column `col` (0-based) of the drawing; the message says where in
     /// the drawing, the location where in the file.
     pub fn error(&self, row: usize, col: usize, message: impl Into<String>) -> Diagnostic {
+        // The span covers the whole character (a multi-byte one too); past a row's end, the
+        // newline after it.
+        let width = self
+            .rows
+            .get(row)
+            .and_then(|r| r.get(col))
+            .map_or(1, |ch| ch.len_utf8());
         let offset = self
             .offsets
             .as_ref()
             .and_then(|o| o.get(row))
-            .and_then(|r| r.get(col).copied().or_else(|| r.last().map(|l| l + 1)));
+            .and_then(|r| r.get(col).or(r.last()).copied());
         let span = match offset {
-            Some(o) => o..o + 1,
+            Some(o) => o..o + width,
             None => self.span.clone(),
         };
         Diagnostic::new(format!(
