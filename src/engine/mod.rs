@@ -5,6 +5,7 @@ pub mod all_shortest;
 pub mod backtracking;
 pub mod bfs;
 pub mod bidirectional_bfs;
+pub mod frontier_layers;
 pub mod ida_star;
 pub mod layers;
 mod path;

@@ -9,6 +9,7 @@ pub mod n_queens;
 pub mod peg_solitaire;
 pub mod plan;
 pub mod search;
+pub mod sliding_blocks;
 pub mod sliding_tiles;
 pub mod water_jugs;
 
@@ -67,6 +68,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &komachi::Komachi,
     &search::Search,
     &sliding_tiles::SlidingTiles,
+    &sliding_blocks::SlidingBlocks,
     &n_queens::NQueens,
     &peg_solitaire::PegSolitaire,
     &codebreaker::Codebreaker,
