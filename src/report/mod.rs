@@ -117,9 +117,10 @@ pub struct Report {
     pub notes: Vec<String>,
     #[serde(skip)]
     pub sections: Vec<Section>,
-    /// Family-specific fields, flattened into the JSON document.
+    /// The family's own fields (set from a typed struct by [`Report::set_details`]),
+    /// flattened into the JSON document.
     #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    details: serde_json::Map<String, serde_json::Value>,
 }
 
 fn serialize_count<S: Serializer>(count: &Option<u128>, s: S) -> Result<S::Ok, S::Error> {
@@ -150,14 +151,14 @@ impl Report {
             stats: Stats::default(),
             notes: Vec::new(),
             sections: Vec::new(),
-            extra: serde_json::Map::new(),
+            details: serde_json::Map::new(),
         }
     }
 
     /// Sets the family's own fields: a `#[derive(Serialize)]` struct of the family's
     /// `report.rs`, flattened into the JSON document (and documented in docs/json.md).
     pub fn set_details<T: Serialize>(&mut self, details: &T) {
-        self.extra = match serde_json::to_value(details) {
+        self.details = match serde_json::to_value(details) {
             Ok(serde_json::Value::Object(fields)) => fields,
             // A struct always serialises to an object; anything else is kept under one key.
             Ok(other) => serde_json::Map::from_iter([("details".to_string(), other)]),
