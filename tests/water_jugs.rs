@@ -1,4 +1,4 @@
-//! The water-jug family end to end: answers from REFERENCE.md and the classic puzzles, computed by
+//! The water-jug family end to end: answers from `../shared/REFERENCE.md` and the classic puzzles, computed by
 //! running the binary.
 
 mod common;

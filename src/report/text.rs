@@ -6,46 +6,14 @@ use std::fmt::Write;
 
 pub fn report(r: &Report) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{} [{}, objective {}]", r.puzzle, r.kind, r.objective);
-    if r.engine_reason.is_empty() {
-        let _ = writeln!(out, "engine: {}", r.engine);
-    } else {
-        let _ = writeln!(out, "engine: {} ({})", r.engine, r.engine_reason);
-    }
-    let headline = match (r.status, r.cost) {
-        (Status::Solved, Some(cost)) => format!("solved: {cost} {}", r.cost_unit),
-        (Status::Solved, None) => "solved".to_string(),
-        (Status::NoSolution, _) if r.stats.states == 0 => {
-            "no solution: proved before any search (see the note)".to_string()
-        }
-        (Status::NoSolution, _) => format!(
-            "no solution: the search explored {} states and none meets the goal",
-            group_digits(u128::from(r.stats.states))
-        ),
-        (Status::Counted, _) => "counted".to_string(),
-        (Status::Explored, _) => "explored".to_string(),
-    };
-    let _ = writeln!(out, "{headline}");
-    if let Some(count) = r.count {
-        let _ = writeln!(out, "count: {}", group_digits(count));
-    }
-    for note in &r.notes {
-        let _ = writeln!(out, "note: {note}");
-    }
+    header(&mut out, r);
     let digits = r.solutions.len().to_string().len();
     for (i, sol) in r.solutions.iter().enumerate() {
         // A configuration or a formula rather than a move sequence (a queens placement, a
         // komachi formula): one numbered line (plus any drawing below it).
         let listing = sol.steps.is_empty() || r.cost.is_none();
         if let (true, Some(notation)) = (listing, &sol.notation) {
-            if i == 0 || notation.contains('\n') {
-                let _ = writeln!(out);
-            }
-            let mut lines = notation.lines();
-            let _ = writeln!(out, "{:>digits$}  {}", i + 1, lines.next().unwrap_or(""));
-            for line in lines {
-                let _ = writeln!(out, "{:digits$}  {line}", "");
-            }
+            listed(&mut out, notation, i, digits);
             continue;
         }
         let _ = writeln!(out);
@@ -73,6 +41,51 @@ pub fn report(r: &Report) -> String {
         r.stats.elapsed_ms
     );
     out
+}
+
+/// The title, the engine, the headline (solved, counted, ...), the count and the notes.
+fn header(out: &mut String, r: &Report) {
+    let _ = writeln!(out, "{} [{}, objective {}]", r.puzzle, r.kind, r.objective);
+    if r.engine_reason.is_empty() {
+        let _ = writeln!(out, "engine: {}", r.engine);
+    } else {
+        let _ = writeln!(out, "engine: {} ({})", r.engine, r.engine_reason);
+    }
+    let _ = writeln!(out, "{}", headline(r));
+    if let Some(count) = r.count {
+        let _ = writeln!(out, "count: {}", group_digits(count));
+    }
+    for note in &r.notes {
+        let _ = writeln!(out, "note: {note}");
+    }
+}
+
+fn headline(r: &Report) -> String {
+    match (r.status, r.cost) {
+        (Status::Solved, Some(cost)) => format!("solved: {cost} {}", r.cost_unit),
+        (Status::Solved, None) => "solved".to_string(),
+        (Status::NoSolution, _) if r.stats.states == 0 => {
+            "no solution: proved before any search (see the note)".to_string()
+        }
+        (Status::NoSolution, _) => format!(
+            "no solution: the search explored {} states and none meets the goal",
+            group_digits(u128::from(r.stats.states))
+        ),
+        (Status::Counted, _) => "counted".to_string(),
+        (Status::Explored, _) => "explored".to_string(),
+    }
+}
+
+/// Solution `i` given as one notation (a placement, a formula): numbered, drawing lines indented.
+fn listed(out: &mut String, notation: &str, i: usize, digits: usize) {
+    if i == 0 || notation.contains('\n') {
+        let _ = writeln!(out);
+    }
+    let mut lines = notation.lines();
+    let _ = writeln!(out, "{:>digits$}  {}", i + 1, lines.next().unwrap_or(""));
+    for line in lines {
+        let _ = writeln!(out, "{:digits$}  {line}", "");
+    }
 }
 
 fn solution(out: &mut String, r: &Report, sol: &Solution) {
