@@ -439,3 +439,21 @@ fn json_fields_are_the_documented_ones() {
         );
     }
 }
+
+#[test]
+fn a_value_of_none_of_the_accepted_forms_says_which_forms_are_accepted() {
+    let out = run(&[
+        "run",
+        "specs/hoppers-drawn.toml",
+        "--set",
+        "board.directions=5",
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains(":19:14: expected directions: \"orthogonal\""),
+        "{}",
+        out.stderr
+    );
+    assert!(!out.stderr.contains("untagged"), "{}", out.stderr);
+}

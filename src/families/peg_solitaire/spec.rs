@@ -22,7 +22,10 @@ pub struct PegDocument {
 
 /// A hole named in the spec: by its label, or by a number (a numeric label, or the index).
 #[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "expected a hole: its label as a string (\"d4\") or a number (a numeric label or the index)"
+)]
 pub enum HoleRef {
     Number(i64),
     Label(String),
@@ -55,14 +58,20 @@ pub struct BoardTable {
 }
 
 #[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "expected directions: \"orthogonal\", \"orthogonal+diagonal\", \"triangular\", or a list of [dx, dy] steps such as [[1, 0], [0, 1]]"
+)]
 pub enum Directions {
     Preset(String),
     Steps(Vec<Vec<i64>>),
 }
 
 #[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "expected labels: a style (\"index\" or \"coordinates\") or a list of one string per hole"
+)]
 pub enum Labels {
     Style(String),
     List(Vec<String>),
