@@ -22,6 +22,59 @@ struct Node<S, M> {
     parents: Vec<(u32, M)>,
 }
 
+/// The states found so far, each with its shortest parents, and the goals among them.
+struct ShortestDag<S, M> {
+    index: FxHashMap<S, u32>,
+    nodes: Vec<Node<S, M>>,
+    goals: Vec<u32>,
+}
+
+impl<S: Copy + Eq + std::hash::Hash, M: Copy> ShortestDag<S, M> {
+    fn new(start: S, is_goal: &impl Fn(&S) -> bool) -> Self {
+        let mut index = FxHashMap::default();
+        index.insert(start, 0);
+        let nodes = vec![Node {
+            state: start,
+            depth: 0,
+            ways: 1,
+            parents: Vec::new(),
+        }];
+        let goals = if is_goal(&start) { vec![0] } else { Vec::new() };
+        ShortestDag {
+            index,
+            nodes,
+            goals,
+        }
+    }
+
+    /// Records the edge `parent --mv--> next` when it lies on a shortest path to `next`.
+    fn add_edge(&mut self, parent: usize, mv: M, next: S, is_goal: &impl Fn(&S) -> bool) {
+        let depth = self.nodes[parent].depth + 1;
+        let i = match self.index.get(&next) {
+            Some(&i) => i as usize,
+            None => {
+                let i = self.nodes.len();
+                self.index.insert(next, i as u32);
+                self.nodes.push(Node {
+                    state: next,
+                    depth,
+                    ways: 0,
+                    parents: Vec::new(),
+                });
+                if is_goal(&next) {
+                    self.goals.push(i as u32);
+                }
+                i
+            }
+        };
+        if self.nodes[i].depth == depth {
+            let ways = self.nodes[parent].ways;
+            self.nodes[i].ways = self.nodes[i].ways.saturating_add(ways);
+            self.nodes[i].parents.push((parent as u32, mv));
+        }
+    }
+}
+
 pub fn all_shortest_paths<P: StateSpace>(
     space: &P,
     start: P::State,
@@ -30,63 +83,33 @@ pub fn all_shortest_paths<P: StateSpace>(
     progress: &Progress,
 ) -> AllShortest<P::State, P::Move> {
     let t0 = Instant::now();
-    let mut index: FxHashMap<P::State, u32> = FxHashMap::default();
-    index.insert(start, 0);
-    let mut nodes = vec![Node {
-        state: start,
-        depth: 0,
-        ways: 1,
-        parents: Vec::new(),
-    }];
-    let mut goals: Vec<u32> = Vec::new();
-    if is_goal(&start) {
-        goals.push(0);
-    }
+    let mut dag = ShortestDag::new(start, &is_goal);
     let mut buf = Vec::new();
     let mut head = 0usize;
     // Expand whole layers until the layer holding the first goals is complete.
-    while goals.is_empty() && head < nodes.len() {
-        let depth = nodes[head].depth;
-        progress.message(|| format!("all shortest: depth {depth}, {} states", nodes.len()));
-        let layer_end = nodes.len();
+    while dag.goals.is_empty() && head < dag.nodes.len() {
+        let depth = dag.nodes[head].depth;
+        progress.message(|| format!("all shortest: depth {depth}, {} states", dag.nodes.len()));
+        let layer_end = dag.nodes.len();
         while head < layer_end {
             buf.clear();
-            space.successors(&nodes[head].state, &mut buf);
-            let ways = nodes[head].ways;
+            space.successors(&dag.nodes[head].state, &mut buf);
             for &(mv, next) in &buf {
-                let i = match index.get(&next) {
-                    Some(&i) => i as usize,
-                    None => {
-                        let i = nodes.len();
-                        index.insert(next, i as u32);
-                        nodes.push(Node {
-                            state: next,
-                            depth: depth + 1,
-                            ways: 0,
-                            parents: Vec::new(),
-                        });
-                        if is_goal(&next) {
-                            goals.push(i as u32);
-                        }
-                        i
-                    }
-                };
-                if nodes[i].depth == depth + 1 {
-                    nodes[i].ways = nodes[i].ways.saturating_add(ways);
-                    nodes[i].parents.push((head as u32, mv));
-                }
+                dag.add_edge(head, mv, next, &is_goal);
             }
             head += 1;
         }
     }
-    let length = goals.first().map(|&g| nodes[g as usize].depth as usize);
-    let count = goals
+    let nodes = &dag.nodes;
+    let length = dag.goals.first().map(|&g| nodes[g as usize].depth as usize);
+    let count = dag
+        .goals
         .iter()
         .fold(0u128, |acc, &g| acc.saturating_add(nodes[g as usize].ways));
     let mut paths = Vec::new();
-    for &g in &goals {
+    for &g in &dag.goals {
         let mut suffix = Vec::new();
-        collect(&nodes, g, &mut suffix, limit, &mut paths, start);
+        collect(nodes, g, &mut suffix, limit, &mut paths, start);
         if paths.len() >= limit {
             break;
         }
