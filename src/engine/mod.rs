@@ -5,12 +5,14 @@ pub mod all_shortest;
 pub mod backtracking;
 pub mod bfs;
 pub mod bidirectional_bfs;
+pub mod bitmap_layers;
 pub mod ida_star;
 pub mod jump_games;
 pub mod layers;
 mod path;
 pub mod progress;
 pub mod ranked_bfs;
+pub mod uniform_cost;
 
 pub use path::Path;
 pub use progress::Progress;

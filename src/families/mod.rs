@@ -9,6 +9,7 @@ pub mod komachi;
 pub mod n_queens;
 pub mod peg_solitaire;
 pub mod plan;
+pub mod rules;
 pub mod sliding_tiles;
 pub mod water_jugs;
 
@@ -70,6 +71,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &n_queens::NQueens,
     &peg_solitaire::PegSolitaire,
     &codebreaker::Codebreaker,
+    &rules::RulesFamily,
 ];
 
 /// The family of `doc`, or an error at its `kind` naming the known kinds.

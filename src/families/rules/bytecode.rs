@@ -1,0 +1,413 @@
+//! [`Ir`] -> a flat program over the packed state, run by a small stack machine: no tree walk
+//! and no allocation while evaluating. Every arithmetic step is checked; a failure names the
+//! part of the formula (its span) and what went wrong.
+
+use super::layout::Layout;
+use super::lower::{Func, Ir, Table};
+use crate::expr::BinOp;
+use std::ops::Range;
+
+/// Deeper formulas than this are refused when loading (the machine's stack is fixed).
+pub const MAX_STACK: usize = 48;
+
+#[derive(Debug, Clone, Copy)]
+enum Op {
+    Const(i64),
+    Load {
+        shift: u32,
+        mask: u64,
+        lo: i64,
+    },
+    /// Pops an index; pushes that element of an array of `len` slots of `bits` from `shift`.
+    LoadAt {
+        shift: u32,
+        bits: u32,
+        mask: u64,
+        lo: i64,
+        len: u32,
+        site: u32,
+    },
+    /// Pops an index (and, for rows, the row before it); pushes the table's entry.
+    TableAt {
+        table: u32,
+        rows: bool,
+        site: u32,
+    },
+    Neg(u32),
+    Not,
+    Arith(BinOp, u32),
+    Compare(BinOp),
+    /// `and`: a false top stays and jumps; a true one is popped.
+    AndJump(u32),
+    OrJump(u32),
+    /// Pops; jumps when false.
+    IfJump(u32),
+    Jump(u32),
+    Abs(u32),
+    Min(u32),
+    Max(u32),
+    Fail(u32),
+}
+
+/// A failure while evaluating: where in the formula, and what.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fault {
+    pub span: Range<usize>,
+    pub message: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Program {
+    ops: Vec<Op>,
+    /// Spans and fixed messages of the steps that can fail.
+    sites: Vec<(Range<usize>, String)>,
+}
+
+/// `a op b` with checked arithmetic; `/` rounds down, `%` is the Euclidean remainder.
+pub fn arith(op: BinOp, a: i64, b: i64) -> Result<i64, String> {
+    let overflow = || "arithmetic overflow".to_string();
+    match op {
+        BinOp::Add => a.checked_add(b).ok_or_else(overflow),
+        BinOp::Sub => a.checked_sub(b).ok_or_else(overflow),
+        BinOp::Mul => a.checked_mul(b).ok_or_else(overflow),
+        BinOp::Div if b == 0 => Err("division by zero".into()),
+        BinOp::Div => a.checked_div_euclid(b).ok_or_else(overflow),
+        BinOp::Rem if b == 0 => Err("remainder by zero".into()),
+        BinOp::Rem => a.checked_rem_euclid(b).ok_or_else(overflow),
+        BinOp::Eq => Ok(i64::from(a == b)),
+        BinOp::Ne => Ok(i64::from(a != b)),
+        BinOp::Lt => Ok(i64::from(a < b)),
+        BinOp::Le => Ok(i64::from(a <= b)),
+        BinOp::Gt => Ok(i64::from(a > b)),
+        BinOp::Ge => Ok(i64::from(a >= b)),
+        BinOp::And => Ok(i64::from(a != 0 && b != 0)),
+        BinOp::Or => Ok(i64::from(a != 0 || b != 0)),
+    }
+}
+
+struct Emitter<'a> {
+    layout: &'a Layout,
+    ops: Vec<Op>,
+    sites: Vec<(Range<usize>, String)>,
+    depth: usize,
+    max_depth: usize,
+}
+
+impl Program {
+    /// Compiles `ir`; None when it needs a deeper stack than [`MAX_STACK`].
+    pub fn compile(ir: &Ir, layout: &Layout) -> Option<Program> {
+        let mut e = Emitter {
+            layout,
+            ops: Vec::new(),
+            sites: Vec::new(),
+            depth: 0,
+            max_depth: 0,
+        };
+        e.emit(ir);
+        (e.max_depth <= MAX_STACK).then_some(Program {
+            ops: e.ops,
+            sites: e.sites,
+        })
+    }
+
+    /// The value when the program is a constant.
+    pub fn constant(&self) -> Option<i64> {
+        match self.ops.as_slice() {
+            [Op::Const(v)] => Some(*v),
+            _ => None,
+        }
+    }
+
+    fn fault(&self, site: u32, detail: Option<String>) -> Fault {
+        let (span, message) = &self.sites[site as usize];
+        Fault {
+            span: span.clone(),
+            message: detail.unwrap_or_else(|| message.clone()),
+        }
+    }
+
+    /// Evaluates on the packed state `s` (booleans are 0 and 1).
+    pub fn run(&self, s: u64, tables: &[Table]) -> Result<i64, Fault> {
+        let mut stack = [0i64; MAX_STACK];
+        let mut sp = 0usize;
+        let mut pc = 0usize;
+        let ops = self.ops.as_slice();
+        while pc < ops.len() {
+            match ops[pc] {
+                Op::Const(v) => {
+                    stack[sp] = v;
+                    sp += 1;
+                }
+                Op::Load { shift, mask, lo } => {
+                    stack[sp] = lo + ((s >> shift) & mask) as i64;
+                    sp += 1;
+                }
+                Op::LoadAt {
+                    shift,
+                    bits,
+                    mask,
+                    lo,
+                    len,
+                    site,
+                } => {
+                    let i = stack[sp - 1];
+                    if !(0..i64::from(len)).contains(&i) {
+                        let (span, what) = &self.sites[site as usize];
+                        return Err(Fault {
+                            span: span.clone(),
+                            message: format!("index {i} is outside {what} (0..{})", len - 1),
+                        });
+                    }
+                    stack[sp - 1] = lo + ((s >> (shift + bits * i as u32)) & mask) as i64;
+                }
+                Op::TableAt { table, rows, site } => {
+                    sp = self.table_at(&mut stack, sp, tables, table, rows, site)?;
+                }
+                Op::Neg(site) => {
+                    stack[sp - 1] = stack[sp - 1]
+                        .checked_neg()
+                        .ok_or_else(|| self.fault(site, None))?;
+                }
+                Op::Not => stack[sp - 1] = 1 - stack[sp - 1],
+                Op::Arith(op, site) => {
+                    sp -= 1;
+                    stack[sp - 1] = arith(op, stack[sp - 1], stack[sp])
+                        .map_err(|m| self.fault(site, Some(m)))?;
+                }
+                Op::Compare(op) => {
+                    sp -= 1;
+                    let (a, b) = (stack[sp - 1], stack[sp]);
+                    stack[sp - 1] = i64::from(match op {
+                        BinOp::Eq => a == b,
+                        BinOp::Ne => a != b,
+                        BinOp::Lt => a < b,
+                        BinOp::Le => a <= b,
+                        BinOp::Gt => a > b,
+                        _ => a >= b,
+                    });
+                }
+                Op::AndJump(to) => {
+                    if stack[sp - 1] == 0 {
+                        pc = to as usize;
+                        continue;
+                    }
+                    sp -= 1;
+                }
+                Op::OrJump(to) => {
+                    if stack[sp - 1] != 0 {
+                        pc = to as usize;
+                        continue;
+                    }
+                    sp -= 1;
+                }
+                Op::IfJump(to) => {
+                    sp -= 1;
+                    if stack[sp] == 0 {
+                        pc = to as usize;
+                        continue;
+                    }
+                }
+                Op::Jump(to) => {
+                    pc = to as usize;
+                    continue;
+                }
+                Op::Abs(site) => {
+                    stack[sp - 1] = stack[sp - 1]
+                        .checked_abs()
+                        .ok_or_else(|| self.fault(site, None))?;
+                }
+                Op::Min(n) | Op::Max(n) => {
+                    let n = n as usize;
+                    let args = &stack[sp - n..sp];
+                    let v = if matches!(ops[pc], Op::Min(_)) {
+                        args.iter().min()
+                    } else {
+                        args.iter().max()
+                    };
+                    let v = *v.unwrap_or(&0);
+                    sp -= n - 1;
+                    stack[sp - 1] = v;
+                }
+                Op::Fail(site) => return Err(self.fault(site, None)),
+            }
+            pc += 1;
+        }
+        Ok(stack[0])
+    }
+
+    fn table_at(
+        &self,
+        stack: &mut [i64; MAX_STACK],
+        sp: usize,
+        tables: &[Table],
+        table: u32,
+        rows: bool,
+        site: u32,
+    ) -> Result<usize, Fault> {
+        let i = stack[sp - 1];
+        let (value, sp) = match &tables[table as usize] {
+            Table::List(v) => (usize::try_from(i).ok().and_then(|i| v.get(i)), sp),
+            Table::Rows(r) => {
+                let row = stack[sp - 2];
+                let entry = usize::try_from(row)
+                    .ok()
+                    .and_then(|row| r.get(row))
+                    .and_then(|row| usize::try_from(i).ok().and_then(|i| row.get(i)));
+                debug_assert!(rows);
+                (entry, sp - 1)
+            }
+        };
+        match value {
+            Some(v) => {
+                stack[sp - 1] = *v;
+                Ok(sp)
+            }
+            None => {
+                let (span, what) = &self.sites[site as usize];
+                Err(Fault {
+                    span: span.clone(),
+                    message: format!("index {i} is outside {what}"),
+                })
+            }
+        }
+    }
+}
+
+impl Emitter<'_> {
+    fn push(&mut self, op: Op, delta: isize) {
+        self.ops.push(op);
+        self.depth = (self.depth as isize + delta) as usize;
+        self.max_depth = self.max_depth.max(self.depth);
+    }
+
+    fn site(&mut self, span: &Range<usize>, message: String) -> u32 {
+        self.sites.push((span.clone(), message));
+        (self.sites.len() - 1) as u32
+    }
+
+    fn here(&self) -> u32 {
+        self.ops.len() as u32
+    }
+
+    fn patch(&mut self, at: u32) {
+        let to = self.here();
+        match &mut self.ops[at as usize] {
+            Op::AndJump(t) | Op::OrJump(t) | Op::IfJump(t) | Op::Jump(t) => *t = to,
+            _ => unreachable!("only jumps are patched"),
+        }
+    }
+
+    fn emit(&mut self, ir: &Ir) {
+        match ir {
+            Ir::Const(v) => self.push(Op::Const(*v), 1),
+            Ir::Load(slot) => {
+                let f = self.layout.slots[*slot];
+                self.push(
+                    Op::Load {
+                        shift: f.shift,
+                        mask: f.mask,
+                        lo: f.lo,
+                    },
+                    1,
+                );
+            }
+            Ir::LoadAt { var, index, span } => {
+                self.emit(index);
+                let v = &self.layout.vars[*var];
+                let f = self.layout.slots[v.first];
+                let bits = super::layout::bits_for(v.lo, v.hi);
+                let site = self.site(span, format!("`{}`", v.name));
+                let len = v.len() as u32;
+                self.push(
+                    Op::LoadAt {
+                        shift: f.shift,
+                        bits,
+                        mask: f.mask,
+                        lo: f.lo,
+                        len,
+                        site,
+                    },
+                    0,
+                );
+            }
+            Ir::TableAt {
+                table,
+                row,
+                index,
+                span,
+            } => {
+                if let Some(r) = row {
+                    self.emit(r);
+                }
+                self.emit(index);
+                let site = self.site(span, "the table".to_string());
+                let rows = row.is_some();
+                self.push(
+                    Op::TableAt {
+                        table: *table as u32,
+                        rows,
+                        site,
+                    },
+                    if rows { -1 } else { 0 },
+                );
+            }
+            Ir::Neg(a, span) => {
+                self.emit(a);
+                let site = self.site(span, "arithmetic overflow".into());
+                self.push(Op::Neg(site), 0);
+            }
+            Ir::Not(a) => {
+                self.emit(a);
+                self.push(Op::Not, 0);
+            }
+            Ir::Bin(op @ (BinOp::And | BinOp::Or), a, b, _) => {
+                self.emit(a);
+                let jump = self.here();
+                let op = if *op == BinOp::And {
+                    Op::AndJump(0)
+                } else {
+                    Op::OrJump(0)
+                };
+                self.push(op, -1);
+                self.emit(b);
+                self.patch(jump);
+            }
+            Ir::Bin(op, a, b, span) => {
+                self.emit(a);
+                self.emit(b);
+                let op = match op {
+                    BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                        Op::Compare(*op)
+                    }
+                    _ => Op::Arith(*op, self.site(span, "arithmetic overflow".into())),
+                };
+                self.push(op, -1);
+            }
+            Ir::If(c, a, b) => {
+                self.emit(c);
+                let to_else = self.here();
+                self.push(Op::IfJump(0), -1);
+                self.emit(a);
+                let to_end = self.here();
+                self.push(Op::Jump(0), -1);
+                self.patch(to_else);
+                self.emit(b);
+                self.patch(to_end);
+            }
+            Ir::Call(func, args, span) => {
+                args.iter().for_each(|a| self.emit(a));
+                let n = args.len() as u32;
+                let op = match func {
+                    Func::Abs => Op::Abs(self.site(span, "arithmetic overflow".into())),
+                    Func::Min => Op::Min(n),
+                    Func::Max => Op::Max(n),
+                };
+                self.push(op, 1 - n as isize);
+            }
+            Ir::Fail(message, span) => {
+                let site = self.site(span, message.clone());
+                self.push(Op::Fail(site), 1);
+            }
+        }
+    }
+}
