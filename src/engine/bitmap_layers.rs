@@ -14,20 +14,32 @@ pub trait IndexedSpace: StateSpace {
     fn index(&self, state: &Self::State) -> usize;
 }
 
+/// One bit per index: the visited set of the bitmap engines.
+pub struct Bitmap(Vec<u64>);
+
+impl Bitmap {
+    pub fn new(bound: usize) -> Bitmap {
+        Bitmap(vec![0; bound.div_ceil(64)])
+    }
+
+    /// Marks index `i`; true when it was not marked before.
+    #[inline]
+    pub fn insert(&mut self, i: usize) -> bool {
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let new = self.0[word] & bit == 0;
+        self.0[word] |= bit;
+        new
+    }
+}
+
 pub fn explore<P: IndexedSpace>(
     space: &P,
     start: P::State,
     progress: &Progress,
 ) -> Layers<P::State> {
     let t0 = Instant::now();
-    let mut seen = vec![0u64; space.index_bound().div_ceil(64)];
-    let mut visit = |s: &P::State| {
-        let i = space.index(s);
-        let (word, bit) = (i / 64, 1u64 << (i % 64));
-        let new = seen[word] & bit == 0;
-        seen[word] |= bit;
-        new
-    };
+    let mut seen = Bitmap::new(space.index_bound());
+    let mut visit = |s: &P::State| seen.insert(space.index(s));
     visit(&start);
     let mut layer = vec![start];
     let mut counts = vec![1u64];

@@ -5,6 +5,7 @@ pub mod all_shortest;
 pub mod backtracking;
 pub mod bfs;
 pub mod bidirectional_bfs;
+pub mod bitmap_bfs;
 pub mod bitmap_layers;
 pub mod ida_star;
 pub mod jump_games;

@@ -8,7 +8,34 @@ use crate::expr::BinOp;
 use std::ops::Range;
 
 /// Deeper formulas than this are refused when loading (the machine's stack is fixed).
-pub const MAX_STACK: usize = 48;
+pub const MAX_STACK: usize = 16;
+
+/// Where a slot lies in the packed state.
+#[derive(Debug, Clone, Copy)]
+struct Field {
+    shift: u32,
+    mask: u64,
+    lo: i64,
+}
+
+impl Field {
+    #[inline]
+    fn read(self, s: u64) -> i64 {
+        self.lo + ((s >> self.shift) & self.mask) as i64
+    }
+}
+
+#[inline]
+fn compare(op: BinOp, a: i64, b: i64) -> bool {
+    match op {
+        BinOp::Eq => a == b,
+        BinOp::Ne => a != b,
+        BinOp::Lt => a < b,
+        BinOp::Le => a <= b,
+        BinOp::Gt => a > b,
+        _ => a >= b,
+    }
+}
 
 #[derive(Debug, Clone, Copy)]
 enum Op {
@@ -37,6 +64,18 @@ enum Op {
     Not,
     Arith(BinOp, u32),
     Compare(BinOp),
+    /// A slot compared with a constant, in one step (the commonest guard).
+    CompareLoadConst {
+        field: Field,
+        op: BinOp,
+        c: i64,
+    },
+    /// Two slots compared in one step.
+    CompareLoads {
+        a: Field,
+        b: Field,
+        op: BinOp,
+    },
     /// `and`: a false top stays and jumps; a true one is popped.
     AndJump(u32),
     OrJump(u32),
@@ -176,15 +215,15 @@ impl Program {
                 }
                 Op::Compare(op) => {
                     sp -= 1;
-                    let (a, b) = (stack[sp - 1], stack[sp]);
-                    stack[sp - 1] = i64::from(match op {
-                        BinOp::Eq => a == b,
-                        BinOp::Ne => a != b,
-                        BinOp::Lt => a < b,
-                        BinOp::Le => a <= b,
-                        BinOp::Gt => a > b,
-                        _ => a >= b,
-                    });
+                    stack[sp - 1] = i64::from(compare(op, stack[sp - 1], stack[sp]));
+                }
+                Op::CompareLoadConst { field, op, c } => {
+                    stack[sp] = i64::from(compare(op, field.read(s), c));
+                    sp += 1;
+                }
+                Op::CompareLoads { a, b, op } => {
+                    stack[sp] = i64::from(compare(op, a.read(s), b.read(s)));
+                    sp += 1;
                 }
                 Op::AndJump(to) => {
                     if stack[sp - 1] == 0 {
@@ -273,7 +312,42 @@ impl Program {
     }
 }
 
+fn is_comparison(op: BinOp) -> bool {
+    matches!(
+        op,
+        BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+    )
+}
+
 impl Emitter<'_> {
+    fn field(&self, slot: usize) -> Field {
+        let f = self.layout.slots[slot];
+        Field {
+            shift: f.shift,
+            mask: f.mask,
+            lo: f.lo,
+        }
+    }
+
+    /// Emits a comparison of slots and constants as one step; false when it is not one.
+    fn fused(&mut self, op: BinOp, a: &Ir, b: &Ir) -> bool {
+        let step = match (a, b) {
+            (Ir::Load(x), Ir::Const(c)) => Op::CompareLoadConst {
+                field: self.field(*x),
+                op,
+                c: *c,
+            },
+            (Ir::Load(x), Ir::Load(y)) => Op::CompareLoads {
+                a: self.field(*x),
+                b: self.field(*y),
+                op,
+            },
+            _ => return false,
+        };
+        self.push(step, 1);
+        true
+    }
+
     fn push(&mut self, op: Op, delta: isize) {
         self.ops.push(op);
         self.depth = (self.depth as isize + delta) as usize;
@@ -372,6 +446,7 @@ impl Emitter<'_> {
                 self.emit(b);
                 self.patch(jump);
             }
+            Ir::Bin(op, a, b, _) if is_comparison(*op) && self.fused(*op, a, b) => {}
             Ir::Bin(op, a, b, span) => {
                 self.emit(a);
                 self.emit(b);

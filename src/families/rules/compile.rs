@@ -204,12 +204,14 @@ fn instance(
         }
         _ => program(&Ir::Const(1), names.layout, 0..0).expect("a constant compiles"),
     };
+    let bits_only = guard.is_none() && effect.writes.is_empty();
     Ok(Some(Instance {
         rule,
         args,
         guard,
         effect,
         cost,
+        bits_only,
     }))
 }
 
@@ -254,12 +256,6 @@ fn effect(assignments: &[Assignment], names: &mut Names) -> Result<Effect, ExprE
             }
             r?;
         }
-    }
-    if fx.writes.len() > 256 {
-        return Err(ExprError::new(
-            "more than 256 computed assignments in one move",
-            0..0,
-        ));
     }
     Ok(fx)
 }

@@ -65,6 +65,8 @@ pub struct Instance {
     pub guard: Option<Program>,
     pub effect: Effect,
     pub cost: Program,
+    /// No guard and an effect of bit operations only: applied without any program.
+    pub bits_only: bool,
 }
 
 pub struct Rules {
@@ -76,9 +78,6 @@ pub struct Rules {
     pub goal: Program,
     pub heuristic: Option<Program>,
 }
-
-/// At most this many writes of one effect are computed before any is stored.
-const MAX_WRITES: usize = 256;
 
 impl Rules {
     fn check(&self, p: &Program, s: u64, formula: Formula) -> Result<i64, SearchFault> {
@@ -94,6 +93,11 @@ impl Rules {
     #[inline]
     pub fn apply(&self, i: usize, s: u64) -> Result<Option<u64>, SearchFault> {
         let inst = &self.instances[i];
+        if inst.bits_only && self.allowed.is_empty() {
+            let e = &inst.effect;
+            let next = ((s & !e.clear) | e.set) ^ e.toggle;
+            return Ok((next != s).then_some(next));
+        }
         let fail = |formula, fault| SearchFault {
             formula,
             fault,
@@ -127,28 +131,14 @@ impl Rules {
         Ok(Some(next))
     }
 
-    /// Computes every write from the old state `s`, checks each against its range, stores them.
+    /// Computes every write from the old state `s`, checks each against its range, and stores
+    /// it in `next` (values read `s`, so the order of the writes does not matter).
     fn writes(&self, writes: &[Write], s: u64, mut next: u64) -> Result<u64, Fault> {
-        let mut values = [(0usize, 0i64); MAX_WRITES];
-        for (k, w) in writes.iter().enumerate() {
+        for w in writes {
             let v = w.value.run(s, &self.tables)?;
             let slot = match &w.target {
                 Target::Slot(slot) => *slot,
-                Target::At { var, index } => {
-                    let var = &self.layout.vars[*var];
-                    let i = index.run(s, &self.tables)?;
-                    if !(0..var.len() as i64).contains(&i) {
-                        return Err(Fault {
-                            span: w.span.clone(),
-                            message: format!(
-                                "the effect writes `{}[{i}]`, outside the array (0..{})",
-                                var.name,
-                                var.len() - 1
-                            ),
-                        });
-                    }
-                    var.first + i as usize
-                }
+                Target::At { var, index } => self.element(w, *var, index.run(s, &self.tables)?)?,
             };
             let f = &self.layout.slots[slot];
             if !(f.lo..=f.hi).contains(&v) {
@@ -162,12 +152,25 @@ impl Rules {
                     ),
                 });
             }
-            values[k] = (slot, v);
-        }
-        for &(slot, v) in &values[..writes.len()] {
             next = self.layout.with(next, slot, v);
         }
         Ok(next)
+    }
+
+    /// The slot of element `i` of array `var`, or the failure of an index outside it.
+    fn element(&self, w: &Write, var: usize, i: i64) -> Result<usize, Fault> {
+        let var = &self.layout.vars[var];
+        if !(0..var.len() as i64).contains(&i) {
+            return Err(Fault {
+                span: w.span.clone(),
+                message: format!(
+                    "the effect writes `{}[{i}]`, outside the array (0..{})",
+                    var.name,
+                    var.len() - 1
+                ),
+            });
+        }
+        Ok(var.first + i as usize)
     }
 
     /// `ml` or `lights[3]`.

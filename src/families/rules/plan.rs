@@ -17,6 +17,7 @@ pub enum Objective {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Engine {
     Bfs,
+    BitmapBfs,
     UniformCost,
     AStar,
     AllShortestBfs,
@@ -29,7 +30,7 @@ pub static CATALOG: Catalog<Objective, Engine> = Catalog {
         ObjectiveEntry {
             name: "shortest",
             objective: Objective::Shortest,
-            engines: &[Engine::Bfs],
+            engines: &[Engine::Bfs, Engine::BitmapBfs],
         },
         ObjectiveEntry {
             name: "cheapest",
@@ -59,6 +60,7 @@ pub static CATALOG: Catalog<Objective, Engine> = Catalog {
     ],
     engines: &[
         ("bfs", Engine::Bfs),
+        ("bitmap-bfs", Engine::BitmapBfs),
         ("uniform-cost", Engine::UniformCost),
         ("a-star", Engine::AStar),
         ("all-shortest-bfs", Engine::AllShortestBfs),
@@ -73,8 +75,9 @@ pub const BITMAP_BITS: u32 = 30;
 /// The solve, fully decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Plan {
-    /// Breadth-first search from the start until the goal holds.
-    Shortest,
+    /// Breadth-first search from the start until the goal holds; `bitmap`: visited set
+    /// indexed by the packed state.
+    Shortest { bitmap: bool },
     /// Least total cost; `heuristic`: A* with the spec's estimate.
     Cheapest { heuristic: bool },
     /// Every shortest solution, listing at most `limit` (0: the count alone).
@@ -97,7 +100,12 @@ pub fn plan(
 ) -> Result<(Plan, Resolved<Engine>), Diagnostic> {
     let resolved = choice.resolve(|| auto_engine(choice.objective, facts));
     let plan = match (choice.objective, resolved.engine) {
-        (Objective::Shortest, _) => Plan::Shortest,
+        (Objective::Shortest, Engine::BitmapBfs) if facts.bits > BITMAP_BITS => {
+            return Err(too_big_for_bitmap(choice, facts, Engine::Bfs));
+        }
+        (Objective::Shortest, engine) => Plan::Shortest {
+            bitmap: engine == Engine::BitmapBfs,
+        },
         (Objective::Cheapest, Engine::AStar) if !facts.has_heuristic => {
             return Err(choice.unfit(
                 &CATALOG,
@@ -113,14 +121,7 @@ pub fn plan(
         (Objective::Longest | Objective::Reachable, Engine::BitmapLayers)
             if facts.bits > BITMAP_BITS =>
         {
-            return Err(choice.unfit(
-                &CATALOG,
-                &format!(
-                    "the state needs {} bits and a bitmap takes at most {BITMAP_BITS}",
-                    facts.bits
-                ),
-                &[Engine::LayeredBfs],
-            ));
+            return Err(too_big_for_bitmap(choice, facts, Engine::LayeredBfs));
         }
         (Objective::Longest | Objective::Reachable, engine) => Plan::Layers {
             bitmap: engine == Engine::BitmapLayers,
@@ -129,11 +130,36 @@ pub fn plan(
     Ok((plan, resolved))
 }
 
+fn too_big_for_bitmap(
+    choice: &Choice<Objective, Engine>,
+    facts: &Facts,
+    instead: Engine,
+) -> Diagnostic {
+    choice.unfit(
+        &CATALOG,
+        &format!(
+            "the state needs {} bits and a bitmap takes at most {BITMAP_BITS}",
+            facts.bits
+        ),
+        &[instead],
+    )
+}
+
 fn auto_engine(objective: Objective, facts: &Facts) -> (Engine, String) {
     let (engine, why) = match objective {
+        Objective::Shortest if facts.bits <= BITMAP_BITS => (
+            Engine::BitmapBfs,
+            format!(
+                "breadth-first search finds the fewest moves; the state packs into {} bits, so the visited set is a bitmap",
+                facts.bits
+            ),
+        ),
         Objective::Shortest => (
             Engine::Bfs,
-            "breadth-first search from the start finds the fewest moves".to_string(),
+            format!(
+                "breadth-first search finds the fewest moves; the state needs {} bits (a bitmap takes at most {BITMAP_BITS}), so a hash set",
+                facts.bits
+            ),
         ),
         Objective::Cheapest if facts.has_heuristic => (
             Engine::AStar,

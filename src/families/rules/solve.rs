@@ -10,7 +10,9 @@ use super::report::{RulesDetails, layer_sections, view};
 use super::search::{Search, Stop};
 use super::spec::RulesDocument;
 use crate::diagnostic::{Diagnostic, SourceText};
-use crate::engine::{Path, SearchStats, all_shortest, bfs, bitmap_layers, layers, uniform_cost};
+use crate::engine::{
+    Path, SearchStats, all_shortest, bfs, bitmap_bfs, bitmap_layers, layers, uniform_cost,
+};
 use crate::expr::ExprError;
 use crate::families::plan::Resolved;
 use crate::families::{Puzzle, SolveContext};
@@ -141,8 +143,12 @@ impl Puzzle for RulesPuzzle {
         let is_goal = |s: &u64| search.is_goal(*s);
         let mut details = self.details();
         let stats = match self.plan {
-            Plan::Shortest => {
-                let out = bfs::shortest_path(&search, self.start, is_goal, ctx.progress);
+            Plan::Shortest { bitmap } => {
+                let out = if bitmap {
+                    bitmap_bfs::shortest_path(&search, self.start, is_goal, ctx.progress)
+                } else {
+                    bfs::shortest_path(&search, self.start, is_goal, ctx.progress)
+                };
                 self.checked(&search)?;
                 self.fill_paths(&mut report, out.path.into_iter().collect(), false)?;
                 out.stats
@@ -244,9 +250,9 @@ impl RulesPuzzle {
     ) {
         let total: u64 = counts.iter().sum();
         details.farthest_distance = Some(counts.len() - 1);
+        report.count = Some(u128::from(total));
         if self.objective == Objective::Reachable {
             report.status = Status::Counted;
-            report.count = Some(u128::from(total));
         } else {
             report.status = Status::Explored;
             report.cost = Some((counts.len() - 1) as u64);
@@ -330,6 +336,11 @@ impl RulesPuzzle {
         for path in paths {
             let total = self.replay(&path)?;
             report.cost = Some(if costed { total } else { path.len() as u64 });
+            if costed {
+                report
+                    .notes
+                    .push(format!("total cost {total} over {} moves", path.len()));
+            }
             let mut before = path.start;
             let mut steps = Vec::with_capacity(path.len());
             for (mv, s) in &path.steps {
