@@ -95,8 +95,31 @@ pub struct Fault {
     pub message: String,
 }
 
+/// One comparison of a conjunction: a slot against a constant or another slot.
+#[derive(Debug, Clone, Copy)]
+struct Test {
+    a: Field,
+    b: Option<Field>,
+    c: i64,
+    op: BinOp,
+}
+
+impl Test {
+    #[inline]
+    fn holds(&self, s: u64) -> bool {
+        let b = match self.b {
+            Some(f) => f.read(s),
+            None => self.c,
+        };
+        compare(self.op, self.a.read(s), b)
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Program {
+    /// When the formula is comparisons of slots joined by `and` (the commonest guards and
+    /// goals): those, tested in a plain loop instead of running `ops`.
+    tests: Option<Vec<Test>>,
     ops: Vec<Op>,
     /// Spans and fixed messages of the steps that can fail.
     sites: Vec<(Range<usize>, String)>,
@@ -143,7 +166,10 @@ impl Program {
             max_depth: 0,
         };
         e.emit(ir);
+        let mut tests = Some(Vec::new());
+        e.conjunction(ir, &mut tests);
         (e.max_depth <= MAX_STACK).then_some(Program {
+            tests: tests.filter(|t| !t.is_empty()),
             ops: e.ops,
             sites: e.sites,
         })
@@ -157,6 +183,17 @@ impl Program {
         }
     }
 
+    /// When the program is a conjunction whose first test is `slot == constant`: the slot's
+    /// shift and mask, and the raw bits it must hold (None if it can never hold).
+    pub fn pinned(&self) -> Option<(u32, u64, Option<u64>)> {
+        let t = self.tests.as_ref()?.first()?;
+        if t.op != BinOp::Eq || t.b.is_some() {
+            return None;
+        }
+        let raw = t.c.checked_sub(t.a.lo).and_then(|r| u64::try_from(r).ok());
+        Some((t.a.shift, t.a.mask, raw.filter(|r| *r <= t.a.mask)))
+    }
+
     fn fault(&self, site: u32, detail: Option<String>) -> Fault {
         let (span, message) = &self.sites[site as usize];
         Fault {
@@ -167,6 +204,9 @@ impl Program {
 
     /// Evaluates on the packed state `s` (booleans are 0 and 1).
     pub fn run(&self, s: u64, tables: &[Table]) -> Result<i64, Fault> {
+        if let Some(tests) = &self.tests {
+            return Ok(i64::from(tests.iter().all(|t| t.holds(s))));
+        }
         let mut stack = [0i64; MAX_STACK];
         let mut sp = 0usize;
         let mut pc = 0usize;
@@ -329,6 +369,35 @@ impl Emitter<'_> {
         }
     }
 
+    /// Collects `ir` as a conjunction of slot comparisons into `tests`; None when it is not one.
+    fn conjunction(&self, ir: &Ir, tests: &mut Option<Vec<Test>>) {
+        let Some(list) = tests else {
+            return;
+        };
+        match ir {
+            Ir::Bin(BinOp::And, a, b, _) => {
+                self.conjunction(a, tests);
+                self.conjunction(b, tests);
+            }
+            Ir::Bin(op, a, b, _) if is_comparison(*op) => match (&**a, &**b) {
+                (Ir::Load(x), Ir::Const(c)) => list.push(Test {
+                    a: self.field(*x),
+                    b: None,
+                    c: *c,
+                    op: *op,
+                }),
+                (Ir::Load(x), Ir::Load(y)) => list.push(Test {
+                    a: self.field(*x),
+                    b: Some(self.field(*y)),
+                    c: 0,
+                    op: *op,
+                }),
+                _ => *tests = None,
+            },
+            _ => *tests = None,
+        }
+    }
+
     /// Emits a comparison of slots and constants as one step; false when it is not one.
     fn fused(&mut self, op: BinOp, a: &Ir, b: &Ir) -> bool {
         let step = match (a, b) {
@@ -484,5 +553,93 @@ impl Emitter<'_> {
                 self.push(Op::Fail(site), 1);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::layout::{Layout, Shape};
+    use super::super::lower::{Names, Ty};
+    use super::*;
+    use crate::expr::parse_term;
+    use std::collections::BTreeMap;
+
+    fn layout() -> Layout {
+        let mut l = Layout::default();
+        l.push("a".into(), Shape::Number, -2, 5);
+        l.push("b".into(), Shape::Number, 0, 3);
+        l.push("arr".into(), Shape::Array(3), 0, 2);
+        l
+    }
+
+    /// Every state of the layout: (a, b, arr).
+    fn all_states() -> Vec<(i64, i64, [i64; 3])> {
+        let mut out = Vec::new();
+        for a in -2..=5 {
+            for b in 0..=3 {
+                for k in 0..27 {
+                    out.push((a, b, [k % 3, k / 3 % 3, k / 9]));
+                }
+            }
+        }
+        out
+    }
+
+    /// Compiles `text` and checks it against `expect` (None: a failure) on every state.
+    fn agrees(text: &str, ty: Ty, expect: impl Fn(i64, i64, [i64; 3]) -> Option<i64>) {
+        let l = layout();
+        let params = BTreeMap::from([("k".to_string(), 2)]);
+        let mut names = Names {
+            params: &params,
+            tables: &[],
+            layout: &l,
+            locals: Vec::new(),
+            state: true,
+        };
+        let ir = names.lower_as(&parse_term(text).unwrap(), ty).unwrap();
+        let p = Program::compile(&ir, &l).unwrap();
+        for (a, b, arr) in all_states() {
+            let s = l.pack(&[a, b, arr[0], arr[1], arr[2]]);
+            assert_eq!(
+                p.run(s, &[]).ok(),
+                expect(a, b, arr),
+                "{text} at {a} {b} {arr:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn programs_agree_with_direct_computation_on_every_state() {
+        agrees(
+            "a * b - arr[1] + (if a > b then 7 else -7)",
+            Ty::Num,
+            |a, b, r| Some(a * b - r[1] + if a > b { 7 } else { -7 }),
+        );
+        agrees(
+            "all(arr[i] <= b for i in 0..2) and a != b",
+            Ty::Bool,
+            |a, b, r| Some(i64::from(r.iter().all(|&x| x <= b) && a != b)),
+        );
+        agrees(
+            "a == b or arr[0] < arr[2] and not b > 1",
+            Ty::Bool,
+            |a, b, r| Some(i64::from(a == b || (r[0] < r[2] && b <= 1))),
+        );
+        agrees(
+            "sum(arr[i] * (i + k) for i in 0..2) % 4 + count(arr[i] == 1 for i in 0..2)",
+            Ty::Num,
+            |_, _, r| {
+                let sum: i64 = (0..3).map(|i| r[i] * (i as i64 + 2)).sum();
+                Some(sum.rem_euclid(4) + r.iter().filter(|&&x| x == 1).count() as i64)
+            },
+        );
+        agrees("min(a, b, 1) + max(a, -1) + abs(a)", Ty::Num, |a, b, _| {
+            Some(a.min(b).min(1) + a.max(-1) + a.abs())
+        });
+        // An index and a divisor computed from the state fail where they are out of bounds.
+        agrees("arr[b]", Ty::Num, |_, b, r| r.get(b as usize).copied());
+        agrees("a / (b - 1)", Ty::Num, |a, b, _| {
+            (b != 1).then(|| a.div_euclid(b - 1))
+        });
     }
 }

@@ -49,7 +49,9 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
         has_heuristic: heuristic.is_some(),
         costs_differ: costs_differ(&instances),
     };
+    let dispatch = super::model::Dispatch::build(&instances);
     let rules = Rules {
+        dispatch,
         layout,
         tables: tables.iter().map(|(_, t)| t.clone()).collect(),
         instances,

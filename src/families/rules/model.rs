@@ -77,6 +77,49 @@ pub struct Rules {
     pub allowed: Vec<Program>,
     pub goal: Program,
     pub heuristic: Option<Program>,
+    /// When every guard pins one slot to a constant (the blank's cell, the boat's bank): the
+    /// instances to try for each value of that slot, so the others are not even tested.
+    pub dispatch: Option<Dispatch>,
+}
+
+pub struct Dispatch {
+    shift: u32,
+    mask: u64,
+    buckets: Vec<Vec<u32>>,
+}
+
+/// Largest slot (in values) a dispatch table is built for.
+const MAX_DISPATCH: u64 = 1 << 16;
+
+impl Dispatch {
+    /// The table for `instances`, when every guard pins the same slot.
+    pub fn build(instances: &[Instance]) -> Option<Dispatch> {
+        let pins: Vec<(u32, u64, Option<u64>)> = instances
+            .iter()
+            .map(|i| i.guard.as_ref().and_then(|g| g.pinned()))
+            .collect::<Option<_>>()?;
+        let (shift, mask, _) = *pins.first()?;
+        if mask >= MAX_DISPATCH || pins.iter().any(|p| (p.0, p.1) != (shift, mask)) {
+            return None;
+        }
+        let mut buckets = vec![Vec::new(); mask as usize + 1];
+        for (k, pin) in pins.iter().enumerate() {
+            if let Some(raw) = pin.2 {
+                buckets[raw as usize].push(k as u32);
+            }
+        }
+        Some(Dispatch {
+            shift,
+            mask,
+            buckets,
+        })
+    }
+
+    /// The instances whose guard may hold in `s`.
+    #[inline]
+    pub fn candidates(&self, s: u64) -> &[u32] {
+        &self.buckets[((s >> self.shift) & self.mask) as usize]
+    }
 }
 
 impl Rules {

@@ -94,17 +94,36 @@ impl StateSpace for Search<'_> {
             self.stop(Stop::Budget(self.max_states));
             return;
         }
-        for i in 0..self.rules.instances.len() {
-            match self.rules.apply(i, *s) {
-                Ok(Some(next)) => out.push((i as u32, next)),
-                Ok(None) => {}
-                Err(f) => {
-                    self.stop(Stop::Fault(f));
-                    out.clear();
+        if let Some(d) = &self.rules.dispatch {
+            for &i in d.candidates(*s) {
+                if !self.try_move(i as usize, *s, out) {
                     return;
                 }
             }
+            return;
         }
+        for i in 0..self.rules.instances.len() {
+            if !self.try_move(i, *s, out) {
+                return;
+            }
+        }
+    }
+}
+
+impl Search<'_> {
+    /// Appends the successor by instance `i`; false when the search must stop.
+    #[inline]
+    fn try_move(&self, i: usize, s: u64, out: &mut Vec<(u32, u64)>) -> bool {
+        match self.rules.apply(i, s) {
+            Ok(Some(next)) => out.push((i as u32, next)),
+            Ok(None) => {}
+            Err(f) => {
+                self.stop(Stop::Fault(f));
+                out.clear();
+                return false;
+            }
+        }
+        true
     }
 }
 
