@@ -47,16 +47,23 @@ pub fn explore<P: IndexedSpace>(
     let mut buf = Vec::new();
     loop {
         progress.message(|| format!("layer {}: {total} states", counts.len()));
-        let mut next = Vec::new();
+        // Every successor is written and kept only if new: no branch on the bitmap's answer,
+        // which is unpredictable in the middle layers.
+        let mut next: Vec<P::State> = Vec::new();
+        let mut len = 0usize;
         for s in &layer {
             buf.clear();
             space.successors(s, &mut buf);
+            if next.len() < len + buf.len() {
+                let grown = (len + buf.len()).max(next.len() * 2);
+                next.resize(grown, start);
+            }
             for &(_, n) in &buf {
-                if visit(&n) {
-                    next.push(n);
-                }
+                next[len] = n;
+                len += usize::from(visit(&n));
             }
         }
+        next.truncate(len);
         if next.is_empty() {
             break;
         }

@@ -50,8 +50,10 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
         costs_differ: costs_differ(&instances),
     };
     let dispatch = super::model::Dispatch::build(&instances);
+    let bit_moves = super::model::bit_moves(&instances, &allowed);
     let rules = Rules {
         dispatch,
+        bit_moves,
         layout,
         tables: tables.iter().map(|(_, t)| t.clone()).collect(),
         instances,

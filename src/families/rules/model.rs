@@ -80,6 +80,20 @@ pub struct Rules {
     /// When every guard pins one slot to a constant (the blank's cell, the boat's bank): the
     /// instances to try for each value of that slot, so the others are not even tested.
     pub dispatch: Option<Dispatch>,
+    /// When every move is bit operations only and no constraint applies (Lights Out): each
+    /// move's clear, set and toggle masks, applied in a plain loop.
+    pub bit_moves: Option<Vec<[u64; 3]>>,
+}
+
+/// The masks of every instance, when all of them are bit operations and nothing is forbidden.
+pub fn bit_moves(instances: &[Instance], allowed: &[Program]) -> Option<Vec<[u64; 3]>> {
+    if !allowed.is_empty() || !instances.iter().all(|i| i.bits_only) {
+        return None;
+    }
+    let masks = instances
+        .iter()
+        .map(|i| [i.effect.clear, i.effect.set, i.effect.toggle]);
+    Some(masks.collect())
 }
 
 pub struct Dispatch {

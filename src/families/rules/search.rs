@@ -94,6 +94,15 @@ impl StateSpace for Search<'_> {
             self.stop(Stop::Budget(self.max_states));
             return;
         }
+        if let Some(masks) = &self.rules.bit_moves {
+            for (i, [clear, set, toggle]) in masks.iter().enumerate() {
+                let next = ((*s & !clear) | set) ^ toggle;
+                if next != *s {
+                    out.push((i as u32, next));
+                }
+            }
+            return;
+        }
         if let Some(d) = &self.rules.dispatch {
             for &i in d.candidates(*s) {
                 if !self.try_move(i as usize, *s, out) {
