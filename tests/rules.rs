@@ -282,3 +282,15 @@ fn failures_while_searching_name_the_move_its_parameters_and_the_state() {
         &["stopped after exploring 100 states", "solve.max_states"],
     );
 }
+
+#[test]
+fn a_star_with_an_admissible_heuristic_finds_the_same_seventeen_minutes() {
+    // The slowest person still on the near bank must cross at least once more.
+    let h = "goal.heuristic=\"max(if side[0] == 0 then time[0] else 0, if side[1] == 0 then time[1] else 0, if side[2] == 0 then time[2] else 0, if side[3] == 0 then time[3] else 0)\"";
+    let doc = solve(&["specs/bridge-torch-rules.toml", "--set", h]);
+    assert_eq!(doc["engine"], "a-star");
+    assert_eq!(doc["cost"], 17);
+    let plain = solve(&["specs/bridge-torch-rules.toml"]);
+    assert_eq!(plain["engine"], "uniform-cost");
+    assert!(doc["stats"]["states"].as_u64() <= plain["stats"]["states"].as_u64());
+}
