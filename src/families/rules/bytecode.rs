@@ -440,6 +440,54 @@ impl Emitter<'_> {
         }
     }
 
+    fn load_at(&mut self, var: usize, index: &Ir, span: &Range<usize>) {
+        self.emit(index);
+        let v = &self.layout.vars[var];
+        let f = self.layout.slots[v.first];
+        let bits = super::layout::bits_for(v.lo, v.hi);
+        let site = self.site(span, format!("`{}`", v.name));
+        let len = v.len() as u32;
+        let (shift, mask, lo) = (f.shift, f.mask, f.lo);
+        self.push(
+            Op::LoadAt {
+                shift,
+                bits,
+                mask,
+                lo,
+                len,
+                site,
+            },
+            0,
+        );
+    }
+
+    fn table_at(&mut self, table: usize, row: Option<&Ir>, index: &Ir, span: &Range<usize>) {
+        if let Some(r) = row {
+            self.emit(r);
+        }
+        self.emit(index);
+        let site = self.site(span, "the table".to_string());
+        let rows = row.is_some();
+        let op = Op::TableAt {
+            table: table as u32,
+            rows,
+            site,
+        };
+        self.push(op, if rows { -1 } else { 0 });
+    }
+
+    fn if_else(&mut self, c: &Ir, a: &Ir, b: &Ir) {
+        self.emit(c);
+        let to_else = self.here();
+        self.push(Op::IfJump(0), -1);
+        self.emit(a);
+        let to_end = self.here();
+        self.push(Op::Jump(0), -1);
+        self.patch(to_else);
+        self.emit(b);
+        self.patch(to_end);
+    }
+
     fn emit(&mut self, ir: &Ir) {
         match ir {
             Ir::Const(v) => self.push(Op::Const(*v), 1),
@@ -454,46 +502,13 @@ impl Emitter<'_> {
                     1,
                 );
             }
-            Ir::LoadAt { var, index, span } => {
-                self.emit(index);
-                let v = &self.layout.vars[*var];
-                let f = self.layout.slots[v.first];
-                let bits = super::layout::bits_for(v.lo, v.hi);
-                let site = self.site(span, format!("`{}`", v.name));
-                let len = v.len() as u32;
-                self.push(
-                    Op::LoadAt {
-                        shift: f.shift,
-                        bits,
-                        mask: f.mask,
-                        lo: f.lo,
-                        len,
-                        site,
-                    },
-                    0,
-                );
-            }
+            Ir::LoadAt { var, index, span } => self.load_at(*var, index, span),
             Ir::TableAt {
                 table,
                 row,
                 index,
                 span,
-            } => {
-                if let Some(r) = row {
-                    self.emit(r);
-                }
-                self.emit(index);
-                let site = self.site(span, "the table".to_string());
-                let rows = row.is_some();
-                self.push(
-                    Op::TableAt {
-                        table: *table as u32,
-                        rows,
-                        site,
-                    },
-                    if rows { -1 } else { 0 },
-                );
-            }
+            } => self.table_at(*table, row.as_deref(), index, span),
             Ir::Neg(a, span) => {
                 self.emit(a);
                 let site = self.site(span, "arithmetic overflow".into());
@@ -527,17 +542,7 @@ impl Emitter<'_> {
                 };
                 self.push(op, -1);
             }
-            Ir::If(c, a, b) => {
-                self.emit(c);
-                let to_else = self.here();
-                self.push(Op::IfJump(0), -1);
-                self.emit(a);
-                let to_end = self.here();
-                self.push(Op::Jump(0), -1);
-                self.patch(to_else);
-                self.emit(b);
-                self.patch(to_end);
-            }
+            Ir::If(c, a, b) => self.if_else(c, a, b),
             Ir::Call(func, args, span) => {
                 args.iter().for_each(|a| self.emit(a));
                 let n = args.len() as u32;

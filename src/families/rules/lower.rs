@@ -248,22 +248,7 @@ impl Names<'_> {
             && let TermKind::Name(n) = &rows.kind
             && let Some(t) = self.tables.iter().position(|(m, _)| m == n)
         {
-            let Table::Rows(data) = &self.tables[t].1 else {
-                return Err(err(format!("`{n}` is a list: it takes one index"), s));
-            };
-            let r = self.lower_as(row, Ty::Num)?;
-            return Ok(match (&r, &i) {
-                (Ir::Const(r), Ir::Const(c)) => match row_entry(data, *r, *c) {
-                    Some(v) => Ir::Const(v),
-                    None => Ir::Fail(format!("{n}[{r}][{c}] is outside the table"), s.clone()),
-                },
-                _ => Ir::TableAt {
-                    table: t,
-                    row: Some(Box::new(r)),
-                    index: Box::new(i),
-                    span: s.clone(),
-                },
-            });
+            return self.row_entry_at(t, row, i, s);
         }
         let TermKind::Name(n) = &base.kind else {
             return Err(err(
@@ -319,6 +304,34 @@ impl Names<'_> {
             }
             None => Err(self.unknown(n, &base.span)),
         }
+    }
+
+    /// `rows[r][c]` of table `t`: a constant when both indices are known.
+    fn row_entry_at(
+        &mut self,
+        t: usize,
+        row: &Term,
+        i: Ir,
+        s: &Range<usize>,
+    ) -> Result<Ir, ExprError> {
+        let tables = self.tables;
+        let (n, table) = &tables[t];
+        let Table::Rows(data) = table else {
+            return Err(err(format!("`{n}` is a list: it takes one index"), s));
+        };
+        let r = self.lower_as(row, Ty::Num)?;
+        Ok(match (&r, &i) {
+            (Ir::Const(r), Ir::Const(c)) => match row_entry(data, *r, *c) {
+                Some(v) => Ir::Const(v),
+                None => Ir::Fail(format!("{n}[{r}][{c}] is outside the table"), s.clone()),
+            },
+            _ => Ir::TableAt {
+                table: t,
+                row: Some(Box::new(r)),
+                index: Box::new(i),
+                span: s.clone(),
+            },
+        })
     }
 
     /// The values a loop variable takes, all known before the search.
