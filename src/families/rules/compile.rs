@@ -290,7 +290,36 @@ fn assignment(
         Ty::Num
     };
     let value = names.lower_as(&a.value, ty)?;
-    let target = match (&a.index, var.shape) {
+    let target = target(a, v, names)?;
+    if let Target::Slot(slot) = target {
+        if assigned.contains(&slot) {
+            return Err(ExprError::new(
+                format!(
+                    "{} is assigned twice in this move",
+                    slot_words(layout, slot)
+                ),
+                a.span.clone(),
+            ));
+        }
+        assigned.push(slot);
+        if bit_operation(layout, slot, &value, fx) {
+            return Ok(());
+        }
+    }
+    let value = program(&value, layout, a.value.span.clone())?;
+    fx.writes.push(Write {
+        target,
+        value,
+        span: a.span.clone(),
+    });
+    Ok(())
+}
+
+/// Where assignment `a` to variable `v` writes: a fixed slot, or an element found from the state.
+fn target(a: &Assignment, v: usize, names: &mut Names) -> Result<Target, ExprError> {
+    let layout = names.layout;
+    let var = &layout.vars[v];
+    Ok(match (&a.index, var.shape) {
         (None, Shape::Array(len)) => {
             return Err(ExprError::new(
                 format!(
@@ -320,29 +349,7 @@ fn assignment(
                 a.target_span.clone(),
             ));
         }
-    };
-    if let Target::Slot(slot) = target {
-        if assigned.contains(&slot) {
-            return Err(ExprError::new(
-                format!(
-                    "{} is assigned twice in this move",
-                    slot_words(layout, slot)
-                ),
-                a.span.clone(),
-            ));
-        }
-        assigned.push(slot);
-        if bit_operation(layout, slot, &value, fx) {
-            return Ok(());
-        }
-    }
-    let value = program(&value, layout, a.value.span.clone())?;
-    fx.writes.push(Write {
-        target,
-        value,
-        span: a.span.clone(),
-    });
-    Ok(())
+    })
 }
 
 fn slot_words(layout: &Layout, slot: usize) -> String {
