@@ -169,31 +169,7 @@ impl Puzzle for RulesPuzzle {
                 self.fill_paths(&mut report, paths, true)?;
                 out.stats
             }
-            Plan::AllShortest { limit } => {
-                let out = all_shortest::all_shortest_paths(
-                    &search,
-                    self.start,
-                    is_goal,
-                    limit,
-                    ctx.progress,
-                );
-                self.checked(&search)?;
-                let listed = out.paths.len();
-                self.fill_paths(&mut report, out.paths, false)?;
-                if let Some(length) = out.length {
-                    report.cost = Some(length as u64);
-                    report.count = Some(out.count);
-                    if self.objective == Objective::Count {
-                        report.status = Status::Counted;
-                    } else if out.count > listed as u128 {
-                        report.notes.push(format!(
-                            "listing {listed} of {} shortest solutions (raise solve.limit for more)",
-                            out.count
-                        ));
-                    }
-                }
-                out.stats
-            }
+            Plan::AllShortest { limit } => self.all_shortest(&search, &mut report, limit, ctx)?,
             Plan::Layers { bitmap } => {
                 let out = if bitmap {
                     bitmap_layers::explore(&search, self.start, ctx.progress)
@@ -211,6 +187,39 @@ impl Puzzle for RulesPuzzle {
 }
 
 impl RulesPuzzle {
+    /// Every shortest solution (listing up to `limit`) and their count.
+    fn all_shortest(
+        &self,
+        search: &Search,
+        report: &mut Report,
+        limit: usize,
+        ctx: &SolveContext,
+    ) -> Result<SearchStats, Diagnostic> {
+        let out = all_shortest::all_shortest_paths(
+            search,
+            self.start,
+            |s: &u64| search.is_goal(*s),
+            limit,
+            ctx.progress,
+        );
+        self.checked(search)?;
+        let listed = out.paths.len();
+        self.fill_paths(report, out.paths, false)?;
+        if let Some(length) = out.length {
+            report.cost = Some(length as u64);
+            report.count = Some(out.count);
+            if self.objective == Objective::Count {
+                report.status = Status::Counted;
+            } else if out.count > listed as u128 {
+                report.notes.push(format!(
+                    "listing {listed} of {} shortest solutions (raise solve.limit for more)",
+                    out.count
+                ));
+            }
+        }
+        Ok(out.stats)
+    }
+
     fn details(&self) -> RulesDetails {
         RulesDetails {
             state_bits: self.rules.layout.bits,
