@@ -6,11 +6,14 @@ pub mod backtracking;
 pub mod bfs;
 pub mod bidirectional_bfs;
 pub mod frontier_layers;
+pub mod bitmap_bfs;
+pub mod bitmap_layers;
 pub mod ida_star;
 pub mod layers;
 mod path;
 pub mod progress;
 pub mod ranked_bfs;
+pub mod uniform_cost;
 
 pub use path::Path;
 pub use progress::Progress;

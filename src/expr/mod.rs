@@ -7,16 +7,22 @@ mod declaration;
 mod depth;
 mod equation;
 mod eval;
+mod extended;
 mod parser;
 mod rational;
+mod term;
 
 pub use ast::{BinOp, Expr, ExprKind, FUNCTIONS, Function};
 pub use declaration::{Declaration, DomainKind, parse_declaration};
 pub use depth::MAX_DEPTH;
 pub use equation::{Equation, parse_equation};
 pub use eval::{Value, eval};
+pub use extended::{
+    AggOp, Assignment, Binding, Over, VarType, parse_bindings, parse_effects, parse_var_type,
+};
 pub use parser::parse;
 pub use rational::Rational;
+pub use term::{Term, TermKind, parse_term};
 
 use std::ops::Range;
 

@@ -12,9 +12,10 @@ use std::sync::LazyLock;
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/expr.pest"]
 #[grammar = "../grammar/formula.pest"]
+#[grammar = "../grammar/rules.pest"]
 pub(super) struct ExprParser;
 
-static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
+pub(super) static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
     PrattParser::new()
         .op(Op::infix(Rule::or_op, Assoc::Left))
         .op(Op::infix(Rule::and_op, Assoc::Left))
@@ -88,6 +89,9 @@ fn primary(pair: Pair<Rule>) -> Result<Expr, ExprError> {
             ExprError::new("this number is too large", span.clone())
                 .help("whole numbers in formulas range from about -1.7e38 to 1.7e38 (39 digits)")
         })?),
+        Rule::if_expr | Rule::indexed | Rule::aggregate => {
+            return Err(super::term::rules_only(span));
+        }
         Rule::name | Rule::word => ExprKind::Name(pair.as_str().to_string()),
         Rule::call => {
             let mut inner = pair.into_inner();
@@ -128,6 +132,17 @@ fn rule_words(rule: &Rule) -> &'static str {
         Rule::distinct_kw | Rule::distinct_in => "`distinct in`",
         Rule::permutation_kw | Rule::permutation_of => "`permutation of`",
         Rule::of_kw => "`of`",
+        // `if` and `sum(` start an operand where a name could: keep the message about operands.
+        Rule::if_kw | Rule::aggregate_op | Rule::indexed => "a name",
+        Rule::then_kw => "`then`",
+        Rule::else_kw => "`else`",
+        Rule::for_kw => "`for`",
+        Rule::close_bracket => "`]`",
+        Rule::range_dots => "`..`",
+        Rule::bool_kw => "`bool`",
+        Rule::assign => "`=`",
+        Rule::target | Rule::assignment => "an assignment like `x = x + 1`",
+        Rule::binding => "a parameter like `i in 0..8`",
         _ => "something else",
     }
 }

@@ -8,6 +8,7 @@ pub mod komachi;
 pub mod n_queens;
 pub mod peg_solitaire;
 pub mod plan;
+pub mod rules;
 pub mod search;
 pub mod sliding_blocks;
 pub mod sliding_tiles;
@@ -72,6 +73,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &n_queens::NQueens,
     &peg_solitaire::PegSolitaire,
     &codebreaker::Codebreaker,
+    &rules::RulesFamily,
 ];
 
 /// The family of `doc`, or an error at its `kind` naming the known kinds.

@@ -1,0 +1,390 @@
+//! `[[move]]` entries -> move instances: each parameter combination is enumerated once, and its
+//! guard, effect and cost are lowered with the parameters as constants and compiled.
+
+use super::bytecode::Program;
+use super::layout::{Layout, Shape};
+use super::lower::{Ir, Names, Ty};
+use super::model::{Effect, Instance, Target, Write};
+use super::spec::MoveTable;
+use crate::diagnostic::Diagnostic;
+use crate::expr::{
+    Assignment, BinOp, Binding, ExprError, Term, parse_bindings, parse_effects, parse_term,
+};
+use crate::spec::SpecDocument;
+use toml::Spanned;
+
+/// More instances than this (all moves together) is surely a mistake in the parameters.
+const MAX_INSTANCES: usize = 1_000_000;
+
+/// A move's formulas, parsed once.
+pub struct ParsedMove {
+    pub params: Vec<Binding>,
+    pub guard: Option<Term>,
+    pub effects: Vec<Assignment>,
+    pub cost: Option<Term>,
+}
+
+fn formula<T>(
+    doc: &SpecDocument,
+    text: &Spanned<String>,
+    what: &str,
+    parse: impl Fn(&str) -> Result<T, ExprError>,
+) -> Result<T, Diagnostic> {
+    parse(text.get_ref()).map_err(|e| doc.formula_error(text, what, e))
+}
+
+pub fn parse_move(doc: &SpecDocument, m: &MoveTable) -> Result<ParsedMove, Diagnostic> {
+    let name = m.name.get_ref();
+    let params = match &m.params {
+        Some(p) => formula(
+            doc,
+            p,
+            &format!("the parameters of move `{name}`"),
+            parse_bindings,
+        )?,
+        None => Vec::new(),
+    };
+    for (k, b) in params.iter().enumerate() {
+        if params[..k].iter().any(|a| a.name == b.name) {
+            let e = ExprError::new(
+                format!("parameter `{}` is named twice", b.name),
+                b.name_span.clone(),
+            );
+            let p = m.params.as_ref().expect("parsed above");
+            return Err(doc.formula_error(p, &format!("the parameters of move `{name}`"), e));
+        }
+    }
+    let guard = match &m.when {
+        Some(w) => Some(formula(
+            doc,
+            w,
+            &format!("the guard of move `{name}`"),
+            parse_term,
+        )?),
+        None => None,
+    };
+    let effects = formula(
+        doc,
+        &m.effect,
+        &format!("the effect of move `{name}`"),
+        parse_effects,
+    )?;
+    let cost = match &m.cost {
+        Some(c) => Some(formula(
+            doc,
+            c,
+            &format!("the cost of move `{name}`"),
+            parse_term,
+        )?),
+        None => None,
+    };
+    Ok(ParsedMove {
+        params,
+        guard,
+        effects,
+        cost,
+    })
+}
+
+/// Every instance of move `rule`, appended to `out`.
+pub fn instances(
+    doc: &SpecDocument,
+    rule: usize,
+    m: &MoveTable,
+    parsed: &ParsedMove,
+    names: &mut Names,
+    out: &mut Vec<Instance>,
+) -> Result<(), Diagnostic> {
+    let name = m.name.get_ref();
+    let mut combos = Vec::new();
+    let site = |text: &Option<Spanned<String>>| text.clone().unwrap_or_else(|| m.name.clone());
+    enumerate(&parsed.params, names, &mut Vec::new(), &mut combos).map_err(|e| {
+        doc.formula_error(
+            &site(&m.params),
+            &format!("the parameters of move `{name}`"),
+            e,
+        )
+    })?;
+    for args in combos {
+        if out.len() >= MAX_INSTANCES {
+            return Err(doc
+                .error(
+                    m.name.span(),
+                    format!("more than {MAX_INSTANCES} move instances"),
+                )
+                .help("narrow the ranges of the moves' parameters"));
+        }
+        let depth = names.locals.len();
+        names.locals.extend(
+            parsed
+                .params
+                .iter()
+                .map(|b| b.name.clone())
+                .zip(args.iter().copied()),
+        );
+        let inst = instance(doc, rule, m, parsed, names, args);
+        names.locals.truncate(depth);
+        if let Some(inst) = inst? {
+            out.push(inst);
+        }
+    }
+    Ok(())
+}
+
+/// Every combination of parameter values; later domains may use earlier parameters.
+fn enumerate(
+    params: &[Binding],
+    names: &mut Names,
+    prefix: &mut Vec<i64>,
+    out: &mut Vec<Vec<i64>>,
+) -> Result<(), ExprError> {
+    let Some((first, rest)) = params.split_first() else {
+        out.push(prefix.clone());
+        return Ok(());
+    };
+    for v in names.values(first)? {
+        names.locals.push((first.name.clone(), v));
+        prefix.push(v);
+        let r = enumerate(rest, names, prefix, out);
+        prefix.pop();
+        names.locals.pop();
+        r?;
+        if out.len() > MAX_INSTANCES {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+fn program(ir: &Ir, layout: &Layout, span: std::ops::Range<usize>) -> Result<Program, ExprError> {
+    Program::compile(ir, layout).ok_or_else(|| {
+        ExprError::new("this formula nests too deeply to compile", span)
+            .help("split it, e.g. with a table or fewer nested if/sum")
+    })
+}
+
+/// One instance, or None when its guard is false whatever the state.
+fn instance(
+    doc: &SpecDocument,
+    rule: usize,
+    m: &MoveTable,
+    parsed: &ParsedMove,
+    names: &mut Names,
+    args: Vec<i64>,
+) -> Result<Option<Instance>, Diagnostic> {
+    let name = m.name.get_ref();
+    let guard = match (&parsed.guard, &m.when) {
+        (Some(g), Some(text)) => {
+            let what = format!("the guard of move `{name}`");
+            let ir = names
+                .lower_as(g, Ty::Bool)
+                .map_err(|e| guard_error(doc, text, &what, g, e))?;
+            match ir {
+                Ir::Const(0) => return Ok(None),
+                Ir::Const(_) => None,
+                ir => Some(
+                    program(&ir, names.layout, g.span.clone())
+                        .map_err(|e| doc.formula_error(text, &what, e))?,
+                ),
+            }
+        }
+        _ => None,
+    };
+    let what = format!("the effect of move `{name}`");
+    let effect =
+        effect(&parsed.effects, names).map_err(|e| doc.formula_error(&m.effect, &what, e))?;
+    let cost = match (&parsed.cost, &m.cost) {
+        (Some(c), Some(text)) => {
+            let what = format!("the cost of move `{name}`");
+            let ir = names
+                .lower_as(c, Ty::Num)
+                .map_err(|e| doc.formula_error(text, &what, e))?;
+            program(&ir, names.layout, c.span.clone())
+                .map_err(|e| doc.formula_error(text, &what, e))?
+        }
+        _ => program(&Ir::Const(1), names.layout, 0..0).expect("a constant compiles"),
+    };
+    let bits_only = guard.is_none() && effect.writes.is_empty();
+    Ok(Some(Instance {
+        rule,
+        args,
+        guard,
+        effect,
+        cost,
+        bits_only,
+    }))
+}
+
+/// A guard of the wrong type gets the words: a guard is true or false.
+fn guard_error(
+    doc: &SpecDocument,
+    text: &Spanned<String>,
+    what: &str,
+    g: &Term,
+    e: ExprError,
+) -> Diagnostic {
+    if e.span == g.span && e.message.starts_with("expected true/false") {
+        let e = ExprError::new(
+            "a guard must be true or false, and this is a number",
+            e.span,
+        )
+        .help("compare it, e.g. \"x > 0\" or \"x == 1\"");
+        return doc.formula_error(text, what, e);
+    }
+    doc.formula_error(text, what, e)
+}
+
+fn effect(assignments: &[Assignment], names: &mut Names) -> Result<Effect, ExprError> {
+    let mut fx = Effect::default();
+    let mut assigned: Vec<usize> = Vec::new();
+    for a in assignments {
+        let values = match &a.each {
+            Some(b) => Some((b.name.clone(), names.values(b)?)),
+            None => None,
+        };
+        let loops: Vec<Option<i64>> = match &values {
+            Some((_, vs)) => vs.iter().map(|v| Some(*v)).collect(),
+            None => vec![None],
+        };
+        for v in loops {
+            if let (Some(v), Some((n, _))) = (v, &values) {
+                names.locals.push((n.clone(), v));
+            }
+            let r = assignment(a, names, &mut fx, &mut assigned);
+            if v.is_some() {
+                names.locals.pop();
+            }
+            r?;
+        }
+    }
+    Ok(fx)
+}
+
+fn assignment(
+    a: &Assignment,
+    names: &mut Names,
+    fx: &mut Effect,
+    assigned: &mut Vec<usize>,
+) -> Result<(), ExprError> {
+    let layout = names.layout;
+    let Some(v) = layout.var(&a.target) else {
+        let e = names.lower(&Term {
+            kind: crate::expr::TermKind::Name(a.target.clone()),
+            span: a.target_span.clone(),
+        });
+        return Err(match e {
+            Err(e) => e,
+            Ok(_) => ExprError::new(
+                format!(
+                    "`{}` is not a state variable; only state variables can be assigned",
+                    a.target
+                ),
+                a.target_span.clone(),
+            ),
+        });
+    };
+    let var = &layout.vars[v];
+    let ty = if var.shape == Shape::Bool {
+        Ty::Bool
+    } else {
+        Ty::Num
+    };
+    let value = names.lower_as(&a.value, ty)?;
+    let target = target(a, v, names)?;
+    if let Target::Slot(slot) = target {
+        if assigned.contains(&slot) {
+            return Err(ExprError::new(
+                format!(
+                    "{} is assigned twice in this move",
+                    slot_words(layout, slot)
+                ),
+                a.span.clone(),
+            ));
+        }
+        assigned.push(slot);
+        if bit_operation(layout, slot, &value, fx) {
+            return Ok(());
+        }
+    }
+    let value = program(&value, layout, a.value.span.clone())?;
+    fx.writes.push(Write {
+        target,
+        value,
+        span: a.span.clone(),
+    });
+    Ok(())
+}
+
+/// Where assignment `a` to variable `v` writes: a fixed slot, or an element found from the state.
+fn target(a: &Assignment, v: usize, names: &mut Names) -> Result<Target, ExprError> {
+    let layout = names.layout;
+    let var = &layout.vars[v];
+    Ok(match (&a.index, var.shape) {
+        (None, Shape::Array(len)) => {
+            return Err(ExprError::new(
+                format!(
+                    "`{}` is an array of {len}; assign one element, e.g. {}[i] = ...",
+                    var.name, var.name
+                ),
+                a.target_span.clone(),
+            ));
+        }
+        (None, _) => Target::Slot(var.first),
+        (Some(i), Shape::Array(len)) => match names.lower_as(i, Ty::Num)? {
+            Ir::Const(k) if (0..len as i64).contains(&k) => Target::Slot(var.first + k as usize),
+            Ir::Const(k) => {
+                return Err(ExprError::new(
+                    format!("index {k} is outside `{}` (0..{})", var.name, len - 1),
+                    i.span.clone(),
+                ));
+            }
+            ir => Target::At {
+                var: v,
+                index: program(&ir, layout, i.span.clone())?,
+            },
+        },
+        (Some(_), _) => {
+            return Err(ExprError::new(
+                format!("`{}` is a single value, not an array", var.name),
+                a.target_span.clone(),
+            ));
+        }
+    })
+}
+
+fn slot_words(layout: &Layout, slot: usize) -> String {
+    let var = layout
+        .vars
+        .iter()
+        .rfind(|v| v.first <= slot)
+        .expect("slot of a variable");
+    match var.shape {
+        Shape::Array(_) => format!("`{}[{}]`", var.name, slot - var.first),
+        _ => format!("`{}`", var.name),
+    }
+}
+
+/// A constant within the range, or a 0/1 toggle (`x = 1 - x`, `b = not b`), as bit operations.
+fn bit_operation(layout: &Layout, slot: usize, value: &Ir, fx: &mut Effect) -> bool {
+    let f = layout.slots[slot];
+    let field = f.mask << f.shift;
+    match value {
+        Ir::Const(c) if (f.lo..=f.hi).contains(c) => {
+            fx.clear |= field;
+            fx.set |= ((c - f.lo) as u64) << f.shift;
+            true
+        }
+        Ir::Bin(BinOp::Sub, one, x, _) if f.lo == 0 && f.hi == 1 => {
+            let toggles = matches!((&**one, &**x), (Ir::Const(1), Ir::Load(s)) if *s == slot);
+            if toggles {
+                fx.toggle |= field;
+            }
+            toggles
+        }
+        Ir::Not(x) if f.lo == 0 && f.hi == 1 && matches!(&**x, Ir::Load(s) if *s == slot) => {
+            fx.toggle |= field;
+            true
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,459 @@
+//! Rules formulas -> [`Ir`]: names resolved (loop variables and move parameters, parameters,
+//! state variables, tables), types checked, and everything known before the search folded to
+//! constants (parameters, tables at constant indices, aggregates unrolled).
+
+use super::layout::{Layout, Shape};
+use crate::expr::{AggOp, BinOp, Binding, ExprError, Over, Term, TermKind};
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+/// A named table of the spec.
+#[derive(Debug, Clone)]
+pub enum Table {
+    List(Vec<i64>),
+    Rows(Vec<Vec<i64>>),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ty {
+    Num,
+    Bool,
+}
+
+impl Ty {
+    fn words(self) -> &'static str {
+        match self {
+            Ty::Num => "a number",
+            Ty::Bool => "true/false",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Func {
+    Abs,
+    Min,
+    Max,
+}
+
+/// A checked, folded formula over the packed state.
+#[derive(Debug, Clone)]
+pub enum Ir {
+    Const(i64),
+    Load(usize),
+    /// An array element at an index known only in the state.
+    LoadAt {
+        var: usize,
+        index: Box<Ir>,
+        span: Range<usize>,
+    },
+    /// A list element, or a row's element, at indices known only in the state.
+    TableAt {
+        table: usize,
+        row: Option<Box<Ir>>,
+        index: Box<Ir>,
+        span: Range<usize>,
+    },
+    Neg(Box<Ir>, Range<usize>),
+    Not(Box<Ir>),
+    Bin(BinOp, Box<Ir>, Box<Ir>, Range<usize>),
+    If(Box<Ir>, Box<Ir>, Box<Ir>),
+    Call(Func, Vec<Ir>, Range<usize>),
+    /// Evaluating this fails (e.g. a constant index outside its array): only if reached.
+    Fail(String, Range<usize>),
+}
+
+/// Everything a name can mean, for lowering.
+pub struct Names<'a> {
+    pub params: &'a BTreeMap<String, i64>,
+    pub tables: &'a [(String, Table)],
+    pub layout: &'a Layout,
+    /// Move parameters and loop variables, innermost last.
+    pub locals: Vec<(String, i64)>,
+    /// Whether state variables may be named (not in parameter domains and start values).
+    pub state: bool,
+}
+
+fn err(message: impl Into<String>, span: &Range<usize>) -> ExprError {
+    ExprError::new(message, span.clone())
+}
+
+impl Names<'_> {
+    /// Lowers a formula that must have type `want`.
+    pub fn lower_as(&mut self, t: &Term, want: Ty) -> Result<Ir, ExprError> {
+        let (ir, ty) = self.lower(t)?;
+        if ty != want {
+            return Err(err(
+                format!("expected {} here, found {}", want.words(), ty.words()),
+                &t.span,
+            ));
+        }
+        Ok(ir)
+    }
+
+    /// A formula that must be a number known before the search (a size, a bound, an index).
+    pub fn constant(&mut self, t: &Term) -> Result<i64, ExprError> {
+        match self.lower_as(t, Ty::Num)? {
+            Ir::Const(v) => Ok(v),
+            Ir::Fail(m, span) => Err(ExprError::new(m, span)),
+            _ => Err(err("this must be known before the search", &t.span)
+                .help("use numbers, parameters, tables and move parameters here, not the state")),
+        }
+    }
+
+    pub fn lower(&mut self, t: &Term) -> Result<(Ir, Ty), ExprError> {
+        let s = &t.span;
+        Ok(match &t.kind {
+            TermKind::Int(n) => match i64::try_from(*n) {
+                Ok(v) => (Ir::Const(v), Ty::Num),
+                Err(_) => return Err(err("this number does not fit in 64 bits", s)),
+            },
+            TermKind::Name(n) => self.name(n, s)?,
+            TermKind::Neg(a) => {
+                let a = self.lower_as(a, Ty::Num)?;
+                (fold_neg(a, s), Ty::Num)
+            }
+            TermKind::Not(a) => (
+                match self.lower_as(a, Ty::Bool)? {
+                    Ir::Const(v) => Ir::Const(1 - v),
+                    other => Ir::Not(Box::new(other)),
+                },
+                Ty::Bool,
+            ),
+            TermKind::Binary(op, a, b) => self.binary(*op, a, b, s)?,
+            TermKind::If(c, a, b) => {
+                let c = self.lower_as(c, Ty::Bool)?;
+                let (a, ty) = self.lower(a)?;
+                let b = self.lower_as(b, ty)?;
+                let ir = match c {
+                    Ir::Const(1) => a,
+                    Ir::Const(_) => b,
+                    c => Ir::If(Box::new(c), Box::new(a), Box::new(b)),
+                };
+                (ir, ty)
+            }
+            TermKind::Call(name, args) => self.call(name, args, s)?,
+            TermKind::Index(base, index) => (self.index(base, index, s)?, Ty::Num),
+            TermKind::Aggregate(op, body, binding) => self.aggregate(*op, body, binding, s)?,
+        })
+    }
+
+    fn name(&self, n: &str, s: &Range<usize>) -> Result<(Ir, Ty), ExprError> {
+        if let Some((_, v)) = self.locals.iter().rev().find(|(m, _)| m == n) {
+            return Ok((Ir::Const(*v), Ty::Num));
+        }
+        if let Some(v) = self.params.get(n) {
+            return Ok((Ir::Const(*v), Ty::Num));
+        }
+        if let Some(i) = self.layout.var(n) {
+            let var = &self.layout.vars[i];
+            if !self.state {
+                return Err(err(
+                    format!("`{n}` is a state variable; it has no value here"),
+                    s,
+                )
+                .help("use numbers, parameters and tables here"));
+            }
+            return match var.shape {
+                Shape::Number => Ok((Ir::Load(var.first), Ty::Num)),
+                Shape::Bool => Ok((Ir::Load(var.first), Ty::Bool)),
+                Shape::Array(len) => Err(err(
+                    format!("`{n}` is an array of {len}, used here as a number"),
+                    s,
+                )
+                .help(format!(
+                    "use one element, e.g. {n}[0], or sum({n}[i] for i in 0..{})",
+                    len - 1
+                ))),
+            };
+        }
+        match self.tables.iter().find(|(m, _)| m == n) {
+            Some((_, Table::List(v))) => Err(err(
+                format!(
+                    "`{n}` is a table of {} numbers, used here as a number",
+                    v.len()
+                ),
+                s,
+            )
+            .help(format!("use one entry, e.g. {n}[0]"))),
+            Some((_, Table::Rows(_))) => Err(err(
+                format!("`{n}` is a table of rows, used here as a number"),
+                s,
+            )
+            .help(format!("use one entry, e.g. {n}[0][0]"))),
+            None => Err(self.unknown(n, s)),
+        }
+    }
+
+    fn unknown(&self, n: &str, s: &Range<usize>) -> ExprError {
+        let mut known: Vec<&str> = self.locals.iter().map(|(m, _)| m.as_str()).collect();
+        known.extend(self.params.keys().map(String::as_str));
+        if self.state {
+            known.extend(self.layout.vars.iter().map(|v| v.name.as_str()));
+        }
+        known.extend(self.tables.iter().map(|(m, _)| m.as_str()));
+        known.sort_unstable();
+        known.dedup();
+        let mut help = format!("the names defined here are: {}", known.join(", "));
+        if let Some(near) = crate::spec::closest(n, &known) {
+            help = format!("did you mean `{near}`? {help}");
+        }
+        err(format!("unknown name `{n}`"), s).help(help)
+    }
+
+    fn binary(
+        &mut self,
+        op: BinOp,
+        a: &Term,
+        b: &Term,
+        s: &Range<usize>,
+    ) -> Result<(Ir, Ty), ExprError> {
+        let (operand, result) = match op {
+            BinOp::Or | BinOp::And => (Some(Ty::Bool), Ty::Bool),
+            BinOp::Eq | BinOp::Ne => (None, Ty::Bool),
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => (Some(Ty::Num), Ty::Bool),
+            _ => (Some(Ty::Num), Ty::Num),
+        };
+        let (x, y) = match operand {
+            Some(ty) => (self.lower_as(a, ty)?, self.lower_as(b, ty)?),
+            None => {
+                let (x, ty) = self.lower(a)?;
+                (x, self.lower_as(b, ty)?)
+            }
+        };
+        Ok((fold_binary(op, x, y, s), result))
+    }
+
+    fn call(&mut self, name: &str, args: &[Term], s: &Range<usize>) -> Result<(Ir, Ty), ExprError> {
+        let func = match name {
+            "abs" if args.len() == 1 => Func::Abs,
+            "min" if !args.is_empty() => Func::Min,
+            "max" if !args.is_empty() => Func::Max,
+            _ => {
+                return Err(err(format!("no function `{name}` with {} argument(s) in rules", args.len()), s)
+                    .help("rules formulas have abs(x), min(a, b, ...), max(a, b, ...), sum/count/all/any(... for i in ...)"));
+            }
+        };
+        let args = args
+            .iter()
+            .map(|a| self.lower_as(a, Ty::Num))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok((fold_call(func, args, s), Ty::Num))
+    }
+
+    /// `base[index]`: an array element, a list entry, or a row's entry (`rows[i][j]`).
+    fn index(&mut self, base: &Term, index: &Term, s: &Range<usize>) -> Result<Ir, ExprError> {
+        let i = self.lower_as(index, Ty::Num)?;
+        if let TermKind::Index(rows, row) = &base.kind
+            && let TermKind::Name(n) = &rows.kind
+            && let Some(t) = self.tables.iter().position(|(m, _)| m == n)
+        {
+            return self.row_entry_at(t, row, i, s);
+        }
+        let TermKind::Name(n) = &base.kind else {
+            return Err(err(
+                "only a state array or a table can be indexed",
+                &base.span,
+            ));
+        };
+        if let Some(v) = self.layout.var(n).filter(|_| self.state) {
+            let var = &self.layout.vars[v];
+            let Shape::Array(len) = var.shape else {
+                return Err(err(
+                    format!("`{n}` is a single value, not an array"),
+                    &base.span,
+                ));
+            };
+            return Ok(match i {
+                Ir::Const(k) if (0..len as i64).contains(&k) => Ir::Load(var.first + k as usize),
+                Ir::Const(k) => Ir::Fail(
+                    format!("index {k} is outside `{n}` (0..{})", len - 1),
+                    s.clone(),
+                ),
+                i => Ir::LoadAt {
+                    var: v,
+                    index: Box::new(i),
+                    span: s.clone(),
+                },
+            });
+        }
+        match self.tables.iter().position(|(m, _)| m == n) {
+            Some(t) => match &self.tables[t].1 {
+                Table::List(data) => Ok(match i {
+                    Ir::Const(k) => match usize::try_from(k).ok().and_then(|k| data.get(k)) {
+                        Some(v) => Ir::Const(*v),
+                        None => Ir::Fail(format!("{n}[{k}] is outside the table"), s.clone()),
+                    },
+                    i => Ir::TableAt {
+                        table: t,
+                        row: None,
+                        index: Box::new(i),
+                        span: s.clone(),
+                    },
+                }),
+                Table::Rows(_) => Err(err(
+                    format!("`{n}[...]` is a row of a table, used here as a number"),
+                    s,
+                )
+                .help(format!(
+                    "index it again, e.g. {n}[i][0], or loop over it: for j in {n}[i]"
+                ))),
+            },
+            None if self.layout.var(n).is_some() || self.params.contains_key(n) => {
+                Err(err(format!("`{n}` is not an array"), &base.span))
+            }
+            None => Err(self.unknown(n, &base.span)),
+        }
+    }
+
+    /// `rows[r][c]` of table `t`: a constant when both indices are known.
+    fn row_entry_at(
+        &mut self,
+        t: usize,
+        row: &Term,
+        i: Ir,
+        s: &Range<usize>,
+    ) -> Result<Ir, ExprError> {
+        let tables = self.tables;
+        let (n, table) = &tables[t];
+        let Table::Rows(data) = table else {
+            return Err(err(format!("`{n}` is a list: it takes one index"), s));
+        };
+        let r = self.lower_as(row, Ty::Num)?;
+        Ok(match (&r, &i) {
+            (Ir::Const(r), Ir::Const(c)) => match row_entry(data, *r, *c) {
+                Some(v) => Ir::Const(v),
+                None => Ir::Fail(format!("{n}[{r}][{c}] is outside the table"), s.clone()),
+            },
+            _ => Ir::TableAt {
+                table: t,
+                row: Some(Box::new(r)),
+                index: Box::new(i),
+                span: s.clone(),
+            },
+        })
+    }
+
+    /// The values a loop variable takes, all known before the search.
+    pub fn values(&mut self, binding: &Binding) -> Result<Vec<i64>, ExprError> {
+        match &binding.over {
+            Over::Range(lo, hi) => {
+                let (lo, hi) = (self.constant(lo)?, self.constant(hi)?);
+                if hi.saturating_sub(lo) > 10_000_000 {
+                    return Err(err(
+                        "this range is too long (over 10 million values)",
+                        &binding.span,
+                    ));
+                }
+                Ok((lo..=hi).collect())
+            }
+            Over::Values(t) => self.row_values(t),
+        }
+    }
+
+    fn row_values(&mut self, t: &Term) -> Result<Vec<i64>, ExprError> {
+        match &t.kind {
+            TermKind::Name(n) => match self.tables.iter().find(|(m, _)| m == n) {
+                Some((_, Table::List(v))) => Ok(v.clone()),
+                Some((_, Table::Rows(rows))) => Ok((0..rows.len() as i64).collect()),
+                None => Err(err(format!("`{n}` is not a table"), &t.span)
+                    .help("loop over a range `a..b` or a table (row) like `neighbours[i]`")),
+            },
+            TermKind::Index(base, row) => {
+                let TermKind::Name(n) = &base.kind else {
+                    return Err(err("loop over a table row like `neighbours[i]`", &t.span));
+                };
+                let r = self.constant(row)?;
+                match self.tables.iter().find(|(m, _)| m == n) {
+                    Some((_, Table::Rows(rows))) => usize::try_from(r)
+                        .ok()
+                        .and_then(|r| rows.get(r))
+                        .cloned()
+                        .ok_or_else(|| err(format!("`{n}` has no row {r}"), &t.span)),
+                    _ => Err(err(format!("`{n}` is not a table of rows"), &base.span)),
+                }
+            }
+            _ => Err(err(
+                "loop over a range `a..b` or a table (row) like `neighbours[i]`",
+                &t.span,
+            )),
+        }
+    }
+
+    fn aggregate(
+        &mut self,
+        op: AggOp,
+        body: &Term,
+        binding: &Binding,
+        s: &Range<usize>,
+    ) -> Result<(Ir, Ty), ExprError> {
+        let values = self.values(binding)?;
+        let body_ty = if op == AggOp::Sum { Ty::Num } else { Ty::Bool };
+        let (mut acc, join, result) = match op {
+            AggOp::Sum | AggOp::Count => (Ir::Const(0), BinOp::Add, Ty::Num),
+            AggOp::All => (Ir::Const(1), BinOp::And, Ty::Bool),
+            AggOp::Any => (Ir::Const(0), BinOp::Or, Ty::Bool),
+        };
+        // An empty loop still checks its body's types.
+        let probe = values.first().copied().unwrap_or(0);
+        self.locals.push((binding.name.clone(), probe));
+        self.lower_as(body, body_ty)?;
+        for v in values {
+            self.locals.last_mut().expect("pushed above").1 = v;
+            let item = self.lower_as(body, body_ty)?;
+            acc = fold_binary(join, acc, item, s);
+        }
+        self.locals.pop();
+        Ok((acc, result))
+    }
+}
+
+fn row_entry(rows: &[Vec<i64>], r: i64, c: i64) -> Option<i64> {
+    let row = rows.get(usize::try_from(r).ok()?)?;
+    row.get(usize::try_from(c).ok()?).copied()
+}
+
+fn fold_neg(a: Ir, s: &Range<usize>) -> Ir {
+    match a {
+        Ir::Const(v) => match v.checked_neg() {
+            Some(n) => Ir::Const(n),
+            None => Ir::Fail("arithmetic overflow".into(), s.clone()),
+        },
+        other => Ir::Neg(Box::new(other), s.clone()),
+    }
+}
+
+/// `op` on two operands, computed now when both are known.
+pub fn fold_binary(op: BinOp, x: Ir, y: Ir, s: &Range<usize>) -> Ir {
+    match (op, &x, &y) {
+        (BinOp::And, Ir::Const(0), _) | (BinOp::Or, Ir::Const(1), _) => x,
+        (BinOp::And, Ir::Const(_), _) | (BinOp::Or, Ir::Const(_), _) => y,
+        (BinOp::And, _, Ir::Const(1)) | (BinOp::Or, _, Ir::Const(0)) => x,
+        (BinOp::Add, Ir::Const(0), _) => y,
+        (BinOp::Add | BinOp::Sub, _, Ir::Const(0)) => x,
+        (_, Ir::Const(a), Ir::Const(b)) => match super::bytecode::arith(op, *a, *b) {
+            Ok(v) => Ir::Const(v),
+            Err(m) => Ir::Fail(m, s.clone()),
+        },
+        _ => Ir::Bin(op, Box::new(x), Box::new(y), s.clone()),
+    }
+}
+
+fn fold_call(func: Func, args: Vec<Ir>, s: &Range<usize>) -> Ir {
+    let consts: Option<Vec<i64>> = args
+        .iter()
+        .map(|a| match a {
+            Ir::Const(v) => Some(*v),
+            _ => None,
+        })
+        .collect();
+    match (func, consts) {
+        (Func::Abs, Some(v)) => match v[0].checked_abs() {
+            Some(a) => Ir::Const(a),
+            None => Ir::Fail("arithmetic overflow".into(), s.clone()),
+        },
+        (Func::Min, Some(v)) => Ir::Const(v.into_iter().min().unwrap_or(0)),
+        (Func::Max, Some(v)) => Ir::Const(v.into_iter().max().unwrap_or(0)),
+        _ => Ir::Call(func, args, s.clone()),
+    }
+}

@@ -1,0 +1,36 @@
+//! `kind = "rules"`: any move puzzle written as state variables, parameters, tables, moves with
+//! guards and effects, constraints and a goal (docs/rules.md). The spec is compiled once into a
+//! packed state and programs over it; the shared engines search it.
+
+mod bytecode;
+mod compile;
+mod label;
+mod layout;
+mod load;
+mod lower;
+mod model;
+mod plan;
+mod report;
+mod search;
+mod solve;
+mod spec;
+
+use super::{Family, Puzzle};
+use crate::diagnostic::Diagnostic;
+use crate::spec::SpecDocument;
+
+pub struct RulesFamily;
+
+impl Family for RulesFamily {
+    fn kind(&self) -> &'static str {
+        "rules"
+    }
+
+    fn about(&self) -> &'static str {
+        "any move puzzle: state variables, moves with guards and effects, constraints and a goal"
+    }
+
+    fn load(&self, doc: &SpecDocument) -> Result<Box<dyn Puzzle>, Diagnostic> {
+        Ok(Box::new(load::puzzle_from_spec(doc)?))
+    }
+}

@@ -1,0 +1,289 @@
+//! The compiled rules: every move instance (a move with its parameters fixed) with its guard,
+//! effect and cost as programs over the packed state, the constraints, the goal and the
+//! heuristic. Applying a move allocates nothing; a failure names the formula and the span.
+
+use super::bytecode::{Fault, Program};
+use super::layout::Layout;
+use super::lower::Table;
+
+/// Which formula of the spec a program came from (for the file:line:col of a failure).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Formula {
+    Guard(usize),
+    Effect(usize),
+    Cost(usize),
+    Constraint(usize),
+    Goal,
+    Heuristic,
+}
+
+/// A failure while searching: the formula, and what went wrong where in it.
+#[derive(Debug, Clone)]
+pub struct SearchFault {
+    pub formula: Formula,
+    pub fault: Fault,
+    /// The move instance and the state it was applied to, when a move failed.
+    pub at: Option<(u32, u64)>,
+}
+
+/// Where one assignment writes.
+#[derive(Debug, Clone)]
+pub enum Target {
+    Slot(usize),
+    /// An array element at an index computed from the state.
+    At {
+        var: usize,
+        index: Program,
+    },
+}
+
+#[derive(Debug, Clone)]
+pub struct Write {
+    pub target: Target,
+    pub value: Program,
+    /// The assignment inside the effect's text.
+    pub span: std::ops::Range<usize>,
+}
+
+/// An effect: bit operations for the assignments that are constants and 0/1 toggles, and
+/// programs for the rest (all read the state before the move).
+#[derive(Debug, Clone, Default)]
+pub struct Effect {
+    pub clear: u64,
+    pub set: u64,
+    pub toggle: u64,
+    pub writes: Vec<Write>,
+}
+
+/// A move with its parameters fixed.
+#[derive(Debug, Clone)]
+pub struct Instance {
+    /// Index of the `[[move]]`.
+    pub rule: usize,
+    pub args: Vec<i64>,
+    /// None: always allowed.
+    pub guard: Option<Program>,
+    pub effect: Effect,
+    pub cost: Program,
+    /// No guard and an effect of bit operations only: applied without any program.
+    pub bits_only: bool,
+}
+
+pub struct Rules {
+    pub layout: Layout,
+    pub tables: Vec<Table>,
+    pub instances: Vec<Instance>,
+    /// Each constraint as a program true where the state is allowed.
+    pub allowed: Vec<Program>,
+    pub goal: Program,
+    pub heuristic: Option<Program>,
+    /// When every guard pins one slot to a constant (the blank's cell, the boat's bank): the
+    /// instances to try for each value of that slot, so the others are not even tested.
+    pub dispatch: Option<Dispatch>,
+    /// When every move is bit operations only and no constraint applies (Lights Out): each
+    /// move's clear, set and toggle masks, applied in a plain loop.
+    pub bit_moves: Option<Vec<[u64; 3]>>,
+}
+
+/// The masks of every instance, when all of them are bit operations and nothing is forbidden.
+pub fn bit_moves(instances: &[Instance], allowed: &[Program]) -> Option<Vec<[u64; 3]>> {
+    if !allowed.is_empty() || !instances.iter().all(|i| i.bits_only) {
+        return None;
+    }
+    let masks = instances
+        .iter()
+        .map(|i| [i.effect.clear, i.effect.set, i.effect.toggle]);
+    Some(masks.collect())
+}
+
+pub struct Dispatch {
+    shift: u32,
+    mask: u64,
+    buckets: Vec<Vec<u32>>,
+}
+
+/// Largest slot (in values) a dispatch table is built for.
+const MAX_DISPATCH: u64 = 1 << 16;
+
+impl Dispatch {
+    /// The table for `instances`, when every guard pins the same slot.
+    pub fn build(instances: &[Instance]) -> Option<Dispatch> {
+        let pins: Vec<(u32, u64, Option<u64>)> = instances
+            .iter()
+            .map(|i| i.guard.as_ref().and_then(|g| g.pinned()))
+            .collect::<Option<_>>()?;
+        let (shift, mask, _) = *pins.first()?;
+        if mask >= MAX_DISPATCH || pins.iter().any(|p| (p.0, p.1) != (shift, mask)) {
+            return None;
+        }
+        let mut buckets = vec![Vec::new(); mask as usize + 1];
+        for (k, pin) in pins.iter().enumerate() {
+            if let Some(raw) = pin.2 {
+                buckets[raw as usize].push(k as u32);
+            }
+        }
+        Some(Dispatch {
+            shift,
+            mask,
+            buckets,
+        })
+    }
+
+    /// The instances whose guard may hold in `s`.
+    #[inline]
+    pub fn candidates(&self, s: u64) -> &[u32] {
+        &self.buckets[((s >> self.shift) & self.mask) as usize]
+    }
+}
+
+impl Rules {
+    fn check(&self, p: &Program, s: u64, formula: Formula) -> Result<i64, SearchFault> {
+        p.run(s, &self.tables).map_err(|fault| SearchFault {
+            formula,
+            fault,
+            at: None,
+        })
+    }
+
+    /// The state after instance `i` from `s`: None when its guard fails, the result breaks a
+    /// constraint, or nothing changes.
+    #[inline]
+    pub fn apply(&self, i: usize, s: u64) -> Result<Option<u64>, SearchFault> {
+        let inst = &self.instances[i];
+        if inst.bits_only && self.allowed.is_empty() {
+            let e = &inst.effect;
+            let next = ((s & !e.clear) | e.set) ^ e.toggle;
+            return Ok((next != s).then_some(next));
+        }
+        let fail = |formula, fault| SearchFault {
+            formula,
+            fault,
+            at: Some((i as u32, s)),
+        };
+        if let Some(g) = &inst.guard
+            && g.run(s, &self.tables)
+                .map_err(|f| fail(Formula::Guard(inst.rule), f))?
+                == 0
+        {
+            return Ok(None);
+        }
+        let e = &inst.effect;
+        let mut next = ((s & !e.clear) | e.set) ^ e.toggle;
+        if !e.writes.is_empty() {
+            next = self
+                .writes(&e.writes, s, next)
+                .map_err(|f| fail(Formula::Effect(inst.rule), f))?;
+        }
+        if next == s {
+            return Ok(None);
+        }
+        for (k, a) in self.allowed.iter().enumerate() {
+            let ok = a
+                .run(next, &self.tables)
+                .map_err(|f| fail(Formula::Constraint(k), f))?;
+            if ok == 0 {
+                return Ok(None);
+            }
+        }
+        Ok(Some(next))
+    }
+
+    /// Computes every write from the old state `s`, checks each against its range, and stores
+    /// it in `next` (values read `s`, so the order of the writes does not matter).
+    fn writes(&self, writes: &[Write], s: u64, mut next: u64) -> Result<u64, Fault> {
+        for w in writes {
+            let v = w.value.run(s, &self.tables)?;
+            let slot = match &w.target {
+                Target::Slot(slot) => *slot,
+                Target::At { var, index } => self.element(w, *var, index.run(s, &self.tables)?)?,
+            };
+            let f = &self.layout.slots[slot];
+            if !(f.lo..=f.hi).contains(&v) {
+                return Err(Fault {
+                    span: w.span.clone(),
+                    message: format!(
+                        "the effect sets {} to {v}, outside its range {}..{}",
+                        self.slot_name(slot),
+                        f.lo,
+                        f.hi
+                    ),
+                });
+            }
+            next = self.layout.with(next, slot, v);
+        }
+        Ok(next)
+    }
+
+    /// The slot of element `i` of array `var`, or the failure of an index outside it.
+    fn element(&self, w: &Write, var: usize, i: i64) -> Result<usize, Fault> {
+        let var = &self.layout.vars[var];
+        if !(0..var.len() as i64).contains(&i) {
+            return Err(Fault {
+                span: w.span.clone(),
+                message: format!(
+                    "the effect writes `{}[{i}]`, outside the array (0..{})",
+                    var.name,
+                    var.len() - 1
+                ),
+            });
+        }
+        Ok(var.first + i as usize)
+    }
+
+    /// `ml` or `lights[3]`.
+    pub fn slot_name(&self, slot: usize) -> String {
+        let var = self
+            .layout
+            .vars
+            .iter()
+            .rfind(|v| v.first <= slot)
+            .expect("slot 0 belongs to the first variable");
+        match var.shape {
+            super::layout::Shape::Array(_) => format!("`{}[{}]`", var.name, slot - var.first),
+            _ => format!("`{}`", var.name),
+        }
+    }
+
+    pub fn is_goal(&self, s: u64) -> Result<bool, SearchFault> {
+        Ok(self.check(&self.goal, s, Formula::Goal)? != 0)
+    }
+
+    /// The first constraint `s` breaks, if any.
+    pub fn broken_constraint(&self, s: u64) -> Result<Option<usize>, SearchFault> {
+        for (k, a) in self.allowed.iter().enumerate() {
+            if self.check(a, s, Formula::Constraint(k))? == 0 {
+                return Ok(Some(k));
+            }
+        }
+        Ok(None)
+    }
+
+    pub fn cost(&self, i: usize, s: u64) -> Result<i64, SearchFault> {
+        let inst = &self.instances[i];
+        self.check(&inst.cost, s, Formula::Cost(inst.rule))
+            .map_err(|f| SearchFault {
+                at: Some((i as u32, s)),
+                ..f
+            })
+    }
+
+    pub fn heuristic(&self, s: u64) -> Result<i64, SearchFault> {
+        match &self.heuristic {
+            Some(h) => self.check(h, s, Formula::Heuristic),
+            None => Ok(0),
+        }
+    }
+}
+
+/// The failure of a move whose cost came out negative.
+pub fn negative_cost(rules: &Rules, mv: u32, from: u64, cost: i64) -> SearchFault {
+    let inst = &rules.instances[mv as usize];
+    SearchFault {
+        formula: Formula::Cost(inst.rule),
+        fault: Fault {
+            span: 0..0,
+            message: format!("the cost is {cost}; costs must not be negative"),
+        },
+        at: Some((mv, from)),
+    }
+}

@@ -1,0 +1,198 @@
+//! What a rules solve computes and with which engine: the catalog of names, and the typed plan
+//! the loader resolves once (with `auto`'s pick and reason).
+
+use crate::diagnostic::Diagnostic;
+use crate::families::plan::{Catalog, Choice, ObjectiveEntry, Resolved};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Objective {
+    Shortest,
+    Cheapest,
+    AllShortest,
+    Count,
+    Longest,
+    Reachable,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    Bfs,
+    BitmapBfs,
+    UniformCost,
+    AStar,
+    AllShortestBfs,
+    LayeredBfs,
+    BitmapLayers,
+}
+
+pub static CATALOG: Catalog<Objective, Engine> = Catalog {
+    objectives: &[
+        ObjectiveEntry {
+            name: "shortest",
+            objective: Objective::Shortest,
+            engines: &[Engine::Bfs, Engine::BitmapBfs],
+        },
+        ObjectiveEntry {
+            name: "cheapest",
+            objective: Objective::Cheapest,
+            engines: &[Engine::UniformCost, Engine::AStar],
+        },
+        ObjectiveEntry {
+            name: "all-shortest",
+            objective: Objective::AllShortest,
+            engines: &[Engine::AllShortestBfs],
+        },
+        ObjectiveEntry {
+            name: "count",
+            objective: Objective::Count,
+            engines: &[Engine::AllShortestBfs],
+        },
+        ObjectiveEntry {
+            name: "longest",
+            objective: Objective::Longest,
+            engines: &[Engine::LayeredBfs, Engine::BitmapLayers],
+        },
+        ObjectiveEntry {
+            name: "reachable",
+            objective: Objective::Reachable,
+            engines: &[Engine::LayeredBfs, Engine::BitmapLayers],
+        },
+    ],
+    engines: &[
+        ("bfs", Engine::Bfs),
+        ("bitmap-bfs", Engine::BitmapBfs),
+        ("uniform-cost", Engine::UniformCost),
+        ("a-star", Engine::AStar),
+        ("all-shortest-bfs", Engine::AllShortestBfs),
+        ("layered-bfs", Engine::LayeredBfs),
+        ("bitmap-layers", Engine::BitmapLayers),
+    ],
+};
+
+/// States of at most this many bits are visited in a bitmap (2^30 bits: 128 MiB).
+pub const BITMAP_BITS: u32 = 30;
+
+/// The solve, fully decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plan {
+    /// Breadth-first search from the start until the goal holds; `bitmap`: visited set
+    /// indexed by the packed state.
+    Shortest { bitmap: bool },
+    /// Least total cost; `heuristic`: A* with the spec's estimate.
+    Cheapest { heuristic: bool },
+    /// Every shortest solution, listing at most `limit` (0: the count alone).
+    AllShortest { limit: usize },
+    /// Every reachable state layer by layer; `bitmap`: visited set indexed by the packed state.
+    Layers { bitmap: bool },
+}
+
+/// What the data says, for `auto` and for refusing engines that cannot run.
+pub struct Facts {
+    pub bits: u32,
+    pub has_heuristic: bool,
+    pub costs_differ: bool,
+}
+
+pub fn plan(
+    choice: &Choice<Objective, Engine>,
+    facts: &Facts,
+    limit: usize,
+) -> Result<(Plan, Resolved<Engine>), Diagnostic> {
+    let resolved = choice.resolve(|| auto_engine(choice.objective, facts));
+    let plan = match (choice.objective, resolved.engine) {
+        (Objective::Shortest, Engine::BitmapBfs) if facts.bits > BITMAP_BITS => {
+            return Err(too_big_for_bitmap(choice, facts, Engine::Bfs));
+        }
+        (Objective::Shortest, engine) => Plan::Shortest {
+            bitmap: engine == Engine::BitmapBfs,
+        },
+        (Objective::Cheapest, Engine::AStar) if !facts.has_heuristic => {
+            return Err(choice.unfit(
+                &CATALOG,
+                "a-star needs `heuristic` in [goal]",
+                &[Engine::UniformCost],
+            ));
+        }
+        (Objective::Cheapest, engine) => Plan::Cheapest {
+            heuristic: engine == Engine::AStar,
+        },
+        (Objective::AllShortest, _) => Plan::AllShortest { limit },
+        (Objective::Count, _) => Plan::AllShortest { limit: 0 },
+        (Objective::Longest | Objective::Reachable, Engine::BitmapLayers)
+            if facts.bits > BITMAP_BITS =>
+        {
+            return Err(too_big_for_bitmap(choice, facts, Engine::LayeredBfs));
+        }
+        (Objective::Longest | Objective::Reachable, engine) => Plan::Layers {
+            bitmap: engine == Engine::BitmapLayers,
+        },
+    };
+    Ok((plan, resolved))
+}
+
+fn too_big_for_bitmap(
+    choice: &Choice<Objective, Engine>,
+    facts: &Facts,
+    instead: Engine,
+) -> Diagnostic {
+    choice.unfit(
+        &CATALOG,
+        &format!(
+            "the state needs {} bits and a bitmap takes at most {BITMAP_BITS}",
+            facts.bits
+        ),
+        &[instead],
+    )
+}
+
+fn auto_engine(objective: Objective, facts: &Facts) -> (Engine, String) {
+    let (engine, why) = match objective {
+        Objective::Shortest if facts.bits <= BITMAP_BITS => (
+            Engine::BitmapBfs,
+            format!(
+                "breadth-first search finds the fewest moves; the state packs into {} bits, so the visited set is a bitmap",
+                facts.bits
+            ),
+        ),
+        Objective::Shortest => (
+            Engine::Bfs,
+            format!(
+                "breadth-first search finds the fewest moves; the state needs {} bits (a bitmap takes at most {BITMAP_BITS}), so a hash set",
+                facts.bits
+            ),
+        ),
+        Objective::Cheapest if facts.has_heuristic => (
+            Engine::AStar,
+            "moves have costs and the goal has a heuristic, so A*".to_string(),
+        ),
+        Objective::Cheapest if facts.costs_differ => (
+            Engine::UniformCost,
+            "moves have different costs and no heuristic is given, so uniform-cost search"
+                .to_string(),
+        ),
+        Objective::Cheapest => (
+            Engine::UniformCost,
+            "uniform-cost search (every move costs the same here, so this equals shortest)"
+                .to_string(),
+        ),
+        Objective::AllShortest | Objective::Count => (
+            Engine::AllShortestBfs,
+            "breadth-first search keeping every shortest parent".to_string(),
+        ),
+        Objective::Longest | Objective::Reachable if facts.bits <= BITMAP_BITS => (
+            Engine::BitmapLayers,
+            format!(
+                "the state packs into {} bits, so every state is visited layer by layer with a bitmap",
+                facts.bits
+            ),
+        ),
+        Objective::Longest | Objective::Reachable => (
+            Engine::LayeredBfs,
+            format!(
+                "the state needs {} bits (a bitmap takes at most {BITMAP_BITS}), so layers with a hash set",
+                facts.bits
+            ),
+        ),
+    };
+    (engine, format!("auto: {why}"))
+}

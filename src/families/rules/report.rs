@@ -1,0 +1,83 @@
+//! How a rules state and a rules search look in the report: the state view (text and JSON) and
+//! the typed fields the kind adds to the JSON document (docs/json.md, docs/schema/rules.json).
+
+use super::layout::{Layout, Shape};
+use crate::report::{Report, Section, StateView};
+use serde::Serialize;
+
+/// The fields every rules report adds.
+#[derive(Debug, Serialize)]
+pub struct RulesDetails {
+    /// Bits of the packed state.
+    pub state_bits: u32,
+    /// Moves with their parameters fixed (what each state tries).
+    pub move_instances: usize,
+    /// States stored per second of search.
+    pub states_per_second: f64,
+    /// `longest`/`reachable`: moves from the start to the farthest states.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub farthest_distance: Option<usize>,
+    /// `longest`: the farthest states (up to `solve.limit`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub farthest: Vec<StateView>,
+    /// `longest`/`reachable`: how many states lie at each distance, from 0.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub layer_counts: Vec<u64>,
+}
+
+/// `ml=3 cl=3 boat=0 lights=[1,0,1]` for the terminal, an object of the variables for JSON.
+pub fn view(layout: &Layout, s: u64) -> StateView {
+    let values = layout.unpack(s);
+    let mut text = Vec::new();
+    let mut data = serde_json::Map::new();
+    for var in &layout.vars {
+        let own = &values[var.first..var.first + var.len()];
+        let (shown, json) = match var.shape {
+            Shape::Bool => (
+                (own[0] != 0).to_string(),
+                serde_json::Value::from(own[0] != 0),
+            ),
+            Shape::Number => (own[0].to_string(), serde_json::Value::from(own[0])),
+            Shape::Array(_) => {
+                let items: Vec<String> = own.iter().map(i64::to_string).collect();
+                (
+                    format!("[{}]", items.join(",")),
+                    serde_json::Value::from(own.to_vec()),
+                )
+            }
+        };
+        text.push(format!("{}={shown}", var.name));
+        data.insert(var.name.clone(), json);
+    }
+    StateView {
+        text: text.join(" "),
+        data: data.into(),
+    }
+}
+
+/// The sections of a layer search: the farthest states and the count per distance.
+pub fn layer_sections(report: &mut Report, details: &RulesDetails, farthest_total: usize) {
+    let far = details.farthest_distance.unwrap_or(0);
+    let mut lines: Vec<String> = details.farthest.iter().map(|v| v.text.clone()).collect();
+    if farthest_total > lines.len() {
+        lines.push(format!(
+            "... {} in all (raise solve.limit to list more)",
+            farthest_total
+        ));
+    }
+    if !details.farthest.is_empty() {
+        report.sections.push(Section {
+            title: format!("farthest states ({far} moves from the start)"),
+            lines,
+        });
+    }
+    report.sections.push(Section {
+        title: "states at each distance".to_string(),
+        lines: details
+            .layer_counts
+            .iter()
+            .enumerate()
+            .map(|(d, c)| format!("{d:>3}: {c}"))
+            .collect(),
+    });
+}

@@ -1,0 +1,147 @@
+//! The compiled rules as a state space for the shared engines. A failure while searching (a
+//! formula that cannot be evaluated, an effect outside a range) or the state budget running
+//! out stops the search: successors come back empty from then on, and the solve reports why.
+
+use super::model::{Rules, SearchFault};
+use crate::engine::StateSpace;
+use crate::engine::bitmap_layers::IndexedSpace;
+use std::cell::{Cell, RefCell};
+
+/// Why a search stopped early.
+#[derive(Debug, Clone)]
+pub enum Stop {
+    Fault(SearchFault),
+    /// More than this many states were expanded.
+    Budget(u64),
+}
+
+pub struct Search<'a> {
+    pub rules: &'a Rules,
+    stop: RefCell<Option<Stop>>,
+    expanded: Cell<u64>,
+    max_states: u64,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(rules: &'a Rules, max_states: u64) -> Self {
+        Search {
+            rules,
+            stop: RefCell::new(None),
+            expanded: Cell::new(0),
+            max_states,
+        }
+    }
+
+    /// Records the first reason to stop.
+    pub fn stop(&self, why: Stop) {
+        self.stop.borrow_mut().get_or_insert(why);
+    }
+
+    pub fn stopped(&self) -> Option<Stop> {
+        self.stop.borrow().clone()
+    }
+
+    pub fn expanded(&self) -> u64 {
+        self.expanded.get()
+    }
+
+    /// The goal test for the engines; a failure stops the search.
+    pub fn is_goal(&self, s: u64) -> bool {
+        self.rules.is_goal(s).unwrap_or_else(|f| {
+            self.stop(Stop::Fault(f));
+            false
+        })
+    }
+
+    /// A move's cost for the engines; a negative cost is a failure.
+    pub fn cost(&self, from: u64, mv: u32) -> u64 {
+        match self.rules.cost(mv as usize, from) {
+            Ok(c) if c >= 0 => c as u64,
+            Ok(c) => {
+                let f = super::model::negative_cost(self.rules, mv, from, c);
+                self.stop(Stop::Fault(f));
+                0
+            }
+            Err(f) => {
+                self.stop(Stop::Fault(f));
+                0
+            }
+        }
+    }
+
+    pub fn heuristic(&self, s: u64) -> u64 {
+        match self.rules.heuristic(s) {
+            Ok(h) => h.max(0) as u64,
+            Err(f) => {
+                self.stop(Stop::Fault(f));
+                0
+            }
+        }
+    }
+}
+
+impl StateSpace for Search<'_> {
+    type State = u64;
+    type Move = u32;
+
+    fn successors(&self, s: &u64, out: &mut Vec<(u32, u64)>) {
+        if self.stop.borrow().is_some() {
+            return;
+        }
+        let n = self.expanded.get() + 1;
+        self.expanded.set(n);
+        if n > self.max_states {
+            self.stop(Stop::Budget(self.max_states));
+            return;
+        }
+        if let Some(masks) = &self.rules.bit_moves {
+            for (i, [clear, set, toggle]) in masks.iter().enumerate() {
+                let next = ((*s & !clear) | set) ^ toggle;
+                if next != *s {
+                    out.push((i as u32, next));
+                }
+            }
+            return;
+        }
+        if let Some(d) = &self.rules.dispatch {
+            for &i in d.candidates(*s) {
+                if !self.try_move(i as usize, *s, out) {
+                    return;
+                }
+            }
+            return;
+        }
+        for i in 0..self.rules.instances.len() {
+            if !self.try_move(i, *s, out) {
+                return;
+            }
+        }
+    }
+}
+
+impl Search<'_> {
+    /// Appends the successor by instance `i`; false when the search must stop.
+    #[inline]
+    fn try_move(&self, i: usize, s: u64, out: &mut Vec<(u32, u64)>) -> bool {
+        match self.rules.apply(i, s) {
+            Ok(Some(next)) => out.push((i as u32, next)),
+            Ok(None) => {}
+            Err(f) => {
+                self.stop(Stop::Fault(f));
+                out.clear();
+                return false;
+            }
+        }
+        true
+    }
+}
+
+impl IndexedSpace for Search<'_> {
+    fn index_bound(&self) -> usize {
+        1usize << self.rules.layout.bits
+    }
+
+    fn index(&self, s: &u64) -> usize {
+        *s as usize
+    }
+}

@@ -1,0 +1,401 @@
+//! A checked rules puzzle and its solving: runs the plan's engine over the compiled rules,
+//! turns a failure while searching into a diagnostic at the formula, replays every solution
+//! against the rules, and fills the report.
+
+use super::label::Label;
+use super::lower::{Names, Table};
+use super::model::{Formula, Rules, SearchFault};
+use super::plan::{CATALOG, Engine, Objective, Plan};
+use super::report::{RulesDetails, layer_sections, view};
+use super::search::{Search, Stop};
+use super::spec::RulesDocument;
+use crate::diagnostic::{Diagnostic, SourceText};
+use crate::engine::{
+    Path, SearchStats, all_shortest, bfs, bitmap_bfs, bitmap_layers, layers, uniform_cost,
+};
+use crate::expr::ExprError;
+use crate::families::plan::Resolved;
+use crate::families::{Puzzle, SolveContext};
+use crate::report::{Report, Solution, Stats, Status, Step};
+use crate::spec::{FormulaSite, SpecDocument};
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::sync::Arc;
+
+/// Where each formula is written, for failures found while searching.
+pub struct Sites {
+    guards: Vec<Option<FormulaSite>>,
+    effects: Vec<FormulaSite>,
+    costs: Vec<Option<FormulaSite>>,
+    constraints: Vec<Option<FormulaSite>>,
+    goal: FormulaSite,
+    heuristic: Option<FormulaSite>,
+    source: Arc<SourceText>,
+    /// `solve.max_states` if given, else `[goal]` (a place to point at).
+    budget: Range<usize>,
+}
+
+impl Sites {
+    pub fn new(doc: &SpecDocument, spec: &RulesDocument) -> Sites {
+        let site = |text: &toml::Spanned<String>, what: String| doc.formula_site(text, &what);
+        let moves = spec.moves.get_ref();
+        let name = |r: usize| moves[r].name.get_ref().clone();
+        Sites {
+            guards: (0..moves.len())
+                .map(|r| {
+                    moves[r]
+                        .when
+                        .as_ref()
+                        .map(|w| site(w, format!("the guard of move `{}`", name(r))))
+                })
+                .collect(),
+            effects: (0..moves.len())
+                .map(|r| {
+                    site(
+                        &moves[r].effect,
+                        format!("the effect of move `{}`", name(r)),
+                    )
+                })
+                .collect(),
+            costs: (0..moves.len())
+                .map(|r| {
+                    moves[r]
+                        .cost
+                        .as_ref()
+                        .map(|c| site(c, format!("the cost of move `{}`", name(r))))
+                })
+                .collect(),
+            constraints: spec
+                .constraints
+                .iter()
+                .map(|c| {
+                    let c = c.get_ref();
+                    c.forbid
+                        .as_ref()
+                        .or(c.require.as_ref())
+                        .map(|t| site(t, "the constraint".into()))
+                })
+                .collect(),
+            goal: site(&spec.goal.get_ref().reach, "the goal".into()),
+            heuristic: spec
+                .goal
+                .get_ref()
+                .heuristic
+                .as_ref()
+                .map(|h| site(h, "the heuristic".into())),
+            source: Arc::clone(&doc.source),
+            budget: spec
+                .solve
+                .max_states
+                .as_ref()
+                .map_or(spec.goal.span(), |m| m.span()),
+        }
+    }
+
+    fn of(&self, formula: Formula) -> Option<&FormulaSite> {
+        match formula {
+            Formula::Guard(r) => self.guards[r].as_ref(),
+            Formula::Effect(r) => Some(&self.effects[r]),
+            Formula::Cost(r) => self.costs[r].as_ref(),
+            Formula::Constraint(k) => self.constraints[k].as_ref(),
+            Formula::Goal => Some(&self.goal),
+            Formula::Heuristic => self.heuristic.as_ref(),
+        }
+    }
+}
+
+pub struct RulesPuzzle {
+    pub(super) rules: Rules,
+    pub(super) start: u64,
+    pub(super) objective: Objective,
+    pub(super) plan: Plan,
+    pub(super) engine: Resolved<Engine>,
+    pub(super) labels: Vec<Label>,
+    pub(super) params: BTreeMap<String, i64>,
+    pub(super) named_tables: Vec<(String, Table)>,
+    pub(super) sites: Sites,
+    pub(super) max_states: u64,
+    pub(super) limit: usize,
+}
+
+type RulesPath = Path<u64, u32>;
+
+impl Puzzle for RulesPuzzle {
+    fn summary(&self) -> String {
+        format!(
+            "{} state variables in {} bits, {} moves ({} instances)",
+            self.rules.layout.vars.len(),
+            self.rules.layout.bits,
+            self.labels.len(),
+            self.rules.instances.len()
+        )
+    }
+
+    fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
+        let search = Search::new(&self.rules, self.max_states);
+        let mut report = Report::new(
+            CATALOG.objective_name(self.objective),
+            Status::Solved,
+            CATALOG.engine_name(self.engine.engine),
+            &self.engine.reason,
+        );
+        report.start = Some(view(&self.rules.layout, self.start));
+        let is_goal = |s: &u64| search.is_goal(*s);
+        let mut details = self.details();
+        let stats = match self.plan {
+            Plan::Shortest { bitmap } => {
+                let out = if bitmap {
+                    bitmap_bfs::shortest_path(&search, self.start, is_goal, ctx.progress)
+                } else {
+                    bfs::shortest_path(&search, self.start, is_goal, ctx.progress)
+                };
+                self.checked(&search)?;
+                self.fill_paths(&mut report, out.path.into_iter().collect(), false)?;
+                out.stats
+            }
+            Plan::Cheapest { heuristic } => {
+                let cost = |from: &u64, mv: &u32, _: &u64| search.cost(*from, *mv);
+                let h = |s: &u64| if heuristic { search.heuristic(*s) } else { 0 };
+                let out = uniform_cost::cheapest_path(
+                    &search,
+                    self.start,
+                    is_goal,
+                    cost,
+                    h,
+                    ctx.progress,
+                );
+                self.checked(&search)?;
+                let paths = out.path.into_iter().map(|(p, _)| p).collect();
+                self.fill_paths(&mut report, paths, true)?;
+                out.stats
+            }
+            Plan::AllShortest { limit } => self.all_shortest(&search, &mut report, limit, ctx)?,
+            Plan::Layers { bitmap } => {
+                let out = if bitmap {
+                    bitmap_layers::explore(&search, self.start, ctx.progress)
+                } else {
+                    layers::explore(&search, self.start, ctx.progress)
+                };
+                self.checked(&search)?;
+                self.fill_layers(&mut report, &mut details, out.counts, &out.farthest);
+                out.stats
+            }
+        };
+        self.finish(&mut report, details, stats);
+        Ok(report)
+    }
+}
+
+impl RulesPuzzle {
+    /// Every shortest solution (listing up to `limit`) and their count.
+    fn all_shortest(
+        &self,
+        search: &Search,
+        report: &mut Report,
+        limit: usize,
+        ctx: &SolveContext,
+    ) -> Result<SearchStats, Diagnostic> {
+        let out = all_shortest::all_shortest_paths(
+            search,
+            self.start,
+            |s: &u64| search.is_goal(*s),
+            limit,
+            ctx.progress,
+        );
+        self.checked(search)?;
+        let listed = out.paths.len();
+        self.fill_paths(report, out.paths, false)?;
+        if let Some(length) = out.length {
+            report.cost = Some(length as u64);
+            report.count = Some(out.count);
+            if self.objective == Objective::Count {
+                report.status = Status::Counted;
+            } else if out.count > listed as u128 {
+                report.notes.push(format!(
+                    "listing {listed} of {} shortest solutions (raise solve.limit for more)",
+                    out.count
+                ));
+            }
+        }
+        Ok(out.stats)
+    }
+
+    fn details(&self) -> RulesDetails {
+        RulesDetails {
+            state_bits: self.rules.layout.bits,
+            move_instances: self.rules.instances.len(),
+            states_per_second: 0.0,
+            farthest_distance: None,
+            farthest: Vec::new(),
+            layer_counts: Vec::new(),
+        }
+    }
+
+    fn finish(&self, report: &mut Report, mut details: RulesDetails, stats: SearchStats) {
+        report.stats = Stats::new(stats.states, stats.elapsed);
+        let secs = stats.elapsed.as_secs_f64();
+        details.states_per_second = if secs > 0.0 {
+            (stats.states as f64 / secs).round()
+        } else {
+            0.0
+        };
+        if secs >= 0.001 {
+            report.notes.push(format!(
+                "{} states in {:.3} s: {} states per second",
+                crate::report::group_digits(stats.states as u128),
+                secs,
+                crate::report::group_digits(details.states_per_second as u128)
+            ));
+        }
+        report.set_details(&details);
+    }
+
+    fn fill_layers(
+        &self,
+        report: &mut Report,
+        details: &mut RulesDetails,
+        counts: Vec<u64>,
+        farthest: &[u64],
+    ) {
+        let total: u64 = counts.iter().sum();
+        details.farthest_distance = Some(counts.len() - 1);
+        report.count = Some(u128::from(total));
+        if self.objective == Objective::Reachable {
+            report.status = Status::Counted;
+        } else {
+            report.status = Status::Explored;
+            report.cost = Some((counts.len() - 1) as u64);
+            details.farthest = farthest
+                .iter()
+                .take(self.limit)
+                .map(|s| view(&self.rules.layout, *s))
+                .collect();
+        }
+        details.layer_counts = counts;
+        layer_sections(report, details, farthest.len());
+    }
+
+    /// The diagnostic for a search that stopped early, if it did.
+    fn checked(&self, search: &Search) -> Result<(), Diagnostic> {
+        match search.stopped() {
+            None => Ok(()),
+            Some(Stop::Budget(max)) => Err(Diagnostic::new(format!(
+                "the search stopped after exploring {} states: more than solve.max_states = {max}",
+                crate::report::group_digits(u128::from(search.expanded().saturating_sub(1)))
+            ))
+            .at(&self.sites.source, self.sites.budget.clone())
+            .help(format!(
+                "raise the limit, e.g. --set solve.max_states={} (each stored state takes some 30-60 bytes), or add constraints that cut the space",
+                max.saturating_mul(4)
+            ))),
+            Some(Stop::Fault(f)) => Err(self.fault(&f)),
+        }
+    }
+
+    /// A failure while searching, at its formula, with the move, its parameters and the state.
+    fn fault(&self, f: &SearchFault) -> Diagnostic {
+        let mut help = String::new();
+        if let Some((i, s)) = f.at {
+            let inst = &self.rules.instances[i as usize];
+            let label = &self.labels[inst.rule];
+            help = format!(
+                "move `{}` ({}) from the state {}; ",
+                label.name,
+                label.arguments(inst),
+                view(&self.rules.layout, s).text
+            );
+        }
+        help.push_str(
+            "a guard should rule out the moves that would fail, or widen the ranges in [state]",
+        );
+        let e = ExprError::new(
+            format!("while searching: {}", f.fault.message),
+            f.fault.span.clone(),
+        )
+        .help(help);
+        match self.sites.of(f.formula) {
+            Some(site) => site.error(e),
+            None => Diagnostic::new(format!("while searching: {}", f.fault.message))
+                .help(e.help.unwrap_or_default()),
+        }
+    }
+
+    fn names(&self) -> Names<'_> {
+        Names {
+            params: &self.params,
+            tables: &self.named_tables,
+            layout: &self.rules.layout,
+            locals: Vec::new(),
+            state: true,
+        }
+    }
+
+    /// Replays each path against the rules and fills the report's solutions.
+    fn fill_paths(
+        &self,
+        report: &mut Report,
+        paths: Vec<RulesPath>,
+        costed: bool,
+    ) -> Result<(), Diagnostic> {
+        if paths.is_empty() {
+            report.status = Status::NoSolution;
+            return Ok(());
+        }
+        let mut names = self.names();
+        for path in paths {
+            let total = self.replay(&path)?;
+            report.cost = Some(if costed { total } else { path.len() as u64 });
+            if costed {
+                report
+                    .notes
+                    .push(format!("total cost {total} over {} moves", path.len()));
+            }
+            let mut before = path.start;
+            let mut steps = Vec::with_capacity(path.len());
+            for (mv, s) in &path.steps {
+                let inst = &self.rules.instances[*mv as usize];
+                let action =
+                    self.labels[inst.rule].render(inst, before, &mut names, &self.rules.tables);
+                steps.push(Step {
+                    action,
+                    state: Some(view(&self.rules.layout, *s)),
+                });
+                before = *s;
+            }
+            report.solutions.push(Solution {
+                steps,
+                notation: None,
+            });
+        }
+        Ok(())
+    }
+
+    /// Checks every move of `path` against the rules (guard, effect, constraints) and the goal
+    /// at its end; returns the path's total cost.
+    fn replay(&self, path: &RulesPath) -> Result<u64, Diagnostic> {
+        let mut s = path.start;
+        let mut total = 0u64;
+        for (k, (mv, claimed)) in path.steps.iter().enumerate() {
+            let next = self
+                .rules
+                .apply(*mv as usize, s)
+                .map_err(|f| self.fault(&f))?;
+            if next != Some(*claimed) {
+                return Err(Diagnostic::internal(format!(
+                    "the solution does not replay at move {}",
+                    k + 1
+                )));
+            }
+            let cost = self
+                .rules
+                .cost(*mv as usize, s)
+                .map_err(|f| self.fault(&f))?;
+            total = total.saturating_add(cost.max(0) as u64);
+            s = next.unwrap_or(s);
+        }
+        if !self.rules.is_goal(s).map_err(|f| self.fault(&f))? {
+            return Err(Diagnostic::internal("the solution does not reach the goal"));
+        }
+        Ok(total)
+    }
+}

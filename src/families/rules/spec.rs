@@ -1,0 +1,93 @@
+//! The TOML schema of `kind = "rules"` (docs/rules.md): parameters, state variables, their start
+//! values, tables, moves, constraints, the goal, and `[solve]` with `max_states`.
+
+use crate::spec::{PuzzleTable, SolveTable};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesDocument {
+    #[allow(dead_code)] // read by the loader through the header probe
+    pub puzzle: PuzzleTable,
+    /// Whole-number constants usable everywhere (`--set params.n=10`).
+    #[serde(default)]
+    pub params: BTreeMap<String, Spanned<i64>>,
+    /// Each variable's type: `"0..n"`, `"bool"`, `"25 of 0..1"`.
+    pub state: Spanned<BTreeMap<String, Spanned<String>>>,
+    /// Each variable's value at the start: a number, true/false, an array, or a formula over
+    /// the parameters (for an array, one value for every element).
+    pub start: Spanned<BTreeMap<String, Spanned<toml::Value>>>,
+    /// Named constant data: a number, a list of numbers, or a list of lists.
+    #[serde(default)]
+    pub tables: BTreeMap<String, Spanned<toml::Value>>,
+    #[serde(rename = "move")]
+    pub moves: Spanned<Vec<MoveTable>>,
+    #[serde(default, rename = "constraint")]
+    pub constraints: Vec<Spanned<ConstraintTable>>,
+    pub goal: Spanned<GoalTable>,
+    #[serde(default)]
+    pub solve: RulesSolveTable,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveTable {
+    /// Unique among the moves; the label's default.
+    pub name: Spanned<String>,
+    /// The move as printed, with `{formula}` parts: `"cross {m}M {c}C"`.
+    pub label: Option<Spanned<String>>,
+    /// Parameters: `"i in 0..24"`, `"m in 0..2, c in 0..2"`, `"j in neighbours[i]"`.
+    #[serde(rename = "for")]
+    pub params: Option<Spanned<String>>,
+    /// The guard: the move is allowed where this holds (default: always).
+    pub when: Option<Spanned<String>>,
+    /// The effect: assignments computed from the state before the move.
+    #[serde(rename = "do")]
+    pub effect: Spanned<String>,
+    /// What the move costs (default 1).
+    pub cost: Option<Spanned<String>>,
+}
+
+/// A rule every reachable state obeys: exactly one of `forbid` and `require`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConstraintTable {
+    pub forbid: Option<Spanned<String>>,
+    pub require: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GoalTable {
+    /// The goal predicate.
+    pub reach: Spanned<String>,
+    /// An admissible estimate of the cost still to pay (for `cheapest`).
+    pub heuristic: Option<Spanned<String>>,
+}
+
+/// `[solve]` of the common kinds plus the state budget.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesSolveTable {
+    pub objective: Option<Spanned<String>>,
+    pub engine: Option<Spanned<String>>,
+    pub limit: Option<Spanned<u64>>,
+    /// Stop a search that stores more states than this.
+    pub max_states: Option<Spanned<u64>>,
+    /// The memory cap of the run, as in every kind's `[solve]`.
+    pub max_memory: Option<Spanned<toml::Value>>,
+}
+
+impl RulesSolveTable {
+    /// The common part, for the shared objective and engine catalog.
+    pub fn common(&self) -> SolveTable {
+        SolveTable {
+            objective: self.objective.clone(),
+            engine: self.engine.clone(),
+            limit: self.limit.clone(),
+            max_memory: self.max_memory.clone(),
+        }
+    }
+}

@@ -1,0 +1,296 @@
+//! kind = "rules": each shipped rules spec's answer computed by the binary and compared with a
+//! known fact or an independent computation written here; bad input refused at file:line:col.
+
+mod common;
+
+use common::{expect_error, run_json};
+use serde_json::Value;
+
+fn solve(args: &[&str]) -> Value {
+    let (doc, code) = run_json(args);
+    assert_eq!(code, 0, "{doc}");
+    doc
+}
+
+/// The moves of the first solution, for checks written in the test.
+fn states(doc: &Value) -> Vec<Value> {
+    let mut out = vec![doc["start"].clone()];
+    out.extend(
+        doc["solutions"][0]
+            .as_array()
+            .expect("a solution")
+            .iter()
+            .map(|step| step["state"].clone()),
+    );
+    out
+}
+
+#[test]
+fn missionaries_and_cannibals_cross_in_eleven() {
+    let doc = solve(&["specs/missionaries-rules.toml"]);
+    assert_eq!(doc["cost"], 11);
+    // Check every state of the printed solution against the puzzle's rules, independently.
+    let seq = states(&doc);
+    assert_eq!(seq.len(), 12);
+    for pair in seq.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        let moved = (a["ml"].as_i64().unwrap() - b["ml"].as_i64().unwrap()).abs()
+            + (a["cl"].as_i64().unwrap() - b["cl"].as_i64().unwrap()).abs();
+        assert!((1..=2).contains(&moved), "{a} -> {b}");
+        assert_ne!(a["boat"], b["boat"]);
+    }
+    for s in &seq {
+        let (m, c) = (s["ml"].as_i64().unwrap(), s["cl"].as_i64().unwrap());
+        assert!(m == 0 || c <= m, "left bank unsafe in {s}");
+        assert!(3 - m == 0 || 3 - c <= 3 - m, "right bank unsafe in {s}");
+    }
+    assert_eq!(seq[11]["ml"], 0);
+    assert_eq!(seq[11]["cl"], 0);
+}
+
+#[test]
+fn hanoi_takes_two_to_the_n_minus_one_moves() {
+    for n in [1u32, 2, 3, 5, 8, 10] {
+        let set = format!("params.n={n}");
+        let doc = solve(&["specs/hanoi-rules.toml", "--set", &set]);
+        assert_eq!(doc["cost"], 2u64.pow(n) - 1, "n = {n}");
+    }
+    // Every move of the 3-disc solution moves one disc onto a peg without a smaller disc.
+    let doc = solve(&["specs/hanoi-rules.toml", "--set", "params.n=3"]);
+    let seq = states(&doc);
+    for pair in seq.windows(2) {
+        let (a, b) = (
+            pair[0]["peg"].as_array().unwrap(),
+            pair[1]["peg"].as_array().unwrap(),
+        );
+        let moved: Vec<usize> = (0..3).filter(|&d| a[d] != b[d]).collect();
+        assert_eq!(moved.len(), 1, "{a:?} -> {b:?}");
+        let d = moved[0];
+        assert!(
+            (0..d).all(|e| a[e] != a[d] && a[e] != b[d]),
+            "{a:?} -> {b:?}"
+        );
+    }
+}
+
+/// The press patterns of Lights Out 5x5 as bit masks: pressing i toggles i and its neighbours.
+fn press_masks() -> Vec<u32> {
+    (0..25)
+        .map(|i: i32| {
+            let (r, c) = (i / 5, i % 5);
+            [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)]
+                .iter()
+                .filter(|(dr, dc)| (0..5).contains(&(r + dr)) && (0..5).contains(&(c + dc)))
+                .fold(0u32, |m, (dr, dc)| m | 1 << ((r + dr) * 5 + c + dc))
+        })
+        .collect()
+}
+
+/// Independent brute force: every subset of presses (the order does not matter and pressing
+/// twice undoes), in Gray-code order; the fewest presses per reachable pattern.
+fn lights_out_fewest_presses() -> Vec<u8> {
+    let masks = press_masks();
+    let mut fewest = vec![u8::MAX; 1 << 25];
+    let mut state = 0u32;
+    fewest[0] = 0;
+    for k in 1u32..1 << 25 {
+        let bit = k.trailing_zeros() as usize;
+        state ^= masks[bit];
+        let gray = k ^ (k >> 1);
+        let presses = gray.count_ones() as u8;
+        let slot = &mut fewest[state as usize];
+        *slot = (*slot).min(presses);
+    }
+    fewest
+}
+
+#[test]
+fn lights_out_shortest_longest_and_reachable_agree_with_brute_force() {
+    let fewest = lights_out_fewest_presses();
+    let reachable = fewest.iter().filter(|&&f| f != u8::MAX).count();
+    let farthest = fewest
+        .iter()
+        .filter(|&&f| f != u8::MAX)
+        .max()
+        .copied()
+        .unwrap();
+    // Distances from all-on equal distances from all-off (a move toggles a fixed pattern).
+    let all_on = (1u32 << 25) - 1;
+    let doc = solve(&["specs/lights-out-rules.toml"]);
+    assert_eq!(doc["cost"], u64::from(fewest[all_on as usize]));
+    assert_eq!(doc["cost"], 15);
+    let doc = solve(&["specs/lights-out-rules.toml", "--objective", "longest"]);
+    assert_eq!(doc["cost"], u64::from(farthest));
+    assert_eq!(doc["farthest_distance"], 15);
+    let doc = solve(&["specs/lights-out-rules.toml", "--objective", "reachable"]);
+    assert_eq!(doc["count"], reachable as u64);
+    assert_eq!(doc["count"], 8_388_608);
+    let counts: Vec<u64> = (0..=farthest)
+        .map(|d| fewest.iter().filter(|&&f| f == d).count() as u64)
+        .collect();
+    assert_eq!(doc["layer_counts"], serde_json::json!(counts));
+}
+
+#[test]
+fn bridge_and_torch_in_seventeen_minutes() {
+    let doc = solve(&["specs/bridge-torch-rules.toml"]);
+    assert_eq!(doc["cost"], 17);
+    // The cost replayed here: each crossing takes the slowest of those who moved.
+    let times = [1u64, 2, 5, 10];
+    let seq = states(&doc);
+    let total: u64 = seq
+        .windows(2)
+        .map(|p| {
+            let (a, b) = (
+                p[0]["side"].as_array().unwrap(),
+                p[1]["side"].as_array().unwrap(),
+            );
+            (0..4)
+                .filter(|&i| a[i] != b[i])
+                .map(|i| times[i])
+                .max()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(total, 17);
+    assert!(
+        seq.last().unwrap()["side"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s == 1)
+    );
+}
+
+#[test]
+fn water_jugs_as_rules_match_the_water_jugs_kind() {
+    let rules = solve(&["specs/water-jugs-rules.toml"]);
+    let jugs = solve(&["specs/water-jugs.toml"]);
+    assert_eq!(rules["cost"], 10);
+    assert_eq!(rules["cost"], jugs["cost"]);
+    let rules = solve(&["specs/water-jugs-rules.toml", "--objective", "count"]);
+    let jugs = solve(&["specs/water-jugs.toml", "--objective", "count"]);
+    assert_eq!(rules["count"], jugs["count"]);
+    let rules = solve(&["specs/water-jugs-rules.toml", "--objective", "longest"]);
+    let jugs = solve(&["specs/water-jugs.toml", "--objective", "longest"]);
+    assert_eq!(rules["layer_counts"], jugs["layer_counts"]);
+}
+
+#[test]
+fn eight_puzzle_as_rules_matches_the_sliding_tiles_kind() {
+    let rules = solve(&["specs/eight-rules.toml"]);
+    let tiles = solve(&["specs/eight.toml"]);
+    assert_eq!(rules["cost"], 31);
+    assert_eq!(rules["cost"], tiles["cost"]);
+    let rules = solve(&["specs/eight-longest-rules.toml"]);
+    let tiles = solve(&["specs/eight-longest.toml"]);
+    assert_eq!(rules["cost"], 31);
+    assert_eq!(rules["count"], 181_440);
+    assert_eq!(rules["layer_counts"], tiles["layer_counts"]);
+    let farthest: Vec<Value> = rules["farthest"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["cell"].clone())
+        .collect();
+    let mut want = tiles["farthest"].as_array().unwrap().clone();
+    let mut got = farthest;
+    want.sort_by_key(|v| v.to_string());
+    got.sort_by_key(|v| v.to_string());
+    assert_eq!(got, want);
+}
+
+#[test]
+fn objectives_and_engines_are_chosen_and_said() {
+    let doc = solve(&["specs/missionaries-rules.toml", "--objective", "count"]);
+    assert_eq!(doc["status"], "counted");
+    assert_eq!(doc["cost"], 11);
+    // Known: missionaries and cannibals 3/3 has 4 shortest solutions.
+    assert_eq!(doc["count"], 4);
+    let doc = solve(&["specs/missionaries-rules.toml", "--objective", "cheapest"]);
+    assert_eq!(doc["cost"], 11);
+    assert!(doc["engine_reason"].as_str().unwrap().starts_with("auto:"));
+    let doc = solve(&["specs/missionaries-rules.toml", "--engine", "bfs"]);
+    assert_eq!(doc["cost"], 11);
+    let (doc, code) = run_json(&[
+        "specs/eight-rules.toml",
+        "--objective",
+        "longest",
+        "--engine",
+        "bitmap-layers",
+    ]);
+    assert_eq!(code, 2, "{doc}");
+}
+
+#[test]
+fn bad_rules_are_refused_before_any_search() {
+    expect_error(
+        "tests/bad/rules-unknown-name.toml",
+        "13:9",
+        &["unknown name `y`", "did you mean `x`?"],
+    );
+    expect_error(
+        "tests/bad/rules-array-as-number.toml",
+        "17:10",
+        &["`lights` is an array of 4, used here as a number"],
+    );
+    expect_error(
+        "tests/bad/rules-guard-number.toml",
+        "13:9",
+        &["guard must be true or false"],
+    );
+    expect_error(
+        "tests/bad/rules-start-range.toml",
+        "12:6",
+        &["start value 4 of `ml` is outside its range 0..3"],
+    );
+    expect_error(
+        "tests/bad/rules-too-many-bits.toml",
+        "5:1",
+        &["needs 81 bits", "cells 80, flag 1"],
+    );
+    expect_error(
+        "tests/bad/rules-duplicate-move.toml",
+        "16:8",
+        &["two moves are named `step`", "line 12, column 8"],
+    );
+}
+
+#[test]
+fn failures_while_searching_name_the_move_its_parameters_and_the_state() {
+    expect_error(
+        "tests/bad/rules-effect-range.toml",
+        "14:7",
+        &[
+            "sets `x` to 4, outside its range 0..3",
+            "move `add` (k=2)",
+            "state x=2",
+        ],
+    );
+    expect_error(
+        "tests/bad/rules-index-range.toml",
+        "16:22",
+        &[
+            "writes `seen[4]`, outside the array",
+            "move `walk`",
+            "pos=3",
+        ],
+    );
+    expect_error(
+        "tests/bad/rules-max-states.toml",
+        "20:14",
+        &["stopped after exploring 100 states", "solve.max_states"],
+    );
+}
+
+#[test]
+fn a_star_with_an_admissible_heuristic_finds_the_same_seventeen_minutes() {
+    // The slowest person still on the near bank must cross at least once more.
+    let h = "goal.heuristic=\"max(if side[0] == 0 then time[0] else 0, if side[1] == 0 then time[1] else 0, if side[2] == 0 then time[2] else 0, if side[3] == 0 then time[3] else 0)\"";
+    let doc = solve(&["specs/bridge-torch-rules.toml", "--set", h]);
+    assert_eq!(doc["engine"], "a-star");
+    assert_eq!(doc["cost"], 17);
+    let plain = solve(&["specs/bridge-torch-rules.toml"]);
+    assert_eq!(plain["engine"], "uniform-cost");
+    assert!(doc["stats"]["states"].as_u64() <= plain["stats"]["states"].as_u64());
+}
