@@ -384,18 +384,6 @@ fn integers_beyond_toml_say_integer_too_large_at_their_place() {
 }
 
 #[test]
-fn a_value_of_none_of_the_forms_of_a_field_says_so() {
-    let out = run(&["run", "specs/english33.toml", "--set", "board.directions=5"]);
-    assert_eq!(out.code, 2, "{}", out.stderr);
-    assert!(out.stderr.contains("none of the forms"), "{}", out.stderr);
-    assert!(
-        !out.stderr.contains("did not match any variant"),
-        "{}",
-        out.stderr
-    );
-}
-
-#[test]
 fn a_division_by_zero_in_a_goal_points_at_the_divisor() {
     let out = run(&[
         "run",
