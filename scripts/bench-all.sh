@@ -84,3 +84,8 @@ row "$runs" "Mastermind, minimax, all 1296" run specs/mastermind.toml --objectiv
 row 3 "Mastermind, optimal (5625)" run specs/mastermind.toml --objective evaluate --set strategy.name=optimal
 row 3 "16 queens, count" run specs/queens-count.toml
 row 3 "17 queens, count" run specs/queens-count.toml --set board.n=17
+row "$runs" "8-puzzle as rules, longest (181,440 states)" run specs/eight-longest-rules.toml
+row 3 "Lights Out 5x5 as rules, longest (8,388,608 states)" run specs/lights-out-rules.toml --objective longest
+row "$runs" "Tower of Hanoi n = 12 as rules, shortest" run specs/hanoi-rules.toml --set params.n=12
+row "$runs" "Hakoiri musume, 81 moves" run specs/hakoiri-musume.toml
+row 3 "coloured 15-puzzle, longest (5,765,760 positions)" run specs/coloured-fifteen.toml
