@@ -79,21 +79,7 @@ pub fn shortest_path<P: ReversibleSpace>(
         this.frontier = next_frontier;
     }
     let states = (fwd.links.len() + bwd.links.len()) as u64;
-    let path = meet.map(|m| {
-        // Forward chain runs meet -> start with the moves that led into each state.
-        let mut steps = Vec::new();
-        let mut s = m;
-        for (mv, prev) in fwd.chain(m) {
-            steps.push((mv, s));
-            s = prev;
-        }
-        steps.reverse();
-        // Backward chain runs meet -> goal; each link's move leads from this state to the next.
-        for (mv, next) in bwd.chain(m) {
-            steps.push((mv, next));
-        }
-        Path { start, steps }
-    });
+    let path = meet.map(|m| join(start, &fwd, &bwd, m));
     BidirectionalOutcome {
         path,
         stats: SearchStats {
@@ -101,6 +87,26 @@ pub fn shortest_path<P: ReversibleSpace>(
             elapsed: t0.elapsed(),
         },
     }
+}
+
+/// The path start -> `meet` -> goal from the two sides' links.
+fn join<S: Copy + Eq + std::hash::Hash, M: Copy>(
+    start: S,
+    fwd: &Side<S, M>,
+    bwd: &Side<S, M>,
+    meet: S,
+) -> Path<S, M> {
+    // Forward chain runs meet -> start with the moves that led into each state.
+    let mut steps = Vec::new();
+    let mut s = meet;
+    for (mv, prev) in fwd.chain(meet) {
+        steps.push((mv, s));
+        s = prev;
+    }
+    steps.reverse();
+    // Backward chain runs meet -> goal; each link's move leads from this state to the next.
+    steps.extend(bwd.chain(meet));
+    Path { start, steps }
 }
 
 #[cfg(test)]
