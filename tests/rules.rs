@@ -223,6 +223,21 @@ fn objectives_and_engines_are_chosen_and_said() {
 }
 
 #[test]
+fn all_shortest_listing_none_still_counts_the_solutions() {
+    // solve.limit = 0 lists nothing; the four shortest crossings are still found and counted.
+    let doc = solve(&[
+        "specs/missionaries-rules.toml",
+        "--objective",
+        "all-shortest",
+        "--set",
+        "solve.limit=0",
+    ]);
+    assert_eq!(doc["status"], "solved");
+    assert_eq!(doc["count"], 4);
+    assert_eq!(doc["cost"], 11);
+}
+
+#[test]
 fn bad_rules_are_refused_before_any_search() {
     expect_error(
         "tests/bad/rules-unknown-name.toml",

@@ -2,6 +2,7 @@
 //! and solves it with the engines; it knows nothing of printing (it returns a [`Report`]).
 //! Adding a kind means one module and one line in [`FAMILIES`].
 
+pub mod all_shortest;
 pub mod alphametic;
 pub mod codebreaker;
 pub mod komachi;

@@ -205,18 +205,8 @@ impl RulesPuzzle {
         self.checked(search)?;
         let listed = out.paths.len();
         self.fill_paths(report, out.paths, false)?;
-        if let Some(length) = out.length {
-            report.cost = Some(length as u64);
-            report.count = Some(out.count);
-            if self.objective == Objective::Count {
-                report.status = Status::Counted;
-            } else if out.count > listed as u128 {
-                report.notes.push(format!(
-                    "listing {listed} of {} shortest solutions (raise solve.limit for more)",
-                    out.count
-                ));
-            }
-        }
+        let counting = self.objective == Objective::Count;
+        crate::families::all_shortest::record(report, out.length, out.count, listed, counting);
         Ok(out.stats)
     }
 

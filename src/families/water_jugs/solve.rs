@@ -101,23 +101,8 @@ impl JugsPuzzle {
             all_shortest::all_shortest_paths(&self.model, self.start, is_goal, limit, ctx.progress);
         let listed = out.paths.len();
         self.fill_paths(report, out.paths, out.stats)?;
-        let Some(length) = out.length else {
-            report.status = Status::NoSolution;
-            return Ok(());
-        };
-        report.cost = Some(length as u64);
-        report.count = Some(out.count);
-        report.status = if self.objective == Objective::Count {
-            Status::Counted
-        } else {
-            Status::Solved
-        };
-        if self.objective == Objective::AllShortest && out.count > listed as u128 {
-            report.notes.push(format!(
-                "listing {listed} of {} shortest solutions (raise solve.limit for more)",
-                out.count
-            ));
-        }
+        let counting = self.objective == Objective::Count;
+        crate::families::all_shortest::record(report, out.length, out.count, listed, counting);
         Ok(())
     }
 
