@@ -128,7 +128,22 @@ fn eight_puzzle_longest_is_31_reached_by_two_positions() {
         .assert()
         .success()
         .stdout(predicate::str::contains("6 4 7 / 8 5 0 / 3 2 1"))
-        .stdout(predicate::str::contains(" 31: 2"));
+        .stdout(predicate::str::contains(" 31: 2"))
+        .stdout(predicate::str::contains("2 positions are 31 moves from the goal"));
+}
+
+#[test]
+fn one_farthest_position_is_said_in_the_singular() {
+    // The 2x2 puzzle is a cycle of 12 positions: exactly one lies 6 moves from the goal.
+    puzzlespec()
+        .args(["run", "specs/eight-longest.toml"])
+        .args(["--set", "board.rows=2", "--set", "board.cols=2"])
+        .args(["--set", "board.goal=[1,2,3,0]"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "note: 1 position is 6 moves from the goal, the most; 12 positions in all",
+        ));
 }
 
 #[test]

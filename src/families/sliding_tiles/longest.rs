@@ -33,9 +33,12 @@ impl TilesPuzzle {
                 farthest.len()
             ));
         }
+        let (count, verb) = match farthest.len() {
+            1 => ("1 position".to_string(), "is"),
+            n => (format!("{} positions", group_digits(n as u128)), "are"),
+        };
         report.notes.push(format!(
-            "{} positions are {far} moves from the goal, the most; {} positions in all",
-            farthest.len(),
+            "{count} {verb} {far} moves from the goal, the most; {} positions in all",
             group_digits(u128::from(layers.stats.states))
         ));
         let details = LongestDetails {
