@@ -129,7 +129,9 @@ fn eight_puzzle_longest_is_31_reached_by_two_positions() {
         .success()
         .stdout(predicate::str::contains("6 4 7 / 8 5 0 / 3 2 1"))
         .stdout(predicate::str::contains(" 31: 2"))
-        .stdout(predicate::str::contains("2 positions are 31 moves from the goal"));
+        .stdout(predicate::str::contains(
+            "2 positions are 31 moves from the goal",
+        ));
 }
 
 #[test]

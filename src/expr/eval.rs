@@ -63,17 +63,7 @@ fn call(name: &str, values: &[Rational], e: &Expr) -> Result<Value, ExprError> {
             let n = whole(name, values[0], e)?;
             Value::Num(Rational::int(decimal_digits(n).map(i128::from).sum()))
         }
-        "number" => {
-            let mut n: i128 = 0;
-            for v in values {
-                let d = whole(name, *v, e)?;
-                n = n
-                    .checked_mul(10)
-                    .and_then(|n| n.checked_add(d))
-                    .ok_or_else(|| overflow(e))?;
-            }
-            Value::Num(Rational::int(n))
-        }
+        "number" => Value::Num(Rational::int(number(values, e)?)),
         "distinct" => {
             let all_differ = values
                 .iter()
@@ -81,41 +71,8 @@ fn call(name: &str, values: &[Rational], e: &Expr) -> Result<Value, ExprError> {
                 .all(|(i, a)| values[i + 1..].iter().all(|b| a != b));
             Value::Bool(all_differ)
         }
-        "distinct_digits" => {
-            let n = whole(name, values[0], e)?;
-            let mut seen = 0u16;
-            let mut ok = true;
-            for d in decimal_digits(n) {
-                ok &= seen & (1 << d) == 0;
-                seen |= 1 << d;
-            }
-            Value::Bool(ok)
-        }
-        "pandigital" => {
-            let n = whole(name, values[0], e)?;
-            let lo = match values.get(1) {
-                Some(v) => whole(name, *v, e)?,
-                None => 0,
-            };
-            let hi = match values.get(2) {
-                Some(v) => whole(name, *v, e)?,
-                None => 9,
-            };
-            if !(0..=9).contains(&lo) || !(lo..=9).contains(&hi) {
-                return Err(ExprError::new(
-                    format!("`pandigital` needs 0 <= lo <= hi <= 9, found lo {lo}, hi {hi}"),
-                    e.span.clone(),
-                ));
-            }
-            let want: u16 = ((1u32 << (hi + 1)) - (1u32 << lo)) as u16;
-            let mut seen = 0u16;
-            let mut ok = n >= 0;
-            for d in decimal_digits(n) {
-                ok &= seen & (1 << d) == 0 && want & (1 << d) != 0;
-                seen |= 1 << d;
-            }
-            Value::Bool(ok && seen == want)
-        }
+        "distinct_digits" => Value::Bool(distinct_digits(whole(name, values[0], e)?)),
+        "pandigital" => Value::Bool(pandigital(values, e)?),
         _ => {
             return Err(ExprError::new(
                 format!("unknown function `{name}`"),
@@ -123,6 +80,54 @@ fn call(name: &str, values: &[Rational], e: &Expr) -> Result<Value, ExprError> {
             ));
         }
     })
+}
+
+/// `number(d1, d2, ...)`: the decimal number written with these digits.
+fn number(values: &[Rational], e: &Expr) -> Result<i128, ExprError> {
+    let mut n: i128 = 0;
+    for v in values {
+        let d = whole("number", *v, e)?;
+        n = n
+            .checked_mul(10)
+            .and_then(|n| n.checked_add(d))
+            .ok_or_else(|| overflow(e))?;
+    }
+    Ok(n)
+}
+
+/// Whether no decimal digit of `n` repeats.
+fn distinct_digits(n: i128) -> bool {
+    let mut seen = 0u16;
+    let mut ok = true;
+    for d in decimal_digits(n) {
+        ok &= seen & (1 << d) == 0;
+        seen |= 1 << d;
+    }
+    ok
+}
+
+/// `pandigital(n, lo = 0, hi = 9)`: whether `n` uses each digit lo..=hi exactly once, no other.
+fn pandigital(values: &[Rational], e: &Expr) -> Result<bool, ExprError> {
+    let n = whole("pandigital", values[0], e)?;
+    let bound = |i: usize, default: i128| match values.get(i) {
+        Some(v) => whole("pandigital", *v, e),
+        None => Ok(default),
+    };
+    let (lo, hi) = (bound(1, 0)?, bound(2, 9)?);
+    if !(0..=9).contains(&lo) || !(lo..=9).contains(&hi) {
+        return Err(ExprError::new(
+            format!("`pandigital` needs 0 <= lo <= hi <= 9, found lo {lo}, hi {hi}"),
+            e.span.clone(),
+        ));
+    }
+    let want: u16 = ((1u32 << (hi + 1)) - (1u32 << lo)) as u16;
+    let mut seen = 0u16;
+    let mut ok = n >= 0;
+    for d in decimal_digits(n) {
+        ok &= seen & (1 << d) == 0 && want & (1 << d) != 0;
+        seen |= 1 << d;
+    }
+    Ok(ok && seen == want)
 }
 
 fn overflow(e: &Expr) -> ExprError {
