@@ -74,17 +74,7 @@ pub fn cheapest_path<P: StateSpace>(
             queue.push(Reverse((f, g2, (nodes.len() - 1) as u32)));
         }
     }
-    let path = found.map(|goal| {
-        let total = nodes[goal as usize].cost;
-        let mut steps = Vec::new();
-        let mut i = goal as usize;
-        while let Some(mv) = nodes[i].mv {
-            steps.push((mv, nodes[i].state));
-            i = nodes[i].parent as usize;
-        }
-        steps.reverse();
-        (Path { start, steps }, total)
-    });
+    let path = found.map(|goal| trace(&nodes, start, goal));
     CheapestOutcome {
         path,
         stats: SearchStats {
@@ -92,6 +82,19 @@ pub fn cheapest_path<P: StateSpace>(
             elapsed: t0.elapsed(),
         },
     }
+}
+
+/// The path from the start to node `goal` along parent links, with its total cost.
+fn trace<S: Copy, M: Copy>(nodes: &[Node<S, M>], start: S, goal: u32) -> (Path<S, M>, u64) {
+    let total = nodes[goal as usize].cost;
+    let mut steps = Vec::new();
+    let mut i = goal as usize;
+    while let Some(mv) = nodes[i].mv {
+        steps.push((mv, nodes[i].state));
+        i = nodes[i].parent as usize;
+    }
+    steps.reverse();
+    (Path { start, steps }, total)
 }
 
 #[cfg(test)]
