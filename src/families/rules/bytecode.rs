@@ -518,46 +518,53 @@ impl Emitter<'_> {
                 self.emit(a);
                 self.push(Op::Not, 0);
             }
-            Ir::Bin(op @ (BinOp::And | BinOp::Or), a, b, _) => {
-                self.emit(a);
-                let jump = self.here();
-                let op = if *op == BinOp::And {
-                    Op::AndJump(0)
-                } else {
-                    Op::OrJump(0)
-                };
-                self.push(op, -1);
-                self.emit(b);
-                self.patch(jump);
-            }
+            Ir::Bin(op @ (BinOp::And | BinOp::Or), a, b, _) => self.short_circuit(*op, a, b),
             Ir::Bin(op, a, b, _) if is_comparison(*op) && self.fused(*op, a, b) => {}
-            Ir::Bin(op, a, b, span) => {
-                self.emit(a);
-                self.emit(b);
-                let op = match op {
-                    BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
-                        Op::Compare(*op)
-                    }
-                    _ => Op::Arith(*op, self.site(span, "arithmetic overflow".into())),
-                };
-                self.push(op, -1);
-            }
+            Ir::Bin(op, a, b, span) => self.binary(*op, a, b, span),
             Ir::If(c, a, b) => self.if_else(c, a, b),
-            Ir::Call(func, args, span) => {
-                args.iter().for_each(|a| self.emit(a));
-                let n = args.len() as u32;
-                let op = match func {
-                    Func::Abs => Op::Abs(self.site(span, "arithmetic overflow".into())),
-                    Func::Min => Op::Min(n),
-                    Func::Max => Op::Max(n),
-                };
-                self.push(op, 1 - n as isize);
-            }
+            Ir::Call(func, args, span) => self.call(*func, args, span),
             Ir::Fail(message, span) => {
                 let site = self.site(span, message.clone());
                 self.push(Op::Fail(site), 1);
             }
         }
+    }
+
+    /// `a and b` / `a or b`: `b` is skipped when `a` decides.
+    fn short_circuit(&mut self, op: BinOp, a: &Ir, b: &Ir) {
+        self.emit(a);
+        let jump = self.here();
+        let op = if op == BinOp::And {
+            Op::AndJump(0)
+        } else {
+            Op::OrJump(0)
+        };
+        self.push(op, -1);
+        self.emit(b);
+        self.patch(jump);
+    }
+
+    /// A comparison or checked arithmetic on the two values below the top of the stack.
+    fn binary(&mut self, op: BinOp, a: &Ir, b: &Ir, span: &Range<usize>) {
+        self.emit(a);
+        self.emit(b);
+        let op = if is_comparison(op) {
+            Op::Compare(op)
+        } else {
+            Op::Arith(op, self.site(span, "arithmetic overflow".into()))
+        };
+        self.push(op, -1);
+    }
+
+    fn call(&mut self, func: Func, args: &[Ir], span: &Range<usize>) {
+        args.iter().for_each(|a| self.emit(a));
+        let n = args.len() as u32;
+        let op = match func {
+            Func::Abs => Op::Abs(self.site(span, "arithmetic overflow".into())),
+            Func::Min => Op::Min(n),
+            Func::Max => Op::Max(n),
+        };
+        self.push(op, 1 - n as isize);
     }
 }
 
