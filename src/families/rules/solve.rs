@@ -120,13 +120,19 @@ pub struct RulesPuzzle {
 
 type RulesPath = Path<u64, u32>;
 
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
 impl Puzzle for RulesPuzzle {
     fn summary(&self) -> String {
+        let vars = self.rules.layout.vars.len();
+        let moves = self.labels.len();
         format!(
-            "{} state variables in {} bits, {} moves ({} instances)",
-            self.rules.layout.vars.len(),
+            "{vars} state variable{} in {} bits, {moves} move rule{} ({} with parameters fixed)",
+            plural(vars),
             self.rules.layout.bits,
-            self.labels.len(),
+            plural(moves),
             self.rules.instances.len()
         )
     }
