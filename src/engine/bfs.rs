@@ -17,23 +17,37 @@ pub fn shortest_path<P: StateSpace>(
     is_goal: impl Fn(&P::State) -> bool,
     progress: &Progress,
 ) -> BfsOutcome<P::State, P::Move> {
+    let mut seen: FxHashSet<P::State> = FxHashSet::default();
+    search(space, start, is_goal, |s| seen.insert(*s), "bfs", progress)
+}
+
+/// The search itself, with the visited set left to the caller: `visit(s)` marks `s` and says
+/// whether it was new (a hash set here, a bitmap in `bitmap_bfs`). `label` names the engine in
+/// the progress line.
+pub(super) fn search<P: StateSpace>(
+    space: &P,
+    start: P::State,
+    is_goal: impl Fn(&P::State) -> bool,
+    mut visit: impl FnMut(&P::State) -> bool,
+    label: &str,
+    progress: &Progress,
+) -> BfsOutcome<P::State, P::Move> {
     let t0 = Instant::now();
     // Nodes in discovery order; a node's parent is an index into the same list.
     let mut nodes: Vec<(P::State, u32, Option<P::Move>)> = vec![(start, u32::MAX, None)];
-    let mut seen: FxHashSet<P::State> = FxHashSet::default();
-    seen.insert(start);
+    visit(&start);
     let mut buf = Vec::new();
     let mut found = is_goal(&start).then_some(0usize);
     let mut head = 0usize;
     while found.is_none() && head < nodes.len() {
         if head & 0xFFFF == 0 {
-            progress.message(|| format!("bfs: {} states", nodes.len()));
+            progress.message(|| format!("{label}: {} states", nodes.len()));
         }
         let state = nodes[head].0;
         buf.clear();
         space.successors(&state, &mut buf);
         for &(mv, next) in &buf {
-            if seen.insert(next) {
+            if visit(&next) {
                 nodes.push((next, head as u32, Some(mv)));
                 if is_goal(&next) {
                     found = Some(nodes.len() - 1);
