@@ -309,3 +309,16 @@ fn a_star_with_an_admissible_heuristic_finds_the_same_seventeen_minutes() {
     assert_eq!(plain["engine"], "uniform-cost");
     assert!(doc["stats"]["states"].as_u64() <= plain["stats"]["states"].as_u64());
 }
+
+#[test]
+fn a_goal_nested_ten_thousand_deep_is_refused_where_the_bound_is_passed() {
+    let deep = format!("{}ml == 0{}", "(".repeat(10_000), ")".repeat(10_000));
+    let out = common::run(&[
+        "run",
+        "specs/missionaries-rules.toml",
+        "--set",
+        &format!("goal.reach=\"{deep}\""),
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("nests too deeply"), "{}", out.stderr);
+}

@@ -12,6 +12,16 @@ pub const MAX_DEPTH: usize = 2000;
 
 /// Refuses `text` at the first token where its nesting may pass [`MAX_DEPTH`].
 pub fn check(text: &str) -> Result<(), ExprError> {
+    scan(text, false)
+}
+
+/// As [`check`] for a list of assignments (a rules effect): each top-level `=` starts a new
+/// tree, so the chains of one assignment do not count towards the next.
+pub fn check_assignments(text: &str) -> Result<(), ExprError> {
+    scan(text, true)
+}
+
+fn scan(text: &str, assignments: bool) -> Result<(), ExprError> {
     let bytes = text.as_bytes();
     // Per open parenthesis: the depth where its group starts and the operators counted before.
     let mut open: Vec<(usize, usize)> = Vec::new();
@@ -27,6 +37,7 @@ pub fn check(text: &str) -> Result<(), ExprError> {
             }
             b')' | b'}' | b']' => (base, count) = open.pop().unwrap_or((0, 0)),
             b',' => count = 0,
+            b'=' if assignments && token == 1 && open.is_empty() => count = 0,
             c if is_operator(c) || is_keyword_operator(&bytes[i..i + token]) => count += 1,
             _ => {}
         }

@@ -160,6 +160,7 @@ fn binding_of(pair: Pair<Rule>) -> Result<Binding, ExprError> {
 
 /// Parses a state variable's type: `0..n`, `bool`, `25 of 0..1`.
 pub fn parse_var_type(text: &str) -> Result<VarType, ExprError> {
+    super::depth::check(text)?;
     let mut pairs =
         ExprParser::parse(Rule::var_type, text).map_err(|e| syntax_error(text, e, true))?;
     let top = pairs.next().expect("var_type matched");
@@ -182,6 +183,7 @@ pub fn parse_var_type(text: &str) -> Result<VarType, ExprError> {
 
 /// Parses a move's parameters: `m in 0..2, c in 0..2` (may be empty).
 pub fn parse_bindings(text: &str) -> Result<Vec<Binding>, ExprError> {
+    super::depth::check(text)?;
     let mut pairs =
         ExprParser::parse(Rule::bindings, text).map_err(|e| syntax_error(text, e, true))?;
     let top = pairs.next().expect("bindings matched");
@@ -193,6 +195,7 @@ pub fn parse_bindings(text: &str) -> Result<Vec<Binding>, ExprError> {
 
 /// Parses a move's effect: assignments one per line or separated by `;`.
 pub fn parse_effects(text: &str) -> Result<Vec<Assignment>, ExprError> {
+    super::depth::check_assignments(text)?;
     let mut pairs =
         ExprParser::parse(Rule::effects, text).map_err(|e| syntax_error(text, e, true))?;
     let top = pairs.next().expect("effects matched");
@@ -315,5 +318,17 @@ mod tests {
         assert!(fx[2].index.is_some() && fx[2].each.is_some());
         let err = parse_effects("ml = ").unwrap_err();
         assert!(err.message.contains("column 6"), "{}", err.message);
+    }
+
+    #[test]
+    fn effects_are_bounded_per_assignment_not_over_the_list() {
+        use super::parse_effects;
+        // Many small assignments are many shallow trees: accepted.
+        let many = "a = a + 1\n".repeat(3_000);
+        assert_eq!(parse_effects(&many).unwrap().len(), 3_000);
+        // One assignment whose value chains past the bound is refused.
+        let deep = format!("a = {}", "a + ".repeat(3_000) + "1");
+        let err = parse_effects(&deep).unwrap_err();
+        assert!(err.message.contains("nests too deeply"), "{}", err.message);
     }
 }

@@ -42,6 +42,7 @@ pub(super) fn rules_only(span: Range<usize>) -> ExprError {
 
 /// Parses a whole rules formula (guard, goal, cost, heuristic, ...).
 pub fn parse_term(text: &str) -> Result<Term, ExprError> {
+    super::depth::check(text)?;
     let mut pairs =
         ExprParser::parse(Rule::formula, text).map_err(|e| syntax_error(text, e, true))?;
     let formula = pairs.next().expect("formula rule matched");
