@@ -57,21 +57,7 @@ pub(super) fn build(pairs: Pairs<Rule>) -> Result<Expr, ExprError> {
         })
         .map_infix(|lhs, op, rhs| {
             let (lhs, rhs) = (lhs?, rhs?);
-            let op = match op.as_rule() {
-                Rule::or_op => BinOp::Or,
-                Rule::and_op => BinOp::And,
-                Rule::eq => BinOp::Eq,
-                Rule::ne => BinOp::Ne,
-                Rule::lt => BinOp::Lt,
-                Rule::le => BinOp::Le,
-                Rule::gt => BinOp::Gt,
-                Rule::ge => BinOp::Ge,
-                Rule::add => BinOp::Add,
-                Rule::sub => BinOp::Sub,
-                Rule::mul => BinOp::Mul,
-                Rule::div => BinOp::Div,
-                _ => BinOp::Rem,
-            };
+            let op = binary_op(op.as_rule());
             let span = lhs.span.start..rhs.span.end;
             Ok(Expr {
                 kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
@@ -80,6 +66,25 @@ pub(super) fn build(pairs: Pairs<Rule>) -> Result<Expr, ExprError> {
         })
         // A closing parenthesis is a rule only so that errors can name it.
         .parse(pairs.filter(|p| p.as_rule() != Rule::close_paren))
+}
+
+/// The operator of an infix rule (the Pratt table lists only these rules).
+pub(super) fn binary_op(rule: Rule) -> BinOp {
+    match rule {
+        Rule::or_op => BinOp::Or,
+        Rule::and_op => BinOp::And,
+        Rule::eq => BinOp::Eq,
+        Rule::ne => BinOp::Ne,
+        Rule::lt => BinOp::Lt,
+        Rule::le => BinOp::Le,
+        Rule::gt => BinOp::Gt,
+        Rule::ge => BinOp::Ge,
+        Rule::add => BinOp::Add,
+        Rule::sub => BinOp::Sub,
+        Rule::mul => BinOp::Mul,
+        Rule::div => BinOp::Div,
+        _ => BinOp::Rem,
+    }
 }
 
 fn primary(pair: Pair<Rule>) -> Result<Expr, ExprError> {

@@ -2,7 +2,7 @@
 //! `sum/count/all/any(... for i in ...)` and `if c then a else b` (`grammar/rules.pest`).
 //! Other kinds keep [`Expr`], whose parse refuses these forms with a pointer to rules.
 
-use super::parser::{ExprParser, PRATT, Rule, syntax_error};
+use super::parser::{ExprParser, PRATT, Rule, binary_op, syntax_error};
 use super::{AggOp, BinOp, Binding, ExprError};
 use pest::Parser;
 use pest::iterators::{Pair, Pairs};
@@ -71,24 +71,6 @@ pub(super) fn build_term(pairs: Pairs<Rule>) -> Result<Term, ExprError> {
             })
         })
         .parse(pairs.filter(|p| p.as_rule() != Rule::close_paren))
-}
-
-fn binary_op(rule: Rule) -> BinOp {
-    match rule {
-        Rule::or_op => BinOp::Or,
-        Rule::and_op => BinOp::And,
-        Rule::eq => BinOp::Eq,
-        Rule::ne => BinOp::Ne,
-        Rule::lt => BinOp::Lt,
-        Rule::le => BinOp::Le,
-        Rule::gt => BinOp::Gt,
-        Rule::ge => BinOp::Ge,
-        Rule::add => BinOp::Add,
-        Rule::sub => BinOp::Sub,
-        Rule::mul => BinOp::Mul,
-        Rule::div => BinOp::Div,
-        _ => BinOp::Rem,
-    }
 }
 
 fn primary(pair: Pair<Rule>) -> Result<Term, ExprError> {
