@@ -156,11 +156,6 @@ impl<O: Copy + PartialEq, E: Copy + PartialEq> Catalog<O, E> {
             .find(|(_, e)| *e == engine)
             .map_or("?", |(n, _)| n)
     }
-
-    /// Every objective name, for documentation and messages.
-    pub fn objective_names(&self) -> Vec<&'static str> {
-        self.objectives.iter().map(|o| o.name).collect()
-    }
 }
 
 impl<O: Copy + PartialEq, E: Copy + PartialEq> Choice<O, E> {
@@ -199,11 +194,6 @@ impl<O: Copy + PartialEq, E: Copy + PartialEq> Choice<O, E> {
             Some(span) => d.at(&self.source, span.clone()).label("this engine"),
             None => d.at(&self.source, 0..0),
         }
-    }
-
-    /// The spec name of the chosen objective.
-    pub fn objective_name(&self) -> &'static str {
-        self.objective_name
     }
 }
 
