@@ -28,6 +28,18 @@ impl FormulaSite {
         }
         d
     }
+
+    /// The note for a formula that had no value `count` times (a division by zero, an
+    /// overflow) and counted as false there; `first` is the first such error, shown at its place.
+    pub fn failure_note(&self, count: u64, first: ExprError) -> String {
+        format!(
+            "{} evaluation{} of {} had no value and counted as false; the first: {}",
+            crate::report::group_digits(u128::from(count)),
+            if count == 1 { "" } else { "s" },
+            self.what,
+            self.error(first)
+        )
+    }
 }
 
 impl SpecDocument {

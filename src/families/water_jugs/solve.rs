@@ -9,7 +9,7 @@ use crate::engine::{Path, SearchStats, all_shortest, bfs, bidirectional_bfs, lay
 use crate::expr::ExprError;
 use crate::families::plan::Resolved;
 use crate::families::{Puzzle, SolveContext};
-use crate::report::{Report, Solution, Stats, Status, Step};
+use crate::report::{Report, Solution, Stats, Status, Step, group_digits};
 use crate::spec::FormulaSite;
 use std::cell::RefCell;
 
@@ -41,11 +41,14 @@ impl Puzzle for JugsPuzzle {
     }
 
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
-        // The first arithmetic error of the goal, if any, ends the solve with a message at it.
-        let goal_error: RefCell<Option<ExprError>> = RefCell::new(None);
+        // A goal with no value for a state (a division by zero) is false there, as in every
+        // kind; the failures are counted and the first is shown in a note at its place.
+        let failures: RefCell<(u64, Option<ExprError>)> = RefCell::new((0, None));
         let is_goal = |s: &State| {
             self.model.is_goal(*s).unwrap_or_else(|e| {
-                goal_error.borrow_mut().get_or_insert(e);
+                let mut tally = failures.borrow_mut();
+                tally.0 += 1;
+                tally.1.get_or_insert(e);
                 false
             })
         };
@@ -81,10 +84,17 @@ impl Puzzle for JugsPuzzle {
                 fill_longest(&mut report, details);
             }
         }
-        match goal_error.into_inner() {
-            Some(e) => Err(self.goal_site.error(e)),
-            None => Ok(report),
+        if let (count, Some(first)) = failures.into_inner() {
+            report.notes.push(self.goal_site.failure_note(count, first));
+            if report.status == Status::NoSolution {
+                report.notes.push(format!(
+                    "so \"no solution\" means only that no state where the goal has a value meets it ({} of the {} states explored had none)",
+                    group_digits(u128::from(count)),
+                    group_digits(u128::from(report.stats.states))
+                ));
+            }
         }
+        Ok(report)
     }
 }
 
