@@ -1,6 +1,19 @@
 //! Exact evaluation of a bound expression against an environment of integer variables.
 
-use super::{BinOp, Expr, ExprError, ExprKind, Rational};
+use super::{BinOp, Expr, ExprError, ExprKind, Rational, big};
+
+/// Why the 128-bit evaluation gave no value: an overflow (then the big evaluation answers) or
+/// an error of the formula itself (a division by zero, a fraction given to `digits`).
+enum Fail {
+    Overflow,
+    Error(ExprError),
+}
+
+impl From<ExprError> for Fail {
+    fn from(e: ExprError) -> Fail {
+        Fail::Error(e)
+    }
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Value {
@@ -50,9 +63,9 @@ fn decimal_digits(n: i128) -> impl Iterator<Item = u32> {
 }
 
 /// A built-in function on evaluated arguments (arity was checked by `check_type`).
-fn call(name: &str, values: &[Rational], e: &Expr) -> Result<Value, ExprError> {
+fn call(name: &str, values: &[Rational], e: &Expr) -> Result<Value, Fail> {
     Ok(match name {
-        "abs" => Value::Num(values[0].abs().ok_or_else(|| overflow(e))?),
+        "abs" => Value::Num(values[0].abs().ok_or(Fail::Overflow)?),
         "min" => Value::Num(*values.iter().min().expect("arity checked")),
         "max" => Value::Num(*values.iter().max().expect("arity checked")),
         "digits" => {
@@ -74,23 +87,23 @@ fn call(name: &str, values: &[Rational], e: &Expr) -> Result<Value, ExprError> {
         "distinct_digits" => Value::Bool(distinct_digits(whole(name, values[0], e)?)),
         "pandigital" => Value::Bool(pandigital(values, e)?),
         _ => {
-            return Err(ExprError::new(
+            return Err(Fail::Error(ExprError::new(
                 format!("unknown function `{name}`"),
                 e.span.clone(),
-            ));
+            )));
         }
     })
 }
 
 /// `number(d1, d2, ...)`: the decimal number written with these digits.
-fn number(values: &[Rational], e: &Expr) -> Result<i128, ExprError> {
+fn number(values: &[Rational], e: &Expr) -> Result<i128, Fail> {
     let mut n: i128 = 0;
     for v in values {
         let d = whole("number", *v, e)?;
         n = n
             .checked_mul(10)
             .and_then(|n| n.checked_add(d))
-            .ok_or_else(|| overflow(e))?;
+            .ok_or(Fail::Overflow)?;
     }
     Ok(n)
 }
@@ -130,41 +143,59 @@ fn pandigital(values: &[Rational], e: &Expr) -> Result<bool, ExprError> {
     Ok(ok && seen == want)
 }
 
-fn overflow(e: &Expr) -> ExprError {
-    ExprError::new("arithmetic overflow", e.span.clone())
-}
-
-fn num(e: &Expr, env: &[i64]) -> Result<Rational, ExprError> {
-    eval(e, env)?
+fn num(e: &Expr, env: &[i64]) -> Result<Rational, Fail> {
+    small(e, env)?
         .as_num()
-        .ok_or_else(|| ExprError::new("expected a number", e.span.clone()))
+        .ok_or_else(|| Fail::Error(ExprError::new("expected a number", e.span.clone())))
 }
 
-fn boolean(e: &Expr, env: &[i64]) -> Result<bool, ExprError> {
-    eval(e, env)?
+fn boolean(e: &Expr, env: &[i64]) -> Result<bool, Fail> {
+    small(e, env)?
         .as_bool()
-        .ok_or_else(|| ExprError::new("expected a truth value", e.span.clone()))
+        .ok_or_else(|| Fail::Error(ExprError::new("expected a truth value", e.span.clone())))
 }
 
 /// Evaluates `e` (names bound with [`Expr::bind`]) with variable `i` worth `env[i]`.
 /// `and`/`or` short-circuit; `/` is exact; `%` takes integers and gives the remainder in
-/// `0..|b|` (Euclidean).
+/// `0..|b|` (Euclidean). Arithmetic is exact at any size: where 128 bits overflow, the formula
+/// is evaluated again over big numbers (`big`); only a *result* that is a number too large for
+/// 128 bits is an error (a comparison or a test of it is not).
 pub fn eval(e: &Expr, env: &[i64]) -> Result<Value, ExprError> {
+    match small(e, env) {
+        Ok(v) => Ok(v),
+        Err(Fail::Error(err)) => Err(err),
+        Err(Fail::Overflow) => match big::eval(e, env)? {
+            big::BigValue::Bool(b) => Ok(Value::Bool(b)),
+            big::BigValue::Num(n) => big::to_small(&n).map(Value::Num).ok_or_else(|| {
+                ExprError::new(
+                    format!(
+                        "the value has {} digits, more than a result may have (128 bits)",
+                        big::whole_digits(&n)
+                    ),
+                    e.span.clone(),
+                )
+            }),
+        },
+    }
+}
+
+/// The evaluation in 128-bit rationals, the fast one.
+fn small(e: &Expr, env: &[i64]) -> Result<Value, Fail> {
     Ok(match &e.kind {
         ExprKind::Int(n) => Value::Num(Rational::int(*n)),
         ExprKind::Var(i) => Value::Num(Rational::int(i128::from(env[*i]))),
         ExprKind::Name(n) => {
-            return Err(ExprError::new(
+            return Err(Fail::Error(ExprError::new(
                 format!("unbound name `{n}`"),
                 e.span.clone(),
-            ));
+            )));
         }
-        ExprKind::Neg(a) => Value::Num(num(a, env)?.checked_neg().ok_or_else(|| overflow(e))?),
+        ExprKind::Neg(a) => Value::Num(num(a, env)?.checked_neg().ok_or(Fail::Overflow)?),
         ExprKind::Not(a) => Value::Bool(!boolean(a, env)?),
         ExprKind::Binary(BinOp::And, a, b) => Value::Bool(boolean(a, env)? && boolean(b, env)?),
         ExprKind::Binary(BinOp::Or, a, b) => Value::Bool(boolean(a, env)? || boolean(b, env)?),
         ExprKind::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) => {
-            let same = eval(a, env)? == eval(b, env)?;
+            let same = small(a, env)? == small(b, env)?;
             Value::Bool(same == (*op == BinOp::Eq))
         }
         ExprKind::Binary(op, a, b) => {
@@ -174,23 +205,29 @@ pub fn eval(e: &Expr, env: &[i64]) -> Result<Value, ExprError> {
                 BinOp::Le => Value::Bool(x <= y),
                 BinOp::Gt => Value::Bool(x > y),
                 BinOp::Ge => Value::Bool(x >= y),
-                BinOp::Add => Value::Num(x.checked_add(y).ok_or_else(|| overflow(e))?),
-                BinOp::Sub => Value::Num(x.checked_sub(y).ok_or_else(|| overflow(e))?),
-                BinOp::Mul => Value::Num(x.checked_mul(y).ok_or_else(|| overflow(e))?),
+                BinOp::Add => Value::Num(x.checked_add(y).ok_or(Fail::Overflow)?),
+                BinOp::Sub => Value::Num(x.checked_sub(y).ok_or(Fail::Overflow)?),
+                BinOp::Mul => Value::Num(x.checked_mul(y).ok_or(Fail::Overflow)?),
                 BinOp::Div => {
                     if y == Rational::ZERO {
-                        return Err(ExprError::new("division by zero", b.span.clone()));
+                        let zero = ExprError::new("division by zero", b.span.clone());
+                        return Err(Fail::Error(zero));
                     }
-                    Value::Num(x.checked_div(y).ok_or_else(|| overflow(e))?)
+                    Value::Num(x.checked_div(y).ok_or(Fail::Overflow)?)
                 }
                 BinOp::Rem => {
                     let (Some(p), Some(q)) = (x.to_integer(), y.to_integer()) else {
-                        return Err(ExprError::new("`%` needs whole numbers", e.span.clone()));
+                        let fraction = ExprError::new("`%` needs whole numbers", e.span.clone());
+                        return Err(Fail::Error(fraction));
                     };
                     if q == 0 {
-                        return Err(ExprError::new("remainder by zero", b.span.clone()));
+                        let zero = ExprError::new("remainder by zero", b.span.clone());
+                        return Err(Fail::Error(zero));
                     }
-                    Value::Num(Rational::int(p.rem_euclid(q)))
+                    // i128::MIN % -1 overflows in `rem_euclid`; the big evaluation answers.
+                    Value::Num(Rational::int(
+                        p.checked_rem_euclid(q).ok_or(Fail::Overflow)?,
+                    ))
                 }
                 BinOp::And | BinOp::Or | BinOp::Eq | BinOp::Ne => unreachable!("handled above"),
             }

@@ -3,6 +3,7 @@
 //! variable slots; evaluation is exact (rationals, checked arithmetic).
 
 mod ast;
+mod big;
 mod declaration;
 mod depth;
 mod equation;

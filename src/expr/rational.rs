@@ -115,17 +115,30 @@ impl Ord for Rational {
         if self.den == o.den {
             return self.num.cmp(&o.num);
         }
-        // Cross-multiplication can overflow i128 only for huge operands; compare as floats
-        // of the quotient-remainder split then.
+        // Cross-multiplication can overflow i128 only for huge operands; then compare the whole
+        // parts, and the fractional parts by their reciprocals (a continued-fraction walk,
+        // exact, and as short as Euclid's algorithm).
         match (self.num.checked_mul(o.den), o.num.checked_mul(self.den)) {
             (Some(a), Some(b)) => a.cmp(&b),
             _ => {
                 let a = self.num.div_euclid(self.den);
                 let b = o.num.div_euclid(o.den);
                 a.cmp(&b).then_with(|| {
-                    let ra = Rational::new(self.num.rem_euclid(self.den), self.den);
-                    let rb = Rational::new(o.num.rem_euclid(o.den), o.den);
-                    ra.cmp(&rb)
+                    let (ra, rb) = (self.num.rem_euclid(self.den), o.num.rem_euclid(o.den));
+                    match (ra, rb) {
+                        (0, 0) => Ordering::Equal,
+                        (0, _) => Ordering::Less,
+                        (_, 0) => Ordering::Greater,
+                        // ra/den < rb/o.den exactly when den/ra > o.den/rb; both in lowest terms.
+                        _ => Rational {
+                            num: o.den,
+                            den: rb,
+                        }
+                        .cmp(&Rational {
+                            num: self.den,
+                            den: ra,
+                        }),
+                    }
                 })
             }
         }
@@ -169,6 +182,23 @@ mod tests {
                 .checked_add(Rational::int(1))
                 .is_none()
         );
+    }
+
+    #[test]
+    fn ordering_of_fractions_whose_cross_products_overflow() {
+        // Two fractions near 1/3 with different denominators near 2^126: their cross
+        // products overflow i128, and the order must still be exact.
+        let big = 1i128 << 126;
+        let third = Rational::new(big / 3, big - 1).unwrap(); // (2^126 / 3) / (2^126 - 1)
+        let above = Rational::new(big / 3, big - 3).unwrap(); // a smaller denominator
+        assert_ne!(third.denom(), above.denom());
+        assert!(third < above);
+        assert_eq!(above.cmp(&third), Ordering::Greater);
+        assert_eq!(third.cmp(&third), Ordering::Equal);
+        let near_one = Rational::new(big - 2, big - 1).unwrap();
+        let nearer_one = Rational::new(big - 1, big).unwrap();
+        // 1 - 1/(2^126 - 1) < 1 - 1/2^126
+        assert!(near_one < nearer_one);
     }
 
     #[test]

@@ -1,0 +1,209 @@
+//! The same evaluation as `eval`, over big rationals: taken when 128-bit arithmetic overflows,
+//! so that `n * 10^20 * 10^20 > 0` is true rather than an error. It is slower and allocates, so
+//! the 128-bit evaluator stays the one every search runs; this one only answers where it gave up.
+
+use super::{BinOp, Expr, ExprError, ExprKind};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{Signed, ToPrimitive, Zero};
+
+/// A value of the big evaluation.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BigValue {
+    Num(BigRational),
+    Bool(bool),
+}
+
+fn num(e: &Expr, env: &[i64]) -> Result<BigRational, ExprError> {
+    match eval(e, env)? {
+        BigValue::Num(n) => Ok(n),
+        BigValue::Bool(_) => Err(ExprError::new("expected a number", e.span.clone())),
+    }
+}
+
+fn boolean(e: &Expr, env: &[i64]) -> Result<bool, ExprError> {
+    match eval(e, env)? {
+        BigValue::Bool(b) => Ok(b),
+        BigValue::Num(_) => Err(ExprError::new("expected a truth value", e.span.clone())),
+    }
+}
+
+fn int(n: impl Into<BigInt>) -> BigRational {
+    BigRational::from_integer(n.into())
+}
+
+/// Evaluates `e` exactly, whatever the size of the numbers; the meaning of every operator and
+/// function is that of [`super::eval`].
+pub fn eval(e: &Expr, env: &[i64]) -> Result<BigValue, ExprError> {
+    Ok(match &e.kind {
+        ExprKind::Int(n) => BigValue::Num(int(*n)),
+        ExprKind::Var(i) => BigValue::Num(int(env[*i])),
+        ExprKind::Name(n) => {
+            return Err(ExprError::new(
+                format!("unbound name `{n}`"),
+                e.span.clone(),
+            ));
+        }
+        ExprKind::Neg(a) => BigValue::Num(-num(a, env)?),
+        ExprKind::Not(a) => BigValue::Bool(!boolean(a, env)?),
+        ExprKind::Binary(BinOp::And, a, b) => BigValue::Bool(boolean(a, env)? && boolean(b, env)?),
+        ExprKind::Binary(BinOp::Or, a, b) => BigValue::Bool(boolean(a, env)? || boolean(b, env)?),
+        ExprKind::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) => {
+            let same = eval(a, env)? == eval(b, env)?;
+            BigValue::Bool(same == (*op == BinOp::Eq))
+        }
+        ExprKind::Binary(op, a, b) => binary(*op, num(a, env)?, num(b, env)?, e, b)?,
+        ExprKind::Call(name, args) => {
+            let values = args
+                .iter()
+                .map(|a| num(a, env))
+                .collect::<Result<Vec<_>, _>>()?;
+            call(name, &values, e)?
+        }
+    })
+}
+
+/// An arithmetic or comparison operator on two numbers; `divisor` is the right operand's
+/// expression, where a division by zero is reported.
+fn binary(
+    op: BinOp,
+    x: BigRational,
+    y: BigRational,
+    e: &Expr,
+    divisor: &Expr,
+) -> Result<BigValue, ExprError> {
+    Ok(match op {
+        BinOp::Lt => BigValue::Bool(x < y),
+        BinOp::Le => BigValue::Bool(x <= y),
+        BinOp::Gt => BigValue::Bool(x > y),
+        BinOp::Ge => BigValue::Bool(x >= y),
+        BinOp::Add => BigValue::Num(x + y),
+        BinOp::Sub => BigValue::Num(x - y),
+        BinOp::Mul => BigValue::Num(x * y),
+        BinOp::Div => {
+            if y.is_zero() {
+                return Err(ExprError::new("division by zero", divisor.span.clone()));
+            }
+            BigValue::Num(x / y)
+        }
+        BinOp::Rem => {
+            if !x.is_integer() || !y.is_integer() {
+                return Err(ExprError::new("`%` needs whole numbers", e.span.clone()));
+            }
+            let q = y.to_integer().abs();
+            if q.is_zero() {
+                return Err(ExprError::new("remainder by zero", divisor.span.clone()));
+            }
+            BigValue::Num(int(x.to_integer().mod_floor(&q)))
+        }
+        BinOp::And | BinOp::Or | BinOp::Eq | BinOp::Ne => {
+            unreachable!("logic and equality are evaluated before the operands")
+        }
+    })
+}
+
+/// The whole number of a function's argument, or an error naming the function.
+fn whole(name: &str, x: &BigRational, e: &Expr) -> Result<BigInt, ExprError> {
+    if x.is_integer() {
+        Ok(x.to_integer())
+    } else {
+        Err(ExprError::new(
+            format!("`{name}` needs a whole number, found {x}"),
+            e.span.clone(),
+        ))
+    }
+}
+
+/// The decimal digits of |n|, most significant first.
+fn digits(n: &BigInt) -> Vec<u8> {
+    n.abs().to_str_radix(10).bytes().map(|b| b - b'0').collect()
+}
+
+fn call(name: &str, values: &[BigRational], e: &Expr) -> Result<BigValue, ExprError> {
+    let first = || whole(name, &values[0], e);
+    Ok(match name {
+        "abs" => BigValue::Num(values[0].abs()),
+        "min" => BigValue::Num(
+            values
+                .iter()
+                .min()
+                .cloned()
+                .unwrap_or_else(BigRational::zero),
+        ),
+        "max" => BigValue::Num(
+            values
+                .iter()
+                .max()
+                .cloned()
+                .unwrap_or_else(BigRational::zero),
+        ),
+        "digits" => BigValue::Num(int(digits(&first()?).len())),
+        "digit_sum" => BigValue::Num(int(digits(&first()?)
+            .iter()
+            .map(|&d| u64::from(d))
+            .sum::<u64>())),
+        "number" => {
+            let mut n = BigInt::zero();
+            for v in values {
+                n = n * 10 + whole(name, v, e)?;
+            }
+            BigValue::Num(int(n))
+        }
+        "distinct" => BigValue::Bool(
+            values
+                .iter()
+                .enumerate()
+                .all(|(i, a)| values[i + 1..].iter().all(|b| a != b)),
+        ),
+        "distinct_digits" => BigValue::Bool(each_digit_once(&digits(&first()?), None)),
+        "pandigital" => BigValue::Bool(pandigital(values, e)?),
+        _ => {
+            return Err(ExprError::new(
+                format!("unknown function `{name}`"),
+                e.span.clone(),
+            ));
+        }
+    })
+}
+
+/// Whether no digit repeats (and, with `want`, every digit is in the set and all of it is used).
+fn each_digit_once(digits: &[u8], want: Option<u16>) -> bool {
+    let mut seen = 0u16;
+    for &d in digits {
+        let bit = 1u16 << d;
+        if seen & bit != 0 || want.is_some_and(|w| w & bit == 0) {
+            return false;
+        }
+        seen |= bit;
+    }
+    want.is_none_or(|w| seen == w)
+}
+
+/// `pandigital(n, lo = 0, hi = 9)`, as in the 128-bit evaluator.
+fn pandigital(values: &[BigRational], e: &Expr) -> Result<bool, ExprError> {
+    let n = whole("pandigital", &values[0], e)?;
+    let bound = |i: usize, default: i64| match values.get(i) {
+        Some(v) => Ok(whole("pandigital", v, e)?.to_i64().unwrap_or(i64::MAX)),
+        None => Ok(default),
+    };
+    let (lo, hi) = (bound(1, 0)?, bound(2, 9)?);
+    if !(0..=9).contains(&lo) || !(lo..=9).contains(&hi) {
+        return Err(ExprError::new(
+            format!("`pandigital` needs 0 <= lo <= hi <= 9, found lo {lo}, hi {hi}"),
+            e.span.clone(),
+        ));
+    }
+    let want = ((1u32 << (hi + 1)) - (1u32 << lo)) as u16;
+    Ok(!n.is_negative() && each_digit_once(&digits(&n), Some(want)))
+}
+
+/// How many decimal digits the whole part of `n` has.
+pub fn whole_digits(n: &BigRational) -> usize {
+    digits(&n.to_integer()).len()
+}
+
+/// The value as a 128-bit rational, when it fits.
+pub fn to_small(n: &BigRational) -> Option<super::Rational> {
+    super::Rational::new(n.numer().to_i128()?, n.denom().to_i128()?)
+}
