@@ -4,7 +4,10 @@
 use crate::cli::memory;
 use crate::cli::output::{self, Watched};
 use crate::cli::progress_bar;
+use crate::cli::search_size;
+use crate::cli::stop_signals;
 use crate::diagnostic::Diagnostic;
+use crate::engine::stop;
 use crate::families::{self, PlayEnd, PlayIo, SolveContext};
 use crate::report::{self, Status};
 use crate::spec::SpecDocument;
@@ -26,6 +29,11 @@ pub mod exit {
     pub const OUTPUT: u8 = 4;
     /// The memory cap (`--max-memory`, `solve.max_memory`) would have been passed.
     pub const MEMORY: u8 = 5;
+    /// The time limit (`--time-limit`, `solve.time_limit`) passed: the report shows what was
+    /// found so far.
+    pub const TIME_LIMIT: u8 = 6;
+    /// Ctrl-C: the report shows what was found so far (128 + SIGINT, as shells expect).
+    pub const INTERRUPTED: u8 = 130;
 }
 
 pub struct RunOptions {
@@ -37,6 +45,8 @@ pub struct RunOptions {
     pub quiet: bool,
     /// `--max-memory` was given: it takes precedence over `solve.max_memory`.
     pub max_memory_given: bool,
+    /// `--time-limit`: it takes precedence over `solve.time_limit`.
+    pub time_limit: Option<std::time::Duration>,
 }
 
 pub fn run(opts: &RunOptions) -> ExitCode {
@@ -59,9 +69,23 @@ pub fn run(opts: &RunOptions) -> ExitCode {
             memory::set_cap(cap);
         }
         let puzzle = families::load(&doc)?;
-        let mut report = puzzle.solve(&SolveContext {
+        if let Some(warning) = puzzle
+            .search_size()
+            .and_then(|size| search_size::warning(size, memory::cap()))
+        {
+            output::stderr(&warning);
+        }
+        stop_signals::search_started(opts.time_limit.or(doc.time_limit));
+        let solved = puzzle.solve(&SolveContext {
             progress: &progress,
-        })?;
+        });
+        stop_signals::search_finished();
+        let mut report = solved?;
+        // A search cut short may look finished to its family ("no solution", a count): what
+        // it found is kept, and the report says it is incomplete.
+        if let Some(reason) = stop::requested() {
+            report.mark_stopped(reason);
+        }
         report.puzzle = doc.puzzle.name.clone();
         report.kind = doc.puzzle.kind.get_ref().clone();
         Ok(report)
@@ -74,8 +98,9 @@ pub fn run(opts: &RunOptions) -> ExitCode {
             } else {
                 report::text::report(&report)
             };
-            let code = match report.status {
-                Status::NoSolution => exit::NO_SOLUTION,
+            let code = match (report.status, report.stopped) {
+                (Status::Stopped, Some(reason)) => stop_signals::exit_code(reason),
+                (Status::NoSolution, _) => exit::NO_SOLUTION,
                 _ => exit::OK,
             };
             output::finish(output::stdout(&text), code)

@@ -31,7 +31,7 @@ struct Cli {
 enum Command {
     /// Solve a spec and print the answer.
     #[command(
-        after_help = "Examples:\n  puzzlespec run specs/water-jugs.toml\n  puzzlespec run specs/water-jugs.toml --json\n  puzzlespec run specs/water-jugs.toml --set 'jugs.capacities=[3,5]' --set 'jugs.goal=\"A == 4 or B == 4\"'\n  puzzlespec run specs/water-jugs.toml --objective all-shortest\n\nExit codes: 0 solved, 1 no solution, 2 bad spec or arguments, 3 internal error, 4 output not written (e.g. disk full), 5 memory cap reached (--max-memory)."
+        after_help = "Examples:\n  puzzlespec run specs/water-jugs.toml\n  puzzlespec run specs/water-jugs.toml --json\n  puzzlespec run specs/water-jugs.toml --set 'jugs.capacities=[3,5]' --set 'jugs.goal=\"A == 4 or B == 4\"'\n  puzzlespec run specs/water-jugs.toml --objective all-shortest\n\nExit codes: 0 solved, 1 no solution, 2 bad spec or arguments, 3 internal error, 4 output not written (e.g. disk full), 5 memory cap reached (--max-memory), 6 time limit reached (--time-limit), 130 interrupted (Ctrl-C); 5, 6 and 130 print what was found so far."
     )]
     Run {
         /// The spec file (TOML).
@@ -48,6 +48,10 @@ enum Command {
         /// Override any key of the spec; VALUE is TOML (a bare word is taken as a string).
         #[arg(long = "set", value_name = "KEY=VALUE")]
         set: Vec<String>,
+        /// Stop the search after this many seconds (e.g. 30 or 2.5) and report what it found
+        /// so far, with exit code 6 (default: solve.time_limit, else none).
+        #[arg(long, value_name = "SECONDS", value_parser = puzzlespec::spec::parse_seconds)]
+        time_limit: Option<std::time::Duration>,
     },
     /// Play interactively: puzzlespec guesses, you answer on stdin (codebreaker specs).
     #[command(
@@ -116,6 +120,7 @@ fn dispatch(cli: Cli) -> ExitCode {
             engine,
             objective,
             set,
+            time_limit,
         } => app::run(&app::RunOptions {
             spec,
             json,
@@ -124,6 +129,7 @@ fn dispatch(cli: Cli) -> ExitCode {
             set,
             quiet,
             max_memory_given: cli.max_memory.is_some(),
+            time_limit,
         }),
         Command::Play { spec, set } => app::play(&spec, &set),
         Command::Check { specs } => app::check(&specs),

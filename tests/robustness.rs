@@ -399,7 +399,10 @@ fn a_goal_dividing_by_zero_is_false_there_with_a_note_at_the_divisor() {
         "{}",
         out.stdout
     );
-    assert!(out.stdout.contains("26 evaluations of the goal had no value"));
+    assert!(
+        out.stdout
+            .contains("26 evaluations of the goal had no value")
+    );
     assert!(out.stdout.contains("26 of the 26 states explored had none"));
 }
 

@@ -2,6 +2,8 @@
 //! global allocator counts the bytes in use; an allocation that would pass the cap ends the
 //! program with a message naming the limit and how to raise it, and exit code
 //! [`exit::MEMORY`](crate::app::exit::MEMORY), instead of the system's out-of-memory abort.
+//! Nearer than a tenth of the cap, the search is asked to stop (`crate::engine::stop`), so that
+//! a search that polls ends with a report of what it explored, with the same exit code.
 
 use crate::app::exit;
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -22,11 +24,19 @@ pub fn set_cap(bytes: u64) {
     CAP.store(usize::try_from(bytes).unwrap_or(usize::MAX), Relaxed);
 }
 
+/// The cap in bytes; 0: none.
+pub fn cap() -> u64 {
+    CAP.load(Relaxed) as u64
+}
+
 /// The system allocator with a count of the bytes in use and the cap set by [`set_cap`];
 /// `main.rs` makes it the global allocator.
 pub struct CappedAllocator {
     used: &'static AtomicUsize,
     cap: &'static AtomicUsize,
+    /// Near the cap, ask the running search to stop (the process's allocator does; a test's
+    /// own instance must not stop the other tests' searches).
+    stops_search: bool,
 }
 
 impl CappedAllocator {
@@ -34,6 +44,7 @@ impl CappedAllocator {
         CappedAllocator {
             used: &USED,
             cap: &CAP,
+            stops_search: true,
         }
     }
 
@@ -41,9 +52,15 @@ impl CappedAllocator {
     fn reserve(&self, n: usize) -> bool {
         let before = self.used.fetch_add(n, Relaxed);
         let cap = self.cap.load(Relaxed);
-        if cap != 0 && before.saturating_add(n) > cap {
+        let after = before.saturating_add(n);
+        if cap != 0 && after > cap {
             self.used.fetch_sub(n, Relaxed);
             return false;
+        }
+        // Within a tenth of the cap: ask the search to stop and report what it has, while
+        // there is still room to print it (the hard cap above stays for a sudden large request).
+        if self.stops_search && cap != 0 && after > cap - cap / 10 {
+            crate::engine::stop::request(crate::engine::stop::StopReason::MemoryLimit);
         }
         true
     }
@@ -124,8 +141,20 @@ unsafe impl GlobalAlloc for CappedAllocator {
     }
 }
 
-/// The default cap: three quarters of the machine's memory, when it can be read.
+/// The default cap: three quarters of the memory this process may have: the machine's, or its
+/// control group's limit when that is lower (a container), when either can be read.
 pub fn default_cap() -> Option<u64> {
+    let machine = machine_memory();
+    let group = cgroup_limit();
+    let total = match (machine, group) {
+        (Some(m), Some(g)) => m.min(g),
+        (m, g) => m.or(g)?,
+    };
+    Some(total / DEFAULT_SHARE.1 * DEFAULT_SHARE.0)
+}
+
+/// MemTotal of /proc/meminfo, in bytes.
+fn machine_memory() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let kib: u64 = info
         .lines()
@@ -135,7 +164,18 @@ pub fn default_cap() -> Option<u64> {
         .trim()
         .parse()
         .ok()?;
-    Some(kib * 1024 / DEFAULT_SHARE.1 * DEFAULT_SHARE.0)
+    kib.checked_mul(1024)
+}
+
+/// The memory limit of this process's control group (v2 `memory.max`, else v1
+/// `memory.limit_in_bytes`), in bytes; None when there is none ("max") or it cannot be read.
+fn cgroup_limit() -> Option<u64> {
+    [
+        "/sys/fs/cgroup/memory.max",
+        "/sys/fs/cgroup/memory/memory.limit_in_bytes",
+    ]
+    .iter()
+    .find_map(|path| std::fs::read_to_string(path).ok()?.trim().parse().ok())
 }
 
 /// A size in words: `1.5 GiB`, `300 MiB`, `12 KiB`, `80 bytes`.
@@ -160,6 +200,7 @@ mod tests {
         let a = CappedAllocator {
             used: &USED,
             cap: &CAP,
+            stops_search: false,
         };
         assert!(a.reserve(60));
         assert!(!a.reserve(41));

@@ -4,6 +4,8 @@
 pub mod memory;
 pub mod output;
 pub mod progress_bar;
+pub mod search_size;
 pub mod stack;
+pub mod stop_signals;
 
 pub use stack::on_large_stack;

@@ -91,7 +91,13 @@ pub fn all_shortest_paths<P: StateSpace>(
         let depth = dag.nodes[head].depth;
         progress.message(|| format!("all shortest: depth {depth}, {} states", dag.nodes.len()));
         let layer_end = dag.nodes.len();
+        if super::stop::requested().is_some() {
+            break;
+        }
         while head < layer_end {
+            if super::stop::poll(head) {
+                break;
+            }
             buf.clear();
             space.successors(&dag.nodes[head].state, &mut buf);
             for &(mv, next) in &buf {

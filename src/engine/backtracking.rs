@@ -60,6 +60,9 @@ pub fn search<C: Constraints>(
         if out.nodes & 0xF_FFFF == 0 {
             let nodes = out.nodes;
             progress.message(|| format!("{nodes} nodes"));
+            if super::stop::requested().is_some() {
+                break;
+            }
         }
         if !c.accept(level, &bound) {
             continue;

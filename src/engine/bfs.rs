@@ -42,6 +42,9 @@ pub(super) fn search<P: StateSpace>(
     while found.is_none() && head < nodes.len() {
         if head & 0xFFFF == 0 {
             progress.message(|| format!("{label}: {} states", nodes.len()));
+            if super::stop::requested().is_some() {
+                break;
+            }
         }
         let state = nodes[head].0;
         buf.clear();

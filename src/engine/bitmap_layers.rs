@@ -51,7 +51,10 @@ pub fn explore<P: IndexedSpace>(
         // which is unpredictable in the middle layers.
         let mut next: Vec<P::State> = Vec::new();
         let mut len = 0usize;
-        for s in &layer {
+        for (i, s) in layer.iter().enumerate() {
+            if super::stop::poll(i + 1) {
+                break;
+            }
             buf.clear();
             space.successors(s, &mut buf);
             if next.len() < len + buf.len() {
@@ -64,7 +67,7 @@ pub fn explore<P: IndexedSpace>(
             }
         }
         next.truncate(len);
-        if next.is_empty() {
+        if next.is_empty() || super::stop::requested().is_some() {
             break;
         }
         total += next.len() as u64;

@@ -23,7 +23,10 @@ where
     loop {
         progress.message(|| format!("layer {}: {total} states", counts.len()));
         let mut next = Vec::with_capacity(layer.len() * 2);
-        for s in &layer {
+        for (i, s) in layer.iter().enumerate() {
+            if super::stop::poll(i + 1) {
+                break;
+            }
             buf.clear();
             space.successors(s, &mut buf);
             next.extend(buf.iter().map(|&(_, n)| n));
@@ -32,7 +35,7 @@ where
         next.dedup();
         remove_sorted(&mut next, &previous);
         remove_sorted(&mut next, &layer);
-        if next.is_empty() {
+        if next.is_empty() || super::stop::requested().is_some() {
             break;
         }
         counts.push(next.len() as u64);

@@ -33,6 +33,8 @@ struct Search<'a, P: DepthFirstSpace> {
     bound: u32,
     next_bound: u32,
     nodes: u64,
+    /// A stop was requested (`super::stop`): unwind without searching further.
+    stopped: bool,
     path: Vec<P::Move>,
     /// One move buffer per depth, reused across iterations.
     buffers: Vec<Vec<P::Move>>,
@@ -41,6 +43,9 @@ struct Search<'a, P: DepthFirstSpace> {
 impl<P: DepthFirstSpace> Search<'_, P> {
     /// True when a goal was reached; the moves are then in `path`.
     fn dfs(&mut self, node: &mut P::State, g: u32, h: u32) -> bool {
+        if self.stopped {
+            return false;
+        }
         let f = g + h;
         if f > self.bound {
             self.next_bound = self.next_bound.min(f);
@@ -61,6 +66,7 @@ impl<P: DepthFirstSpace> Search<'_, P> {
         for &mv in &moves {
             self.space.apply(node, mv);
             self.nodes += 1;
+            self.stopped |= super::stop::poll(self.nodes as usize);
             self.path.push(mv);
             let h = self.space.heuristic(node);
             if self.dfs(node, g + 1, h) {
@@ -89,6 +95,7 @@ pub fn solve<P: DepthFirstSpace>(
         bound: h,
         next_bound: u32::MAX,
         nodes: 0,
+        stopped: false,
         path: Vec::new(),
         buffers: Vec::new(),
     };
@@ -102,7 +109,7 @@ pub fn solve<P: DepthFirstSpace>(
             moves = Some(std::mem::take(&mut search.path));
             break;
         }
-        if search.next_bound == u32::MAX {
+        if search.stopped || search.next_bound == u32::MAX {
             break; // nothing beyond the bound: the reachable space holds no goal
         }
         search.bound = search.next_bound;

@@ -23,7 +23,10 @@ pub fn explore<P: StateSpace>(space: &P, start: P::State, progress: &Progress) -
     loop {
         progress.message(|| format!("layer {}: {} states", counts.len(), seen.len()));
         let mut next = Vec::new();
-        for s in &layer {
+        for (i, s) in layer.iter().enumerate() {
+            if super::stop::poll(i + 1) {
+                break;
+            }
             buf.clear();
             space.successors(s, &mut buf);
             for &(_, n) in &buf {
@@ -32,7 +35,7 @@ pub fn explore<P: StateSpace>(space: &P, start: P::State, progress: &Progress) -
                 }
             }
         }
-        if next.is_empty() {
+        if next.is_empty() || super::stop::requested().is_some() {
             break;
         }
         counts.push(next.len() as u64);

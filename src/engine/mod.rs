@@ -13,6 +13,7 @@ pub mod layers;
 mod path;
 pub mod progress;
 pub mod ranked_bfs;
+pub mod stop;
 pub mod uniform_cost;
 
 pub use path::Path;

@@ -69,6 +69,9 @@ pub fn explore<P: RankedSpace>(
             return None;
         }
         progress.message(|| format!("layered bfs: depth {depth}, {total} states"));
+        if super::stop::requested().is_some() {
+            break;
+        }
         let next = next_layer(space, &layer, depth, &mut dist, &mut buf);
         if next.is_empty() {
             break;
@@ -111,6 +114,9 @@ pub fn shortest_path<P: RankedSpace + ReversibleSpace>(
     while dist[goal_rank] == UNSEEN && !layer.is_empty() && depth < MAX_DEPTH {
         depth += 1;
         progress.message(|| format!("bfs: depth {depth}, {states} states"));
+        if super::stop::requested().is_some() {
+            break;
+        }
         let next = next_layer(space, &layer, depth, &mut dist, &mut buf);
         states += next.len() as u64;
         layer = next;

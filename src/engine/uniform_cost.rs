@@ -55,6 +55,9 @@ pub fn cheapest_path<P: StateSpace>(
         }
         if i & 0xFFFF == 0 {
             progress.message(|| format!("cheapest: cost {g}, {} states", best.len()));
+            if super::stop::requested().is_some() {
+                break;
+            }
         }
         buf.clear();
         space.successors(&state, &mut buf);

@@ -33,6 +33,11 @@ pub trait Family: Sync {
 pub trait Puzzle {
     /// One line describing this instance (for `list` and `check`).
     fn summary(&self) -> String;
+    /// How large the search of this instance may get, where the family knows a bound: the
+    /// command line warns before a search that is beyond reach. None: no useful bound.
+    fn search_size(&self) -> Option<SearchSize> {
+        None
+    }
     /// Solves with the objective and engine of the spec.
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic>;
     /// Plays interactively (`puzzlespec play`); most kinds have no play mode.
@@ -62,6 +67,16 @@ pub enum PlayEnd {
 
 pub struct SolveContext<'a> {
     pub progress: &'a Progress,
+}
+
+/// An upper bound on the work of a search, known before it starts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SearchSize {
+    /// States (or candidates) the search may visit; a float, as the bound may pass 2^64.
+    pub states: f64,
+    /// Bytes the search keeps per visited state, for searches that store what they visit;
+    /// None for depth-first searches, which keep only the current path.
+    pub bytes_per_state: Option<f64>,
 }
 
 pub static FAMILIES: &[&dyn Family] = &[

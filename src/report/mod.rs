@@ -6,6 +6,7 @@ pub mod text;
 
 pub use number_format::group_digits;
 
+use crate::engine::stop::StopReason;
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 use std::time::Duration;
@@ -21,6 +22,8 @@ pub enum Status {
     Counted,
     /// The objective explored the whole space (e.g. `longest`).
     Explored,
+    /// The search was cut short (time limit, Ctrl-C, memory): what it found so far, unproved.
+    Stopped,
 }
 
 /// A state shown to the user: text for the terminal, data for JSON.
@@ -93,6 +96,9 @@ pub struct Report {
     pub kind: String,
     pub objective: String,
     pub status: Status,
+    /// Why the search was cut short, when `status` is `stopped`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<StopReason>,
     pub engine: String,
     /// Why this engine, when `auto` chose it.
     #[serde(skip_serializing_if = "String::is_empty")]
@@ -141,6 +147,7 @@ impl Report {
             kind: String::new(),
             objective: objective.to_string(),
             status,
+            stopped: None,
             engine: engine.to_string(),
             engine_reason: engine_reason.to_string(),
             cost: None,
@@ -153,6 +160,14 @@ impl Report {
             sections: Vec::new(),
             details: serde_json::Map::new(),
         }
+    }
+
+    /// Marks a report whose search was cut short by `reason`: whatever it holds (solutions
+    /// found, counts, the states explored) is what was known when the search stopped, and nothing
+    /// in it is a proof of optimality, of a complete count or of "no solution".
+    pub fn mark_stopped(&mut self, reason: StopReason) {
+        self.status = Status::Stopped;
+        self.stopped = Some(reason);
     }
 
     /// Sets the family's own fields: a `#[derive(Serialize)]` struct of the family's

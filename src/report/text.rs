@@ -53,7 +53,12 @@ fn header(out: &mut String, r: &Report) {
     }
     let _ = writeln!(out, "{}", headline(r));
     if let Some(count) = r.count {
-        let _ = writeln!(out, "count: {}", group_digits(count));
+        let partial = if r.status == Status::Stopped {
+            " (so far: the count is incomplete)"
+        } else {
+            ""
+        };
+        let _ = writeln!(out, "count: {}{partial}", group_digits(count));
     }
     for note in &r.notes {
         let _ = writeln!(out, "note: {note}");
@@ -73,7 +78,30 @@ fn headline(r: &Report) -> String {
         ),
         (Status::Counted, _) => "counted".to_string(),
         (Status::Explored, _) => "explored".to_string(),
+        (Status::Stopped, _) => stopped_headline(r),
     }
+}
+
+/// "stopped by the time limit after 1,234,567 states: ..." with what was found so far.
+fn stopped_headline(r: &Report) -> String {
+    use crate::engine::stop::StopReason;
+    let why = match r.stopped {
+        Some(StopReason::Interrupted) => "interrupted (Ctrl-C)",
+        Some(StopReason::TimeLimit) => "stopped by the time limit",
+        Some(StopReason::MemoryLimit) => "stopped: memory in use came close to the cap",
+        None => "stopped",
+    };
+    let found = match r.solutions.len() {
+        0 => "nothing found so far, and nothing proved".to_string(),
+        n => format!(
+            "{n} solution{} found so far (replayed; not proved optimal)",
+            if n == 1 { "" } else { "s" }
+        ),
+    };
+    format!(
+        "{why} after {} states: {found}",
+        group_digits(u128::from(r.stats.states))
+    )
 }
 
 /// Solution `i` given as one notation (a placement, a formula): numbered, drawing lines indented.

@@ -26,6 +26,9 @@ pub struct SolveTable {
     /// The memory cap of the run (`"4G"`, `"512M"`, bytes, or `"none"`); read by
     /// [`SpecDocument`](super::SpecDocument), `--max-memory` takes precedence.
     pub max_memory: Option<Spanned<toml::Value>>,
+    /// Seconds the search may take (`30`, `2.5`); read by [`SpecDocument`](super::SpecDocument),
+    /// `--time-limit` takes precedence.
+    pub time_limit: Option<Spanned<toml::Value>>,
 }
 
 impl SolveTable {

@@ -23,6 +23,7 @@ use serde::de::DeserializeOwned;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// A spec file after overrides, ready for its family to read.
 #[derive(Debug)]
@@ -34,6 +35,8 @@ pub struct SpecDocument {
     pub overrides: Vec<Override>,
     /// `solve.max_memory` in bytes (0: no cap), when the spec sets it.
     pub max_memory: Option<u64>,
+    /// `solve.time_limit`, when the spec sets it.
+    pub time_limit: Option<Duration>,
 }
 
 #[derive(Deserialize)]
@@ -43,15 +46,17 @@ struct HeaderProbe {
     solve: Option<toml::Value>,
 }
 
-/// `solve.max_memory`, read before the family reads the rest.
+/// `solve.max_memory` and `solve.time_limit`, read before the family reads the rest: they
+/// bind the whole run, whatever the kind.
 #[derive(Deserialize)]
-struct MemoryProbe {
+struct LimitsProbe {
     solve: SolveProbe,
 }
 
 #[derive(Deserialize)]
 struct SolveProbe {
     max_memory: Option<toml::Spanned<toml::Value>>,
+    time_limit: Option<toml::Spanned<toml::Value>>,
 }
 
 impl SpecDocument {
@@ -95,14 +100,20 @@ impl SpecDocument {
                 .at(&source, 0..0)
                 .help("start the file with [puzzle] giving name = \"...\" and kind = \"...\"")
         })?;
-        let asked = probe
+        let limits = probe
             .solve
-            .filter(|s| s.get("max_memory").is_some())
-            .and_then(|_| toml::from_str::<MemoryProbe>(&source.text).ok())
-            .and_then(|m| m.solve.max_memory);
-        let max_memory = match asked {
-            Some(value) => Some(memory_size(&source, &value)?),
-            None => None,
+            .filter(|s| s.get("max_memory").is_some() || s.get("time_limit").is_some())
+            .and_then(|_| toml::from_str::<LimitsProbe>(&source.text).ok())
+            .map(|p| p.solve);
+        let (max_memory, time_limit) = match limits {
+            Some(SolveProbe {
+                max_memory,
+                time_limit,
+            }) => (
+                max_memory.map(|v| memory_size(&source, &v)).transpose()?,
+                time_limit.map(|v| seconds(&source, &v)).transpose()?,
+            ),
+            None => (None, None),
         };
         Ok(SpecDocument {
             source,
@@ -110,6 +121,7 @@ impl SpecDocument {
             puzzle,
             overrides,
             max_memory,
+            time_limit,
         })
     }
 
@@ -158,6 +170,38 @@ fn memory_size(
             .at(source, value.span())
             .help("write e.g. max_memory = \"4G\" (or \"none\" for no cap)")
     })
+}
+
+/// `solve.time_limit`: a positive number of seconds.
+fn seconds(
+    source: &Arc<SourceText>,
+    value: &toml::Spanned<toml::Value>,
+) -> Result<Duration, Diagnostic> {
+    let parsed = match value.get_ref() {
+        toml::Value::Integer(n) => parse_seconds(&n.to_string()),
+        toml::Value::Float(x) => parse_seconds(&x.to_string()),
+        toml::Value::String(s) => parse_seconds(s),
+        _ => Err("give a number of seconds, e.g. 30 or 2.5".to_string()),
+    };
+    parsed.map_err(|why| {
+        Diagnostic::new(format!("solve.time_limit: {why}"))
+            .at(source, value.span())
+            .help("write e.g. time_limit = 30 (seconds)")
+    })
+}
+
+/// A time limit in seconds (`30`, `2.5`, `0.1`): positive and finite.
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds (e.g. 30 or 2.5)"))?;
+    // NaN is neither positive nor anything else: refused here with the rest.
+    if secs.is_nan() || secs <= 0.0 {
+        return Err(format!("the time limit must be positive, not {text}"));
+    }
+    Duration::try_from_secs_f64(secs)
+        .map_err(|_| format!("{text} seconds is too long for a time limit"))
 }
 
 /// Turns a toml/serde error into a diagnostic with a hint matched to its kind.

@@ -78,6 +78,8 @@ pub struct RulesSolveTable {
     pub max_states: Option<Spanned<u64>>,
     /// The memory cap of the run, as in every kind's `[solve]`.
     pub max_memory: Option<Spanned<toml::Value>>,
+    /// Seconds the search may take, as in every kind's `[solve]`.
+    pub time_limit: Option<Spanned<toml::Value>>,
 }
 
 impl RulesSolveTable {
@@ -88,6 +90,7 @@ impl RulesSolveTable {
             engine: self.engine.clone(),
             limit: self.limit.clone(),
             max_memory: self.max_memory.clone(),
+            time_limit: self.time_limit.clone(),
         }
     }
 }

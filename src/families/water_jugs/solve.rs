@@ -8,10 +8,14 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::{Path, SearchStats, all_shortest, bfs, bidirectional_bfs, layers};
 use crate::expr::ExprError;
 use crate::families::plan::Resolved;
-use crate::families::{Puzzle, SolveContext};
+use crate::families::{Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Solution, Stats, Status, Step, group_digits};
 use crate::spec::FormulaSite;
 use std::cell::RefCell;
+
+/// What a breadth-first search keeps per state: its entry in the node list (state, parent,
+/// move: 24 bytes) and in the visited set (8 bytes, with the set's spare room about twice that).
+const BYTES_PER_STATE: f64 = 40.0;
 
 pub struct JugsPuzzle {
     pub(super) model: Jugs,
@@ -38,6 +42,21 @@ impl Puzzle for JugsPuzzle {
             "closed"
         };
         format!("jugs {} ({system})", jugs.join(" "))
+    }
+
+    /// Every jug holds 0 to its capacity: the product bounds the states (the reachable ones are
+    /// fewer: after the first move some jug is empty or full).
+    fn search_size(&self) -> Option<SearchSize> {
+        let states = self
+            .model
+            .capacities
+            .iter()
+            .map(|&c| c as f64 + 1.0)
+            .product();
+        Some(SearchSize {
+            states,
+            bytes_per_state: Some(BYTES_PER_STATE),
+        })
     }
 
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {

@@ -1,0 +1,147 @@
+//! Runs cut short: the time limit (`--time-limit`, `solve.time_limit`), Ctrl-C and memory running
+//! short end with a report of what was found so far, marked as stopped, and their exit codes;
+//! never with "no solution" or a count that looks complete.
+
+mod common;
+
+use common::{outcome, puzzlespec, run};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Lights Out 5x5 `longest` visits all 8,388,608 states (2^23: the presses span a space of
+/// dimension 23), which takes seconds: long enough to be cut short at a fraction of a second.
+const LIGHTS_OUT: &str = "specs/lights-out-rules.toml";
+const ALL_LIGHTS_OUT_STATES: u64 = 1 << 23;
+
+#[test]
+fn the_time_limit_stops_a_search_with_a_report_of_what_it_explored() {
+    let t0 = Instant::now();
+    let out = run(&[
+        "run",
+        LIGHTS_OUT,
+        "--objective",
+        "longest",
+        "--time-limit",
+        "0.2",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(out.code, 6, "{}", out.stderr);
+    let json = out.json();
+    assert_eq!(json["status"], "stopped");
+    assert_eq!(json["stopped"], "time-limit");
+    let states = json["stats"]["states"].as_u64().unwrap();
+    assert!(
+        states > 0 && states < ALL_LIGHTS_OUT_STATES,
+        "{states} states"
+    );
+    // The engine polls the request: it returns well within the grace period.
+    assert!(t0.elapsed() < Duration::from_secs(10), "{:?}", t0.elapsed());
+}
+
+#[test]
+fn the_spec_may_set_the_time_limit_and_the_text_says_it_is_incomplete() {
+    let out = run(&[
+        "run",
+        LIGHTS_OUT,
+        "--objective",
+        "longest",
+        "--set",
+        "solve.time_limit=0.2",
+        "--quiet",
+    ]);
+    assert_eq!(out.code, 6, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("stopped by the time limit after"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("the count is incomplete"));
+}
+
+#[test]
+fn a_limit_longer_than_the_search_changes_nothing() {
+    let out = run(&[
+        "run",
+        "specs/water-jugs.toml",
+        "--time-limit",
+        "60",
+        "--json",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let json = out.json();
+    assert_eq!(json["status"], "solved");
+    assert!(json.get("stopped").is_none());
+}
+
+#[test]
+fn bad_time_limits_are_refused_with_the_place() {
+    for bad in ["0", "-1", "soon", "1e300"] {
+        let flag = format!("--time-limit={bad}");
+        let out = run(&["run", "specs/water-jugs.toml", &flag]);
+        assert_eq!(out.code, 2, "--time-limit {bad}: {}", out.stderr);
+        assert!(out.stderr.contains("--time-limit"), "{}", out.stderr);
+    }
+    let out = run(&[
+        "run",
+        "specs/water-jugs.toml",
+        "--set",
+        "solve.time_limit=\"soon\"",
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("solve.time_limit: `soon` is not a number of seconds"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("(with --set):"), "{}", out.stderr);
+}
+
+#[test]
+fn ctrl_c_stops_the_search_with_a_report_and_exit_130() {
+    let child = Command::new(env!("CARGO_BIN_EXE_puzzlespec"))
+        .args(["run", LIGHTS_OUT, "--objective", "longest", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    std::thread::sleep(Duration::from_millis(300));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let out = child.wait_with_output().expect("the run ends");
+    assert_eq!(out.status.code(), Some(130));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    assert_eq!(json["status"], "stopped");
+    assert_eq!(json["stopped"], "interrupted");
+    assert!(json["stats"]["states"].as_u64().unwrap() < ALL_LIGHTS_OUT_STATES);
+}
+
+#[test]
+fn memory_running_short_stops_a_search_with_a_report_and_exit_5() {
+    // Hanoi with 14 discs has 3^14 = 4,782,969 states: far more than 40 MB of search lists
+    // hold. The run ends with either the report (the search polled in time) or the message
+    // (one large request passed the cap at once); both exit 5, neither aborts.
+    let out = outcome(puzzlespec().args([
+        "run",
+        "specs/hanoi-rules.toml",
+        "--set",
+        "params.n=14",
+        "--max-memory",
+        "40M",
+        "--quiet",
+    ]));
+    assert_eq!(out.code, 5, "{}\n{}", out.stdout, out.stderr);
+    assert!(
+        out.stdout
+            .contains("stopped: memory in use came close to the cap")
+            || out.stderr.contains("memory limit reached"),
+        "{}\n{}",
+        out.stdout,
+        out.stderr
+    );
+    assert!(!out.stdout.contains("no solution"));
+}
