@@ -156,3 +156,112 @@ fn each_value(layout: &Layout, free: &[(usize, i64, i64)], s: u64, f: &mut impl 
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::load::puzzle_from_spec;
+    use crate::spec::SpecDocument;
+    use std::collections::BTreeSet;
+    use std::path::Path;
+
+    /// Every valid state of the layout (each slot within its range).
+    fn all_states(rules: &super::Rules) -> Vec<u64> {
+        let mut out = vec![0u64];
+        for (k, f) in rules.layout.slots.iter().enumerate() {
+            out = out
+                .iter()
+                .flat_map(|&s| (f.lo..=f.hi).map(move |v| (s, v)))
+                .map(|(s, v)| rules.layout.with(s, k, v))
+                .collect();
+        }
+        out
+    }
+
+    /// For every state, the predecessors found equal those of a brute force over all states.
+    fn predecessors_are_exact(spec: &str, text: String, set: &[&str]) {
+        let sets: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+        let doc = SpecDocument::from_text(Path::new(spec), text, &sets).unwrap();
+        let puzzle = puzzle_from_spec(&doc).unwrap();
+        let rules = &puzzle.rules;
+        let reverse = rules.reverse.as_ref().expect("the goal names one state");
+        let states = all_states(rules);
+        for &t in &states {
+            let mut found = BTreeSet::new();
+            reverse.predecessors(rules, t, &mut |i, s| {
+                found.insert((i, s));
+            });
+            let mut want = BTreeSet::new();
+            for &s in &states {
+                if !matches!(rules.broken_constraint(s), Ok(None)) {
+                    continue;
+                }
+                for i in 0..rules.instances.len() {
+                    if matches!(rules.apply(i, s), Ok(Some(n)) if n == t) {
+                        want.insert((i as u32, s));
+                    }
+                }
+            }
+            assert_eq!(found, want, "{spec} {set:?}: state {t:#x}");
+        }
+    }
+
+    fn shipped(spec: &str, set: &[&str]) {
+        predecessors_are_exact(spec, std::fs::read_to_string(spec).unwrap(), set);
+    }
+
+    /// A 2x2 sliding puzzle (guards pin the blank, a constant write and a copied value) and a
+    /// 2x2 Lights Out (toggles only) written here.
+    const SLIDE: &str = r#"
+[puzzle]
+name = "2x2"
+kind = "rules"
+[tables]
+adjacent = [[1, 2], [0, 3], [0, 3], [1, 2]]
+[state]
+cell = "4 of 0..3"
+[start]
+cell = [1, 2, 3, 0]
+[[move]]
+name = "slide"
+for = "p in 0..3, q in adjacent[p]"
+when = "cell[p] == 0"
+do = "cell[p] = cell[q]; cell[q] = 0"
+[goal]
+reach = "all(cell[i] == i for i in 0..3)"
+"#;
+
+    const LIGHTS: &str = r#"
+[puzzle]
+name = "2x2 lights"
+kind = "rules"
+[tables]
+neighbours = [[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]]
+[state]
+lights = "4 of 0..1"
+[start]
+lights = 1
+[[move]]
+name = "press"
+for = "i in 0..3"
+do = "lights[j] = 1 - lights[j] for j in neighbours[i]"
+[goal]
+reach = "all(lights[i] == 0 for i in 0..3)"
+"#;
+
+    #[test]
+    fn predecessors_match_a_brute_force_over_every_state() {
+        // One-way moves (fill, empty) and writes computed from the state (pour).
+        shipped(
+            "specs/water-jugs-rules.toml",
+            &["goal.reach=\"jug[0] == 4 and jug[1] == 0\""],
+        );
+        // Constraints and `if` in the effect.
+        shipped(
+            "specs/missionaries-rules.toml",
+            &["goal.reach=\"ml == 0 and cl == 0 and boat == 1\""],
+        );
+        shipped("specs/hanoi-rules.toml", &["params.n=4"]);
+        predecessors_are_exact("slide.toml", SLIDE.to_string(), &[]);
+        predecessors_are_exact("lights.toml", LIGHTS.to_string(), &[]);
+    }
+}
