@@ -322,3 +322,176 @@ fn a_goal_nested_ten_thousand_deep_is_refused_where_the_bound_is_passed() {
     assert_eq!(out.code, 2, "{}", out.stderr);
     assert!(out.stderr.contains("nests too deeply"), "{}", out.stderr);
 }
+
+/// The status and length `engine` gives for `spec` with `sets` (each a `--set` value).
+fn answer(spec: &str, engine: &str, sets: &[&str]) -> (Value, Value, Value) {
+    let mut args = vec![spec, "--engine", engine];
+    for s in sets {
+        args.extend(["--set", s]);
+    }
+    let (doc, code) = run_json(&args);
+    // 1: no solution, the answer for a goal that cannot be reached.
+    assert!(code == 0 || code == 1, "{doc}");
+    (
+        doc["status"].clone(),
+        doc["cost"].clone(),
+        doc["engine"].clone(),
+    )
+}
+
+#[test]
+fn bidirectional_search_agrees_with_plain_breadth_first_search() {
+    // Hanoi: every move can be undone; 2^n - 1 moves either way.
+    for n in 1..=7 {
+        let set = format!("params.n={n}");
+        let both = answer("specs/hanoi-rules.toml", "bidirectional-bfs", &[&set]);
+        let plain = answer("specs/hanoi-rules.toml", "bitmap-bfs", &[&set]);
+        assert_eq!((&both.0, &both.1), (&plain.0, &plain.1), "n = {n}");
+        assert_eq!(both.1, 2u64.pow(n) - 1);
+    }
+    // The 8-puzzle from several starts, one of the unsolvable half (both say no solution).
+    for start in [
+        "[8,6,7,2,5,4,3,0,1]",
+        "[1,2,3,4,5,6,0,7,8]",
+        "[0,1,2,3,4,5,6,7,8]",
+        "[2,1,3,4,5,6,7,8,0]",
+    ] {
+        let set = format!("start.cell={start}");
+        let both = answer("specs/eight-rules.toml", "bidirectional-bfs", &[&set]);
+        let plain = answer("specs/eight-rules.toml", "bfs", &[&set]);
+        assert_eq!((&both.0, &both.1), (&plain.0, &plain.1), "start {start}");
+    }
+    // Water jugs: filling and emptying cannot be undone by one move (a jug emptied may have
+    // held anything), so the predecessors must be found exactly. Every goal state, reachable
+    // or not, gets the same answer as forward search.
+    for a in 0..=8 {
+        for b in 0..=5 {
+            let goal = format!("goal.reach=\"jug[0] == {a} and jug[1] == {b}\"");
+            let both = answer("specs/water-jugs-rules.toml", "bidirectional-bfs", &[&goal]);
+            let plain = answer("specs/water-jugs-rules.toml", "bfs", &[&goal]);
+            assert_eq!((&both.0, &both.1), (&plain.0, &plain.1), "goal ({a}, {b})");
+        }
+    }
+}
+
+#[test]
+fn auto_searches_from_both_ends_only_when_the_goal_is_one_state() {
+    let doc = solve(&["specs/eight-rules.toml"]);
+    assert_eq!(doc["engine"], "bidirectional-bfs");
+    assert_eq!(doc["cost"], 31);
+    let reason = doc["engine_reason"].as_str().unwrap();
+    assert!(reason.contains("one full state"), "{reason}");
+    assert!(reason.contains("no move is assumed reversible"), "{reason}");
+    // The missionaries' goal leaves the boat open: forward search, and bidirectional is refused.
+    let doc = solve(&["specs/missionaries-rules.toml"]);
+    assert_eq!(doc["engine"], "bitmap-bfs");
+    let out = common::run(&[
+        "run",
+        "specs/missionaries-rules.toml",
+        "--engine",
+        "bidirectional-bfs",
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("needs a goal naming one full state"),
+        "{}",
+        out.stderr
+    );
+    // Naming the boat's bank too makes the goal one state: the same 11 crossings.
+    let goal = "goal.reach=\"ml == 0 and cl == 0 and boat == 1\"";
+    let both = answer(
+        "specs/missionaries-rules.toml",
+        "bidirectional-bfs",
+        &[goal],
+    );
+    assert_eq!(both.1, 11);
+}
+
+/// Shortest path from 0 to 9 in tests/rules-no-value.toml, by plain breadth-first search over
+/// the rules as the spec's comments state them (where a formula has no value it is false).
+fn no_value_counter_distance() -> Option<u64> {
+    let allowed = |x: i64| x != 7; // the constraint has no value at 7
+    let mut dist = [None; 11];
+    dist[0] = Some(0u64);
+    let mut queue = std::collections::VecDeque::from([0i64]);
+    while let Some(x) = queue.pop_front() {
+        let d = dist[x as usize].unwrap();
+        let up = (x < 10 && x != 4).then_some(x + 1); // the guard has no value at 4
+        let jump = (x < 9).then_some(x + 2);
+        for y in [up, jump].into_iter().flatten() {
+            if allowed(y) && dist[y as usize].is_none() {
+                dist[y as usize] = Some(d + 1);
+                queue.push_back(y);
+            }
+        }
+    }
+    dist[9]
+}
+
+#[test]
+fn a_formula_with_no_value_is_false_there_and_counted_at_its_place() {
+    let spec = "tests/rules-no-value.toml";
+    let doc = solve(&[spec]);
+    assert_eq!(doc["cost"].as_u64(), no_value_counter_distance());
+    let notes: Vec<&str> = doc["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    let has = |words: &[&str]| notes.iter().any(|n| words.iter().all(|w| n.contains(w)));
+    // Each note names the formula and its place: line:col of the division, not 1:1.
+    assert!(
+        has(&[
+            "the guard of move `up`",
+            "counted as false",
+            &format!("{spec}:18:3"),
+            "division by zero"
+        ]),
+        "{notes:?}"
+    );
+    assert!(
+        has(&["the constraint", &format!("{spec}:27:12")]),
+        "{notes:?}"
+    );
+    assert!(has(&["the goal", &format!("{spec}:31:10")]), "{notes:?}");
+    // Goal with no value where it would hold: no solution, and a note says why it may be.
+    let (doc, code) = run_json(&[spec, "--set", "goal.reach=\"x == 9 and 1 / (x - 9) == 0\""]);
+    assert_eq!(code, 1, "{doc}");
+    assert_eq!(doc["status"], "no-solution");
+    assert!(doc["notes"].to_string().contains("no solution"), "{doc}");
+    // A heuristic with no value counts as 0 (never an overestimate): still the fewest moves.
+    let h = "goal.heuristic=\"(9 - x) / 2 + 0 * (1 / (x - 6))\"";
+    let doc = solve(&[spec, "--objective", "cheapest", "--set", h]);
+    assert_eq!(doc["engine"], "a-star");
+    assert_eq!(doc["cost"].as_u64(), no_value_counter_distance());
+    assert!(
+        doc["notes"]
+            .to_string()
+            .contains("heuristic had no value and counted as 0"),
+        "{doc}"
+    );
+}
+
+#[test]
+fn an_effect_that_divides_by_zero_stops_with_the_move_and_the_state() {
+    expect_error(
+        "tests/bad/rules-effect-divides.toml",
+        "14:15",
+        &["division by zero", "move `step`", "state x=3"],
+    );
+}
+
+#[test]
+fn errors_inside_multi_line_strings_point_at_their_line_and_column() {
+    expect_error(
+        "tests/bad/rules-multiline-error.toml",
+        "18:12",
+        &["unknown name `seatz`", "did you mean `seats`?"],
+    );
+    expect_error(
+        "tests/bad/multiline-goal-jugs.toml",
+        "12:7",
+        &["syntax error"],
+    );
+}

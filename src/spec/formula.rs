@@ -20,7 +20,12 @@ pub struct FormulaSite {
 impl FormulaSite {
     /// The diagnostic for `err`, found inside this formula.
     pub fn error(&self, err: ExprError) -> Diagnostic {
-        let span = inner_span(&self.source.text, self.value.span(), err.span.clone());
+        let span = inner_span(
+            &self.source.text,
+            self.value.span(),
+            self.value.get_ref(),
+            err.span.clone(),
+        );
         let mut d =
             Diagnostic::new(format!("in {}: {}", self.what, err.message)).at(&self.source, span);
         if let Some(help) = err.help {

@@ -93,6 +93,9 @@ enum Op {
 pub struct Fault {
     pub span: Range<usize>,
     pub message: String,
+    /// An arithmetic failure (a division by zero, an overflow): the formula has no value for
+    /// this state. A guard, constraint or goal is then false there; see docs/rules.md.
+    pub no_value: bool,
 }
 
 /// One comparison of a conjunction: a slot against a constant or another slot.
@@ -122,7 +125,7 @@ pub struct Program {
     tests: Option<Vec<Test>>,
     ops: Vec<Op>,
     /// Spans and fixed messages of the steps that can fail.
-    sites: Vec<(Range<usize>, String)>,
+    sites: Vec<(Range<usize>, String, bool)>,
 }
 
 /// `a op b` with checked arithmetic; `/` rounds down, `%` is the Euclidean remainder.
@@ -150,7 +153,7 @@ pub fn arith(op: BinOp, a: i64, b: i64) -> Result<i64, String> {
 struct Emitter<'a> {
     layout: &'a Layout,
     ops: Vec<Op>,
-    sites: Vec<(Range<usize>, String)>,
+    sites: Vec<(Range<usize>, String, bool)>,
     depth: usize,
     max_depth: usize,
 }
@@ -194,11 +197,30 @@ impl Program {
         Some((t.a.shift, t.a.mask, raw.filter(|r| *r <= t.a.mask)))
     }
 
+    /// When the program is a conjunction of slot comparisons: its `slot == constant` tests, as
+    /// the slot's shift and mask and the value it must hold (the program is false otherwise).
+    /// `only`: None unless every test of the conjunction is such an equality.
+    pub fn equalities(&self, only: bool) -> Option<Vec<(u32, u64, i64)>> {
+        let tests = self.tests.as_deref()?;
+        let eq = |t: &&Test| t.op == BinOp::Eq && t.b.is_none();
+        if only && !tests.iter().all(|t| eq(&t)) {
+            return None;
+        }
+        Some(
+            tests
+                .iter()
+                .filter(eq)
+                .map(|t| (t.a.shift, t.a.mask, t.c))
+                .collect(),
+        )
+    }
+
     fn fault(&self, site: u32, detail: Option<String>) -> Fault {
-        let (span, message) = &self.sites[site as usize];
+        let (span, message, no_value) = &self.sites[site as usize];
         Fault {
             span: span.clone(),
             message: detail.unwrap_or_else(|| message.clone()),
+            no_value: *no_value,
         }
     }
 
@@ -231,10 +253,11 @@ impl Program {
                 } => {
                     let i = stack[sp - 1];
                     if !(0..i64::from(len)).contains(&i) {
-                        let (span, what) = &self.sites[site as usize];
+                        let (span, what, _) = &self.sites[site as usize];
                         return Err(Fault {
                             span: span.clone(),
                             message: format!("index {i} is outside {what} (0..{})", len - 1),
+                            no_value: false,
                         });
                     }
                     stack[sp - 1] = lo + ((s >> (shift + bits * i as u32)) & mask) as i64;
@@ -342,10 +365,11 @@ impl Program {
                 Ok(sp)
             }
             None => {
-                let (span, what) = &self.sites[site as usize];
+                let (span, what, _) = &self.sites[site as usize];
                 Err(Fault {
                     span: span.clone(),
                     message: format!("index {i} is outside {what}"),
+                    no_value: false,
                 })
             }
         }
@@ -423,8 +447,10 @@ impl Emitter<'_> {
         self.max_depth = self.max_depth.max(self.depth);
     }
 
-    fn site(&mut self, span: &Range<usize>, message: String) -> u32 {
-        self.sites.push((span.clone(), message));
+    /// A step that can fail; `no_value`: its failure is arithmetic (a division by zero, an
+    /// overflow), so the formula has no value there rather than a mistake in the spec.
+    fn site(&mut self, span: &Range<usize>, message: String, no_value: bool) -> u32 {
+        self.sites.push((span.clone(), message, no_value));
         (self.sites.len() - 1) as u32
     }
 
@@ -445,7 +471,7 @@ impl Emitter<'_> {
         let v = &self.layout.vars[var];
         let f = self.layout.slots[v.first];
         let bits = super::layout::bits_for(v.lo, v.hi);
-        let site = self.site(span, format!("`{}`", v.name));
+        let site = self.site(span, format!("`{}`", v.name), false);
         let len = v.len() as u32;
         let (shift, mask, lo) = (f.shift, f.mask, f.lo);
         self.push(
@@ -466,7 +492,7 @@ impl Emitter<'_> {
             self.emit(r);
         }
         self.emit(index);
-        let site = self.site(span, "the table".to_string());
+        let site = self.site(span, "the table".to_string(), false);
         let rows = row.is_some();
         let op = Op::TableAt {
             table: table as u32,
@@ -511,7 +537,7 @@ impl Emitter<'_> {
             } => self.table_at(*table, row.as_deref(), index, span),
             Ir::Neg(a, span) => {
                 self.emit(a);
-                let site = self.site(span, "arithmetic overflow".into());
+                let site = self.site(span, "arithmetic overflow".into(), true);
                 self.push(Op::Neg(site), 0);
             }
             Ir::Not(a) => {
@@ -523,8 +549,8 @@ impl Emitter<'_> {
             Ir::Bin(op, a, b, span) => self.binary(*op, a, b, span),
             Ir::If(c, a, b) => self.if_else(c, a, b),
             Ir::Call(func, args, span) => self.call(*func, args, span),
-            Ir::Fail(message, span) => {
-                let site = self.site(span, message.clone());
+            Ir::Fail(message, span, no_value) => {
+                let site = self.site(span, message.clone(), *no_value);
                 self.push(Op::Fail(site), 1);
             }
         }
@@ -551,7 +577,7 @@ impl Emitter<'_> {
         let op = if is_comparison(op) {
             Op::Compare(op)
         } else {
-            Op::Arith(op, self.site(span, "arithmetic overflow".into()))
+            Op::Arith(op, self.site(span, "arithmetic overflow".into(), true))
         };
         self.push(op, -1);
     }
@@ -560,7 +586,7 @@ impl Emitter<'_> {
         args.iter().for_each(|a| self.emit(a));
         let n = args.len() as u32;
         let op = match func {
-            Func::Abs => Op::Abs(self.site(span, "arithmetic overflow".into())),
+            Func::Abs => Op::Abs(self.site(span, "arithmetic overflow".into(), true)),
             Func::Min => Op::Min(n),
             Func::Max => Op::Max(n),
         };

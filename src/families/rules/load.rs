@@ -48,10 +48,13 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
         bits: layout.bits,
         has_heuristic: heuristic.is_some(),
         costs_differ: costs_differ(&instances),
+        moves: instances.len() as u64,
+        backward: None,
     };
     let dispatch = super::model::Dispatch::build(&instances);
     let bit_moves = super::model::bit_moves(&instances, &allowed);
-    let rules = Rules {
+    let mut rules = Rules {
+        reverse: None,
         dispatch,
         bit_moves,
         layout,
@@ -62,6 +65,11 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
         heuristic,
     };
     start_obeys_constraints(doc, &spec, &rules, start)?;
+    rules.reverse = super::reverse::Reverse::build(&rules);
+    let facts = Facts {
+        backward: rules.reverse.as_ref().map(|r| r.per_state),
+        ..facts
+    };
     let choice = CATALOG.choose(doc, &spec.solve.common())?;
     let limit = usize::try_from(spec.solve.common().limit(100)).unwrap_or(usize::MAX);
     let (plan, engine) = plan(&choice, &facts, limit)?;

@@ -60,7 +60,8 @@ pub enum Ir {
     If(Box<Ir>, Box<Ir>, Box<Ir>),
     Call(Func, Vec<Ir>, Range<usize>),
     /// Evaluating this fails (e.g. a constant index outside its array): only if reached.
-    Fail(String, Range<usize>),
+    /// A failure known when compiling, met if the state reaches it; true: arithmetic.
+    Fail(String, Range<usize>, bool),
 }
 
 /// Everything a name can mean, for lowering.
@@ -95,7 +96,7 @@ impl Names<'_> {
     pub fn constant(&mut self, t: &Term) -> Result<i64, ExprError> {
         match self.lower_as(t, Ty::Num)? {
             Ir::Const(v) => Ok(v),
-            Ir::Fail(m, span) => Err(ExprError::new(m, span)),
+            Ir::Fail(m, span, _) => Err(ExprError::new(m, span)),
             _ => Err(err("this must be known before the search", &t.span)
                 .help("use numbers, parameters, tables and move parameters here, not the state")),
         }
@@ -269,6 +270,7 @@ impl Names<'_> {
                 Ir::Const(k) => Ir::Fail(
                     format!("index {k} is outside `{n}` (0..{})", len - 1),
                     s.clone(),
+                    false,
                 ),
                 i => Ir::LoadAt {
                     var: v,
@@ -282,7 +284,9 @@ impl Names<'_> {
                 Table::List(data) => Ok(match i {
                     Ir::Const(k) => match usize::try_from(k).ok().and_then(|k| data.get(k)) {
                         Some(v) => Ir::Const(*v),
-                        None => Ir::Fail(format!("{n}[{k}] is outside the table"), s.clone()),
+                        None => {
+                            Ir::Fail(format!("{n}[{k}] is outside the table"), s.clone(), false)
+                        }
                     },
                     i => Ir::TableAt {
                         table: t,
@@ -323,7 +327,11 @@ impl Names<'_> {
         Ok(match (&r, &i) {
             (Ir::Const(r), Ir::Const(c)) => match row_entry(data, *r, *c) {
                 Some(v) => Ir::Const(v),
-                None => Ir::Fail(format!("{n}[{r}][{c}] is outside the table"), s.clone()),
+                None => Ir::Fail(
+                    format!("{n}[{r}][{c}] is outside the table"),
+                    s.clone(),
+                    false,
+                ),
             },
             _ => Ir::TableAt {
                 table: t,
@@ -417,7 +425,7 @@ fn fold_neg(a: Ir, s: &Range<usize>) -> Ir {
     match a {
         Ir::Const(v) => match v.checked_neg() {
             Some(n) => Ir::Const(n),
-            None => Ir::Fail("arithmetic overflow".into(), s.clone()),
+            None => Ir::Fail("arithmetic overflow".into(), s.clone(), true),
         },
         other => Ir::Neg(Box::new(other), s.clone()),
     }
@@ -433,7 +441,7 @@ pub fn fold_binary(op: BinOp, x: Ir, y: Ir, s: &Range<usize>) -> Ir {
         (BinOp::Add | BinOp::Sub, _, Ir::Const(0)) => x,
         (_, Ir::Const(a), Ir::Const(b)) => match super::bytecode::arith(op, *a, *b) {
             Ok(v) => Ir::Const(v),
-            Err(m) => Ir::Fail(m, s.clone()),
+            Err(m) => Ir::Fail(m, s.clone(), true),
         },
         _ => Ir::Bin(op, Box::new(x), Box::new(y), s.clone()),
     }
@@ -450,7 +458,7 @@ fn fold_call(func: Func, args: Vec<Ir>, s: &Range<usize>) -> Ir {
     match (func, consts) {
         (Func::Abs, Some(v)) => match v[0].checked_abs() {
             Some(a) => Ir::Const(a),
-            None => Ir::Fail("arithmetic overflow".into(), s.clone()),
+            None => Ir::Fail("arithmetic overflow".into(), s.clone(), true),
         },
         (Func::Min, Some(v)) => Ir::Const(v.into_iter().min().unwrap_or(0)),
         (Func::Max, Some(v)) => Ir::Const(v.into_iter().max().unwrap_or(0)),

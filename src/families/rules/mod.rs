@@ -11,6 +11,7 @@ mod lower;
 mod model;
 mod plan;
 mod report;
+mod reverse;
 mod search;
 mod solve;
 mod spec;

@@ -26,6 +26,18 @@ pub struct SearchFault {
     pub at: Option<(u32, u64)>,
 }
 
+impl SearchFault {
+    /// A guard, constraint or goal with no value for a state (a division by zero, an
+    /// overflow): false there, as in every kind. Effects and costs have no such fallback.
+    pub fn counts_as_false(&self) -> bool {
+        self.fault.no_value
+            && matches!(
+                self.formula,
+                Formula::Guard(_) | Formula::Constraint(_) | Formula::Goal
+            )
+    }
+}
+
 /// Where one assignment writes.
 #[derive(Debug, Clone)]
 pub enum Target {
@@ -83,6 +95,8 @@ pub struct Rules {
     /// When every move is bit operations only and no constraint applies (Lights Out): each
     /// move's clear, set and toggle masks, applied in a plain loop.
     pub bit_moves: Option<Vec<[u64; 3]>>,
+    /// When the goal names one full state: it, and the moves followed backwards.
+    pub reverse: Option<super::reverse::Reverse>,
 }
 
 /// The masks of every instance, when all of them are bit operations and nothing is forbidden.
@@ -207,6 +221,7 @@ impl Rules {
                         f.lo,
                         f.hi
                     ),
+                    no_value: false,
                 });
             }
             next = self.layout.with(next, slot, v);
@@ -225,6 +240,7 @@ impl Rules {
                     var.name,
                     var.len() - 1
                 ),
+                no_value: false,
             });
         }
         Ok(var.first + i as usize)
@@ -283,6 +299,7 @@ pub fn negative_cost(rules: &Rules, mv: u32, from: u64, cost: i64) -> SearchFaul
         fault: Fault {
             span: 0..0,
             message: format!("the cost is {cost}; costs must not be negative"),
+            no_value: false,
         },
         at: Some((mv, from)),
     }

@@ -18,6 +18,7 @@ pub enum Objective {
 pub enum Engine {
     Bfs,
     BitmapBfs,
+    BidirectionalBfs,
     UniformCost,
     AStar,
     AllShortestBfs,
@@ -30,7 +31,7 @@ pub static CATALOG: Catalog<Objective, Engine> = Catalog {
         ObjectiveEntry {
             name: "shortest",
             objective: Objective::Shortest,
-            engines: &[Engine::Bfs, Engine::BitmapBfs],
+            engines: &[Engine::Bfs, Engine::BitmapBfs, Engine::BidirectionalBfs],
         },
         ObjectiveEntry {
             name: "cheapest",
@@ -61,6 +62,7 @@ pub static CATALOG: Catalog<Objective, Engine> = Catalog {
     engines: &[
         ("bfs", Engine::Bfs),
         ("bitmap-bfs", Engine::BitmapBfs),
+        ("bidirectional-bfs", Engine::BidirectionalBfs),
         ("uniform-cost", Engine::UniformCost),
         ("a-star", Engine::AStar),
         ("all-shortest-bfs", Engine::AllShortestBfs),
@@ -78,6 +80,8 @@ pub enum Plan {
     /// Breadth-first search from the start until the goal holds; `bitmap`: visited set
     /// indexed by the packed state.
     Shortest { bitmap: bool },
+    /// Breadth-first search from the start and back from the goal state, layer by layer.
+    Bidirectional,
     /// Least total cost; `heuristic`: A* with the spec's estimate.
     Cheapest { heuristic: bool },
     /// Every shortest solution, listing at most `limit` (0: the count alone).
@@ -91,7 +95,17 @@ pub struct Facts {
     pub bits: u32,
     pub has_heuristic: bool,
     pub costs_differ: bool,
+    /// Move instances.
+    pub moves: u64,
+    /// When the goal names one full state: the candidate predecessors tried per state.
+    pub backward: Option<u64>,
 }
+
+/// Candidate predecessors per state and move above which `auto` keeps to forward search
+/// (the 8-puzzle tries 9 per move, the Tower of Hanoi 3, Lights Out 1).
+const AUTO_BACKWARD_PER_MOVE: u64 = 16;
+/// Candidate predecessors per state above which bidirectional search is refused.
+const MAX_BACKWARD: u64 = 1 << 20;
 
 pub fn plan(
     choice: &Choice<Objective, Engine>,
@@ -103,6 +117,7 @@ pub fn plan(
         (Objective::Shortest, Engine::BitmapBfs) if facts.bits > BITMAP_BITS => {
             return Err(too_big_for_bitmap(choice, facts, Engine::Bfs));
         }
+        (Objective::Shortest, Engine::BidirectionalBfs) => bidirectional(choice, facts)?,
         (Objective::Shortest, engine) => Plan::Shortest {
             bitmap: engine == Engine::BitmapBfs,
         },
@@ -130,6 +145,31 @@ pub fn plan(
     Ok((plan, resolved))
 }
 
+/// Bidirectional search when the goal is one state and its predecessors can be found.
+fn bidirectional(choice: &Choice<Objective, Engine>, facts: &Facts) -> Result<Plan, Diagnostic> {
+    let why = match facts.backward {
+        None => "bidirectional search needs a goal naming one full state (`x == value` for every variable and array element, joined by `and` or `all`)".to_string(),
+        Some(n) if n > MAX_BACKWARD => format!(
+            "bidirectional search would try {n} candidate predecessors per state (the moves write slots whose old values the new state does not tell); at most {MAX_BACKWARD}"
+        ),
+        Some(_) => return Ok(Plan::Bidirectional),
+    };
+    let instead = if facts.bits <= BITMAP_BITS {
+        Engine::BitmapBfs
+    } else {
+        Engine::Bfs
+    };
+    Err(choice.unfit(&CATALOG, &why, &[instead]))
+}
+
+/// Whether `auto` searches from both ends: the goal is one state and each move's
+/// predecessors of a state are few to try.
+fn auto_bidirectional(facts: &Facts) -> Option<u64> {
+    facts
+        .backward
+        .filter(|&n| n <= AUTO_BACKWARD_PER_MOVE.saturating_mul(facts.moves.max(1)))
+}
+
 fn too_big_for_bitmap(
     choice: &Choice<Objective, Engine>,
     facts: &Facts,
@@ -147,6 +187,13 @@ fn too_big_for_bitmap(
 
 fn auto_engine(objective: Objective, facts: &Facts) -> (Engine, String) {
     let (engine, why) = match objective {
+        Objective::Shortest if let Some(n) = auto_bidirectional(facts) => (
+            Engine::BidirectionalBfs,
+            format!(
+                "the goal names one full state, so breadth-first search runs from both ends; each state's predecessors are found exactly by trying {n} candidates through the {} moves forwards (no move is assumed reversible)",
+                facts.moves
+            ),
+        ),
         Objective::Shortest if facts.bits <= BITMAP_BITS => (
             Engine::BitmapBfs,
             format!(

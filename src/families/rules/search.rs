@@ -2,9 +2,10 @@
 //! formula that cannot be evaluated, an effect outside a range) or the state budget running
 //! out stops the search: successors come back empty from then on, and the solve reports why.
 
-use super::model::{Rules, SearchFault};
-use crate::engine::StateSpace;
+use super::bytecode::Fault;
+use super::model::{Formula, Rules, SearchFault};
 use crate::engine::bitmap_layers::IndexedSpace;
+use crate::engine::{ReversibleSpace, StateSpace};
 use std::cell::{Cell, RefCell};
 
 /// Why a search stopped early.
@@ -20,6 +21,9 @@ pub struct Search<'a> {
     stop: RefCell<Option<Stop>>,
     expanded: Cell<u64>,
     max_states: u64,
+    /// Formulas that had no value for some state (a division by zero) and counted as false
+    /// (the heuristic: as 0): how many times, and the first failure.
+    no_value: RefCell<Vec<(Formula, u64, Fault)>>,
 }
 
 impl<'a> Search<'a> {
@@ -29,6 +33,7 @@ impl<'a> Search<'a> {
             stop: RefCell::new(None),
             expanded: Cell::new(0),
             max_states,
+            no_value: RefCell::new(Vec::new()),
         }
     }
 
@@ -41,14 +46,33 @@ impl<'a> Search<'a> {
         self.stop.borrow().clone()
     }
 
+    /// Counts a formula without a value for a state.
+    fn no_value(&self, f: SearchFault) {
+        let mut tally = self.no_value.borrow_mut();
+        match tally.iter_mut().find(|(formula, ..)| *formula == f.formula) {
+            Some(entry) => entry.1 += 1,
+            None => tally.push((f.formula, 1, f.fault)),
+        }
+    }
+
+    /// Each formula that had no value for some state: how many times, and the first failure.
+    pub fn no_values(&self) -> Vec<(Formula, u64, Fault)> {
+        self.no_value.borrow().clone()
+    }
+
     pub fn expanded(&self) -> u64 {
         self.expanded.get()
     }
 
-    /// The goal test for the engines; a failure stops the search.
+    /// The goal test for the engines: false where the goal has no value; another failure
+    /// stops the search.
     pub fn is_goal(&self, s: u64) -> bool {
         self.rules.is_goal(s).unwrap_or_else(|f| {
-            self.stop(Stop::Fault(f));
+            if f.counts_as_false() {
+                self.no_value(f);
+            } else {
+                self.stop(Stop::Fault(f));
+            }
             false
         })
     }
@@ -72,6 +96,11 @@ impl<'a> Search<'a> {
     pub fn heuristic(&self, s: u64) -> u64 {
         match self.rules.heuristic(s) {
             Ok(h) => h.max(0) as u64,
+            // 0 never overestimates, so A* stays optimal where the estimate has no value.
+            Err(f) if f.fault.no_value => {
+                self.no_value(f);
+                0
+            }
             Err(f) => {
                 self.stop(Stop::Fault(f));
                 0
@@ -88,10 +117,7 @@ impl StateSpace for Search<'_> {
         if self.stop.borrow().is_some() {
             return;
         }
-        let n = self.expanded.get() + 1;
-        self.expanded.set(n);
-        if n > self.max_states {
-            self.stop(Stop::Budget(self.max_states));
+        if !self.count_expansion() {
             return;
         }
         if let Some(masks) = &self.rules.bit_moves {
@@ -119,13 +145,37 @@ impl StateSpace for Search<'_> {
     }
 }
 
+impl ReversibleSpace for Search<'_> {
+    fn predecessors(&self, t: &u64, out: &mut Vec<(u32, u64)>) {
+        let Some(reverse) = &self.rules.reverse else {
+            return;
+        };
+        if self.stop.borrow().is_some() || !self.count_expansion() {
+            return;
+        }
+        reverse.predecessors(self.rules, *t, &mut |mv, s| out.push((mv, s)));
+    }
+}
+
 impl Search<'_> {
+    /// Counts one more state expanded; false (and the search stops) past the budget.
+    fn count_expansion(&self) -> bool {
+        let n = self.expanded.get() + 1;
+        self.expanded.set(n);
+        if n > self.max_states {
+            self.stop(Stop::Budget(self.max_states));
+            return false;
+        }
+        true
+    }
+
     /// Appends the successor by instance `i`; false when the search must stop.
     #[inline]
     fn try_move(&self, i: usize, s: u64, out: &mut Vec<(u32, u64)>) -> bool {
         match self.rules.apply(i, s) {
             Ok(Some(next)) => out.push((i as u32, next)),
             Ok(None) => {}
+            Err(f) if f.counts_as_false() => self.no_value(f),
             Err(f) => {
                 self.stop(Stop::Fault(f));
                 out.clear();

@@ -11,7 +11,8 @@ use super::search::{Search, Stop};
 use super::spec::RulesDocument;
 use crate::diagnostic::{Diagnostic, SourceText};
 use crate::engine::{
-    Path, SearchStats, all_shortest, bfs, bitmap_bfs, bitmap_layers, layers, uniform_cost,
+    Path, SearchStats, all_shortest, bfs, bidirectional_bfs, bitmap_bfs, bitmap_layers, layers,
+    uniform_cost,
 };
 use crate::expr::ExprError;
 use crate::families::plan::Resolved;
@@ -159,6 +160,13 @@ impl Puzzle for RulesPuzzle {
                 self.fill_paths(&mut report, out.path.into_iter().collect(), false)?;
                 out.stats
             }
+            Plan::Bidirectional => {
+                let goal = self.rules.reverse.as_ref().map_or(self.start, |r| r.goal);
+                let out = bidirectional_bfs::shortest_path(&search, self.start, goal, ctx.progress);
+                self.checked(&search)?;
+                self.fill_paths(&mut report, out.path.into_iter().collect(), false)?;
+                out.stats
+            }
             Plan::Cheapest { heuristic } => {
                 let cost = |from: &u64, mv: &u32, _: &u64| search.cost(*from, *mv);
                 let h = |s: &u64| if heuristic { search.heuristic(*s) } else { 0 };
@@ -188,6 +196,7 @@ impl Puzzle for RulesPuzzle {
             }
         };
         self.finish(&mut report, details, stats);
+        self.note_no_values(&mut report, &search);
         Ok(report)
     }
 }
@@ -244,6 +253,35 @@ impl RulesPuzzle {
             ));
         }
         report.set_details(&details);
+    }
+
+    /// A note per formula that had no value for some state (false there; the heuristic: 0),
+    /// at its place in the file; and, with no solution, that this may be why.
+    fn note_no_values(&self, report: &mut Report, search: &Search) {
+        let tally = search.no_values();
+        for (formula, count, fault) in &tally {
+            let Some(site) = self.sites.of(*formula) else {
+                continue;
+            };
+            let e = ExprError::new(fault.message.clone(), fault.span.clone());
+            report.notes.push(if *formula == Formula::Heuristic {
+                format!(
+                    "{} evaluation{} of the heuristic had no value and counted as 0 (which never overestimates, so the answer stays cheapest); the first: {}",
+                    crate::report::group_digits(u128::from(*count)),
+                    plural(*count as usize),
+                    site.error(e)
+                )
+            } else {
+                site.failure_note(*count, e)
+            });
+        }
+        if !tally.is_empty() && report.status == Status::NoSolution {
+            let total: u64 = tally.iter().map(|t| t.1).sum();
+            report.notes.push(format!(
+                "so \"no solution\" means only that no path was found through the states and moves where these formulas have a value ({} evaluations had none)",
+                crate::report::group_digits(u128::from(total))
+            ));
+        }
     }
 
     fn fill_layers(

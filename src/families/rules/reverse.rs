@@ -1,0 +1,267 @@
+//! Moves followed backwards, for bidirectional search: the goal as one full state, and each
+//! state's exact predecessors. Nothing is assumed of the moves (no declared reversibility): a
+//! move's predecessors of a state are found by trying every old value of the slots the move may
+//! write, and each candidate is kept only if running the move forwards from it gives the state,
+//! so the backward search sees exactly the edges the forward one does.
+
+use super::layout::Layout;
+use super::model::{Instance, Rules, Target};
+
+/// The goal state and every move's way back.
+#[derive(Debug, Clone)]
+pub struct Reverse {
+    pub goal: u64,
+    moves: Vec<Preimage>,
+    /// Candidate predecessors tried per state at most (all moves together).
+    pub per_state: u64,
+}
+
+/// What one move's effect leaves of the old state.
+#[derive(Debug, Clone)]
+struct Preimage {
+    /// Bits the effect sets to constants (and no write can reach): the new state has `set`
+    /// there (after `toggle`), else this move cannot lead to it.
+    fixed: u64,
+    set: u64,
+    toggle: u64,
+    /// Slots whose old value the new state does not tell, each with the values to try (the
+    /// slot's range, or the one value the guard pins it to).
+    free: Vec<(usize, i64, i64)>,
+}
+
+impl Preimage {
+    fn build(inst: &Instance, layout: &Layout) -> Preimage {
+        let e = &inst.effect;
+        let mut slots: Vec<usize> = Vec::new();
+        for w in &e.writes {
+            match &w.target {
+                Target::Slot(s) => slots.push(*s),
+                Target::At { var, .. } => {
+                    let v = &layout.vars[*var];
+                    slots.extend(v.first..v.first + v.len());
+                }
+            }
+        }
+        let written = slots.iter().fold(0u64, |m, &s| m | field(layout, s));
+        for (k, _) in layout.slots.iter().enumerate() {
+            if field(layout, k) & (e.clear | e.set) != 0 {
+                slots.push(k);
+            }
+        }
+        slots.sort_unstable();
+        slots.dedup();
+        let pins = inst
+            .guard
+            .as_ref()
+            .and_then(|g| g.equalities(false))
+            .unwrap_or_default();
+        let free = slots
+            .into_iter()
+            .filter(|&k| layout.slots[k].mask != 0)
+            .map(|k| {
+                let f = layout.slots[k];
+                let pinned = pins.iter().filter(|p| (p.0, p.1) == (f.shift, f.mask));
+                // Several pins narrow to their common value; none leaves the whole range.
+                pinned.fold((k, f.lo, f.hi), |(k, lo, hi), p| {
+                    (k, lo.max(p.2), hi.min(p.2))
+                })
+            })
+            .collect();
+        Preimage {
+            fixed: (e.clear | e.set) & !written,
+            set: e.set & !written,
+            toggle: e.toggle,
+            free,
+        }
+    }
+
+    fn candidates(&self) -> u64 {
+        self.free.iter().fold(1u64, |n, &(_, lo, hi)| {
+            n.saturating_mul(u64::try_from(hi - lo + 1).unwrap_or(0))
+        })
+    }
+}
+
+/// The bits of slot `k` in the packed state.
+fn field(layout: &Layout, k: usize) -> u64 {
+    let f = layout.slots[k];
+    f.mask << f.shift
+}
+
+/// The one state the goal names, when it is `slot == constant` tests fixing every slot.
+fn goal_state(rules: &Rules) -> Option<u64> {
+    let tests = rules.goal.equalities(true)?;
+    let layout = &rules.layout;
+    let mut values: Vec<Option<i64>> = vec![None; layout.slots.len()];
+    for (shift, mask, c) in tests {
+        let k = layout
+            .slots
+            .iter()
+            .position(|f| (f.shift, f.mask) == (shift, mask))?;
+        let f = layout.slots[k];
+        if !(f.lo..=f.hi).contains(&c) || values[k].is_some_and(|v| v != c) {
+            return None; // the goal never holds: plain search says so
+        }
+        values[k] = Some(c);
+    }
+    let values: Option<Vec<i64>> = (layout.slots.iter().zip(&values))
+        .map(|(f, v)| if f.mask == 0 { Some(f.lo) } else { *v })
+        .collect();
+    Some(layout.pack(&values?))
+}
+
+impl Reverse {
+    /// The way back, when the goal names one full state.
+    pub fn build(rules: &Rules) -> Option<Reverse> {
+        let goal = goal_state(rules)?;
+        let moves: Vec<Preimage> = (rules.instances.iter())
+            .map(|i| Preimage::build(i, &rules.layout))
+            .collect();
+        let per_state = moves
+            .iter()
+            .fold(0u64, |n, p| n.saturating_add(p.candidates()));
+        Some(Reverse {
+            goal,
+            moves,
+            per_state,
+        })
+    }
+
+    /// Calls `found(move, previous)` for every move and state leading to `t` (each checked by
+    /// applying the move). A candidate whose guard, effect or constraints cannot be evaluated
+    /// is no predecessor: forward search never reaches it without stopping first.
+    pub fn predecessors(&self, rules: &Rules, t: u64, found: &mut impl FnMut(u32, u64)) {
+        for (i, p) in self.moves.iter().enumerate() {
+            if (t ^ p.toggle) & p.fixed != p.set & p.fixed {
+                continue;
+            }
+            each_value(&rules.layout, &p.free, t ^ p.toggle, &mut |s| {
+                let leads = matches!(rules.apply(i, s), Ok(Some(n)) if n == t);
+                if leads && matches!(rules.broken_constraint(s), Ok(None)) {
+                    found(i as u32, s);
+                }
+            });
+        }
+    }
+}
+
+/// Calls `f` with `s` for every combination of values of the `free` slots.
+fn each_value(layout: &Layout, free: &[(usize, i64, i64)], s: u64, f: &mut impl FnMut(u64)) {
+    match free.split_first() {
+        None => f(s),
+        Some((&(k, lo, hi), rest)) => {
+            for v in lo..=hi {
+                each_value(layout, rest, layout.with(s, k, v), f);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::load::puzzle_from_spec;
+    use crate::spec::SpecDocument;
+    use std::collections::BTreeSet;
+    use std::path::Path;
+
+    /// Every valid state of the layout (each slot within its range).
+    fn all_states(rules: &super::Rules) -> Vec<u64> {
+        let mut out = vec![0u64];
+        for (k, f) in rules.layout.slots.iter().enumerate() {
+            out = out
+                .iter()
+                .flat_map(|&s| (f.lo..=f.hi).map(move |v| (s, v)))
+                .map(|(s, v)| rules.layout.with(s, k, v))
+                .collect();
+        }
+        out
+    }
+
+    /// For every state, the predecessors found equal those of a brute force over all states.
+    fn predecessors_are_exact(spec: &str, text: String, set: &[&str]) {
+        let sets: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+        let doc = SpecDocument::from_text(Path::new(spec), text, &sets).unwrap();
+        let puzzle = puzzle_from_spec(&doc).unwrap();
+        let rules = &puzzle.rules;
+        let reverse = rules.reverse.as_ref().expect("the goal names one state");
+        let states = all_states(rules);
+        for &t in &states {
+            let mut found = BTreeSet::new();
+            reverse.predecessors(rules, t, &mut |i, s| {
+                found.insert((i, s));
+            });
+            let mut want = BTreeSet::new();
+            for &s in &states {
+                if !matches!(rules.broken_constraint(s), Ok(None)) {
+                    continue;
+                }
+                for i in 0..rules.instances.len() {
+                    if matches!(rules.apply(i, s), Ok(Some(n)) if n == t) {
+                        want.insert((i as u32, s));
+                    }
+                }
+            }
+            assert_eq!(found, want, "{spec} {set:?}: state {t:#x}");
+        }
+    }
+
+    fn shipped(spec: &str, set: &[&str]) {
+        predecessors_are_exact(spec, std::fs::read_to_string(spec).unwrap(), set);
+    }
+
+    /// A 2x2 sliding puzzle (guards pin the blank, a constant write and a copied value) and a
+    /// 2x2 Lights Out (toggles only) written here.
+    const SLIDE: &str = r#"
+[puzzle]
+name = "2x2"
+kind = "rules"
+[tables]
+adjacent = [[1, 2], [0, 3], [0, 3], [1, 2]]
+[state]
+cell = "4 of 0..3"
+[start]
+cell = [1, 2, 3, 0]
+[[move]]
+name = "slide"
+for = "p in 0..3, q in adjacent[p]"
+when = "cell[p] == 0"
+do = "cell[p] = cell[q]; cell[q] = 0"
+[goal]
+reach = "all(cell[i] == i for i in 0..3)"
+"#;
+
+    const LIGHTS: &str = r#"
+[puzzle]
+name = "2x2 lights"
+kind = "rules"
+[tables]
+neighbours = [[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]]
+[state]
+lights = "4 of 0..1"
+[start]
+lights = 1
+[[move]]
+name = "press"
+for = "i in 0..3"
+do = "lights[j] = 1 - lights[j] for j in neighbours[i]"
+[goal]
+reach = "all(lights[i] == 0 for i in 0..3)"
+"#;
+
+    #[test]
+    fn predecessors_match_a_brute_force_over_every_state() {
+        // One-way moves (fill, empty) and writes computed from the state (pour).
+        shipped(
+            "specs/water-jugs-rules.toml",
+            &["goal.reach=\"jug[0] == 4 and jug[1] == 0\""],
+        );
+        // Constraints and `if` in the effect.
+        shipped(
+            "specs/missionaries-rules.toml",
+            &["goal.reach=\"ml == 0 and cl == 0 and boat == 1\""],
+        );
+        shipped("specs/hanoi-rules.toml", &["params.n=4"]);
+        predecessors_are_exact("slide.toml", SLIDE.to_string(), &[]);
+        predecessors_are_exact("lights.toml", LIGHTS.to_string(), &[]);
+    }
+}
