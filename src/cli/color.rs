@@ -10,7 +10,9 @@ pub enum ColorChoice {
     /// Colour when the stream is a terminal and NO_COLOR is not set.
     #[default]
     Auto,
+    /// Colour even in a file or a pipe.
     Always,
+    /// No colour.
     Never,
 }
 

@@ -2,7 +2,7 @@
 //! `--set KEY=value`, the cases in parallel; one table row per case, a total line, or with
 //! `--json` one array. The exit code is the highest of the cases'.
 
-use super::{color, output, terminal};
+use super::{color, output, progress_bar, terminal};
 use crate::app::{self, RunOptions, exit};
 use crate::diagnostic::{Diagnostic, SourceText};
 use crate::engine::Progress;
@@ -11,6 +11,7 @@ use crate::spec::SpecDocument;
 use rayon::prelude::*;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
 
 /// More cases than this is surely a typo in a range.
@@ -118,6 +119,10 @@ pub fn run(opts: &RunOptions, raw: &str) -> ExitCode {
         Err(d) => return app::fail(&d, opts.json),
     };
     let started = Instant::now();
+    // One spinner for the sweep, saying how many cases are done; the cases' own progress would
+    // interleave.
+    let progress = progress_bar::spinner(opts.quiet);
+    let done = AtomicUsize::new(0);
     let cases: Vec<Case> = sweep
         .values
         .par_iter()
@@ -126,12 +131,15 @@ pub fn run(opts: &RunOptions, raw: &str) -> ExitCode {
             edits.set.push(format!("{}={value}", sweep.key));
             let outcome = SpecDocument::from_edited_text(&path, text.clone(), &edits)
                 .and_then(|doc| app::solve(&doc, opts.max_memory_given, &Progress::hidden()));
+            let n = done.fetch_add(1, Relaxed) + 1;
+            progress.message(|| format!("{n} of {} cases done", sweep.values.len()));
             Case {
                 value: value.clone(),
                 outcome,
             }
         })
         .collect();
+    progress.finish();
     let wall_ms = started.elapsed().as_secs_f64() * 1e3;
     let code = cases.iter().map(Case::code).max().unwrap_or(exit::OK);
     let text = if opts.json {

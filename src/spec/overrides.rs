@@ -131,7 +131,7 @@ fn unset(root: &mut Table, o: &Override) -> Result<(), Diagnostic> {
         }
         table = match table.get_mut(part).and_then(Item::as_table_like_mut) {
             Some(t) => t,
-            None => unreachable!("just checked to be a table"),
+            None => return Err(Diagnostic::internal("a table-like item is not a table")),
         };
     }
     if table.remove(last).is_none() {
