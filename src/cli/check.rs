@@ -144,20 +144,24 @@ fn spec_files(dir: Option<&Path>) -> Result<Vec<PathBuf>, Diagnostic> {
     Ok(files)
 }
 
-/// Aligned columns file, name, kind, summary; the summary wraps under itself (or, when the
-/// columns leave it too little room, under a short indent).
+/// Aligned columns file, name, kind, summary, the summary wrapping under itself; when the
+/// terminal is too narrow for the columns, each spec takes a line `file: name (kind)` and
+/// an indented summary below it.
 fn list_rows(entries: &[Entry], width: Option<usize>) -> String {
     let rows: Vec<[String; 4]> = entries.iter().map(row).collect();
     let widest = |i: usize| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0);
     let (w0, w1, w2) = (widest(0), widest(1), widest(2));
     let column = w0 + w1 + w2 + 6;
-    let indent = match width {
-        Some(w) if w < column + 30 => 4,
-        _ => column,
-    };
+    let narrow = width.is_some_and(|w| w < column + 30);
     let mut out = String::new();
     for [file, name, kind, summary] in &rows {
-        let summary = wrap(summary, width, column, indent);
+        if narrow {
+            let head = format!("{file}: {name} ({kind})");
+            out.push_str(&format!("{}\n", wrap(&head, width, 0, 4)));
+            out.push_str(&format!("    {}\n", wrap(summary, width, 4, 4)));
+            continue;
+        }
+        let summary = wrap(summary, width, column, column);
         out.push_str(&format!(
             "{file:<w0$}  {name:<w1$}  {kind:<w2$}  {summary}\n"
         ));

@@ -48,14 +48,15 @@ pub fn report(r: &Report, width: Option<usize>) -> String {
 
 /// The title, the engine, the headline (solved, counted, ...), the count and the notes.
 fn header(out: &mut String, r: &Report, width: Option<usize>) {
-    let _ = writeln!(out, "{} [{}, objective {}]", r.puzzle, r.kind, r.objective);
+    let title = format!("{} [{}, objective {}]", r.puzzle, r.kind, r.objective);
+    let _ = writeln!(out, "{}", wrap(&title, width, 0, 2));
     let engine = if r.engine_reason.is_empty() {
         format!("engine: {}", r.engine)
     } else {
         format!("engine: {} ({})", r.engine, r.engine_reason)
     };
     let _ = writeln!(out, "{}", wrap(&engine, width, 0, 2));
-    let _ = writeln!(out, "{}", headline(r));
+    let _ = writeln!(out, "{}", wrap(&headline(r), width, 0, 2));
     if let Some(count) = r.count {
         let _ = writeln!(out, "count: {}", group_digits(count));
     }
