@@ -134,6 +134,11 @@ pub fn fail(d: &Diagnostic, json: bool) -> ExitCode {
 
 /// `puzzlespec play SPEC`: an interactive game on stdin and stdout (see the family's play mode).
 pub fn play(spec: &Path, edits: &EditArgs) -> ExitCode {
+    if spec == Path::new("-") {
+        let d = Diagnostic::new("play reads your answers from standard input, so not the spec")
+            .help("give the spec as a file: `puzzlespec play specs/bulls-and-cows.toml`");
+        return fail(&d, false);
+    }
     let mut output = Watched::new(std::io::stdout().lock());
     let outcome = SpecDocument::load(spec, &edits.edits()).and_then(|doc| {
         let puzzle = families::load(&doc)?;

@@ -92,6 +92,17 @@ fn a_spec_on_standard_input_runs_as_the_file_does() {
 }
 
 #[test]
+fn play_keeps_standard_input_for_the_answers() {
+    let out = stdin_run(&["play", "-"], "0 2\n");
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("give the spec as a file"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
 fn diagnostics_of_standard_input_name_stdin() {
     let out = stdin_run(
         &["run", "-"],
