@@ -1,16 +1,16 @@
-//! What each subcommand does, from arguments to output and exit code. `main.rs` only parses the
+//! What `run` and `play` do, from arguments to output and exit code (`check` and `list` are in
+//! `cli::check`, `new` in `cli::starters`, `--sweep` in `cli::sweep`). `main.rs` only parses the
 //! command line; everything here is callable from tests.
 
-use crate::cli::memory;
+use crate::cli::args::EditArgs;
 use crate::cli::output::{self, Watched};
-use crate::cli::progress_bar;
-use crate::cli::search_size;
-use crate::cli::stop_signals;
+use crate::cli::{color, memory, progress_bar, search_size, stop_signals, terminal};
 use crate::diagnostic::Diagnostic;
+use crate::engine::Progress;
 use crate::engine::stop;
 use crate::families::{self, PlayEnd, PlayIo, SolveContext};
-use crate::report::{self, Status};
-use crate::spec::SpecDocument;
+use crate::report::{self, Report, Status};
+use crate::spec::{Edits, SpecDocument};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -41,7 +41,10 @@ pub struct RunOptions {
     pub json: bool,
     pub engine: Option<String>,
     pub objective: Option<String>,
-    pub set: Vec<String>,
+    pub limit: Option<u64>,
+    pub edits: EditArgs,
+    /// `--sweep KEY=VALUES`: one solve per value.
+    pub sweep: Option<String>,
     pub quiet: bool,
     /// `--max-memory` was given: it takes precedence over `solve.max_memory`.
     pub max_memory_given: bool,
@@ -49,46 +52,37 @@ pub struct RunOptions {
     pub time_limit: Option<std::time::Duration>,
 }
 
-pub fn run(opts: &RunOptions) -> ExitCode {
-    let mut overrides = opts.set.clone();
-    if let Some(o) = &opts.objective {
-        overrides.push(format!(
-            "solve.objective={}",
-            toml_edit::Value::from(o.as_str())
-        ));
+impl RunOptions {
+    /// `--unset`, then `--set`, `--objective`, `--engine` and `--limit` as `--set` overrides.
+    pub fn spec_edits(&self) -> Edits {
+        let mut set = self.edits.set.clone();
+        let quoted = |key: &str, v: &str| format!("{key}={}", toml_edit::Value::from(v));
+        if let Some(o) = &self.objective {
+            set.push(quoted("solve.objective", o));
+        }
+        if let Some(e) = &self.engine {
+            set.push(quoted("solve.engine", e));
+        }
+        if let Some(n) = self.limit {
+            set.push(format!("solve.limit={n}"));
+        }
+        Edits {
+            set,
+            ..self.edits.edits()
+        }
     }
-    if let Some(e) = &opts.engine {
-        overrides.push(format!(
-            "solve.engine={}",
-            toml_edit::Value::from(e.as_str())
-        ));
+}
+
+pub fn run(opts: &RunOptions) -> ExitCode {
+    if let Some(sweep) = &opts.sweep {
+        return crate::cli::sweep::run(opts, sweep);
     }
     let progress = progress_bar::spinner(opts.quiet);
-    let outcome = SpecDocument::load(&opts.spec, &overrides).and_then(|doc| {
-        if let (false, Some(cap)) = (opts.max_memory_given, doc.max_memory) {
-            memory::set_cap(cap);
-        }
-        let puzzle = families::load(&doc)?;
-        if let Some(warning) = puzzle
-            .search_size()
-            .and_then(|size| search_size::warning(size, memory::cap()))
-        {
-            output::stderr(&warning);
-        }
+    let outcome = SpecDocument::load(&opts.spec, &opts.spec_edits()).and_then(|doc| {
         stop_signals::search_started(opts.time_limit.or(doc.time_limit));
-        let solved = puzzle.solve(&SolveContext {
-            progress: &progress,
-        });
+        let solved = solve(&doc, opts.max_memory_given, &progress);
         stop_signals::search_finished();
-        let mut report = solved?;
-        // A search cut short may look finished to its family ("no solution", a count): what
-        // it found is kept, and the report says it is incomplete.
-        if let Some(reason) = stop::requested() {
-            report.mark_stopped(reason);
-        }
-        report.puzzle = doc.puzzle.name.clone();
-        report.kind = doc.puzzle.kind.get_ref().clone();
-        Ok(report)
+        solved
     });
     progress.finish();
     match outcome {
@@ -96,27 +90,64 @@ pub fn run(opts: &RunOptions) -> ExitCode {
             let text = if opts.json {
                 format!("{}\n", report::json::report(&report))
             } else {
-                report::text::report(&report)
+                report::text::report(&report, terminal::stdout_width())
             };
-            let code = match (report.status, report.stopped) {
-                (Status::Stopped, Some(reason)) => stop_signals::exit_code(reason),
-                (Status::NoSolution, _) => exit::NO_SOLUTION,
-                _ => exit::OK,
-            };
-            output::finish(output::stdout(&text), code)
+            output::finish(output::stdout(&text), report_code(&report))
         }
         Err(d) => fail(&d, opts.json),
     }
 }
 
-/// Prints the diagnostic (and its JSON form with `--json`) and gives its exit code.
-fn fail(d: &Diagnostic, json: bool) -> ExitCode {
-    output::stderr(&d.render(std::io::stderr().is_terminal()));
-    let code = if d.internal {
+/// Loads the puzzle of `doc`, solves it and names the report after the spec.
+pub fn solve(
+    doc: &SpecDocument,
+    max_memory_given: bool,
+    progress: &Progress,
+) -> Result<Report, Diagnostic> {
+    if let (false, Some(cap)) = (max_memory_given, doc.max_memory) {
+        memory::set_cap(cap);
+    }
+    let puzzle = families::load(doc)?;
+    if let Some(warning) = puzzle
+        .search_size()
+        .and_then(|size| search_size::warning(size, memory::cap()))
+    {
+        output::stderr(&warning);
+    }
+    let mut report = puzzle.solve(&SolveContext { progress })?;
+    // A search cut short may look finished to its family ("no solution", a count): what it
+    // found is kept, and the report says it is incomplete.
+    if let Some(reason) = stop::requested() {
+        report.mark_stopped(reason);
+    }
+    report.puzzle = doc.puzzle.name.clone();
+    report.kind = doc.puzzle.kind.get_ref().clone();
+    Ok(report)
+}
+
+/// The exit code of a finished solve: 1 when it proved there is no solution; a stopped search's
+/// code says why it stopped.
+pub fn report_code(report: &Report) -> u8 {
+    match (report.status, report.stopped) {
+        (Status::Stopped, Some(reason)) => stop_signals::exit_code(reason),
+        (Status::NoSolution, _) => exit::NO_SOLUTION,
+        _ => exit::OK,
+    }
+}
+
+/// The exit code of a diagnostic: internal faults apart from bad input.
+pub fn error_code(d: &Diagnostic) -> u8 {
+    if d.internal {
         exit::INTERNAL
     } else {
         exit::BAD_INPUT
-    };
+    }
+}
+
+/// Prints the diagnostic (and its JSON form with `--json`) and gives its exit code.
+pub fn fail(d: &Diagnostic, json: bool) -> ExitCode {
+    output::stderr(&d.render(color::stderr()));
+    let code = error_code(d);
     if !json {
         return ExitCode::from(code);
     }
@@ -126,83 +157,15 @@ fn fail(d: &Diagnostic, json: bool) -> ExitCode {
     )
 }
 
-pub fn check(specs: &[PathBuf]) -> ExitCode {
-    let mut all_valid = true;
-    for path in specs {
-        match load_puzzle(path) {
-            Ok((doc, summary)) => {
-                let line = format!(
-                    "ok  {} ({}): {summary}\n",
-                    path.display(),
-                    doc.puzzle.kind.get_ref()
-                );
-                if let Err(e) = output::stdout(&line) {
-                    return output::stdout_failed(&e, check_code(all_valid));
-                }
-            }
-            Err(d) => {
-                all_valid = false;
-                output::stderr(&d.render(std::io::stderr().is_terminal()));
-            }
-        }
-    }
-    ExitCode::from(check_code(all_valid))
-}
-
-fn check_code(all_valid: bool) -> u8 {
-    if all_valid { exit::OK } else { exit::BAD_INPUT }
-}
-
-fn load_puzzle(path: &Path) -> Result<(SpecDocument, String), Diagnostic> {
-    let doc = SpecDocument::load(path, &[])?;
-    let puzzle = families::load(&doc)?;
-    Ok((doc, puzzle.summary()))
-}
-
-pub fn list(dir: &Path) -> ExitCode {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) => {
-            let d = Diagnostic::new(format!("cannot list {}: {e}", dir.display()))
-                .help("give a folder of .toml specs, e.g. `puzzlespec list specs`");
-            return fail(&d, false);
-        }
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    files.sort();
-    let rows: Vec<[String; 4]> = files.iter().map(|path| list_row(path)).collect();
-    let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0);
-    let (w0, w1, w2) = (width(0), width(1), width(2));
-    for [file, name, kind, summary] in &rows {
-        let line = format!("{file:<w0$}  {name:<w1$}  {kind:<w2$}  {summary}\n");
-        if let Err(e) = output::stdout(&line) {
-            return output::stdout_failed(&e, exit::OK);
-        }
-    }
-    ExitCode::from(exit::OK)
-}
-
-/// File, name, kind and summary of one spec, or its error in place of the summary.
-fn list_row(path: &Path) -> [String; 4] {
-    let file = path.display().to_string();
-    match load_puzzle(path) {
-        Ok((doc, summary)) => [
-            file,
-            doc.puzzle.name.clone(),
-            doc.puzzle.kind.get_ref().clone(),
-            summary,
-        ],
-        Err(d) => [file, "(invalid)".into(), "-".into(), d.to_string()],
-    }
-}
-
 /// `puzzlespec play SPEC`: an interactive game on stdin and stdout (see the family's play mode).
-pub fn play(spec: &Path, set: &[String]) -> ExitCode {
+pub fn play(spec: &Path, edits: &EditArgs) -> ExitCode {
+    if spec == Path::new("-") {
+        let d = Diagnostic::new("play reads your answers from standard input, so not the spec")
+            .help("give the spec as a file: `puzzlespec play specs/bulls-and-cows.toml`");
+        return fail(&d, false);
+    }
     let mut output = Watched::new(std::io::stdout().lock());
-    let outcome = SpecDocument::load(spec, set).and_then(|doc| {
+    let outcome = SpecDocument::load(spec, &edits.edits()).and_then(|doc| {
         let puzzle = families::load(&doc)?;
         let stdin = std::io::stdin();
         let echo = !stdin.is_terminal();

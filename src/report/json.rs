@@ -11,7 +11,14 @@ pub fn report(r: &Report) -> String {
     })
 }
 
+/// The document of a run that failed: `{"status": "error", "error": {...}}`.
 pub fn error(d: &Diagnostic) -> String {
+    serde_json::to_string_pretty(&json!({"status": "error", "error": error_value(d)}))
+        .expect("plain JSON values encode")
+}
+
+/// The `error` object: message, and file, line, column and help when known.
+pub fn error_value(d: &Diagnostic) -> serde_json::Value {
     let mut err = json!({ "message": d.message });
     if let Some(loc) = &d.location {
         let (line, column) = loc.line_col();
@@ -22,6 +29,5 @@ pub fn error(d: &Diagnostic) -> String {
     if let Some(help) = &d.help {
         err["help"] = json!(help);
     }
-    serde_json::to_string_pretty(&json!({"status": "error", "error": err}))
-        .expect("plain JSON values encode")
+    err
 }

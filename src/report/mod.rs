@@ -1,8 +1,10 @@
 //! The answer of a solve, as data: families fill a [`Report`]; `text` and `json` show it.
 
+pub mod duration;
 pub mod json;
 mod number_format;
 pub mod text;
+pub mod wrap;
 
 pub use number_format::group_digits;
 

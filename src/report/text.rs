@@ -1,12 +1,15 @@
 //! The human-readable report printed by `puzzlespec run`.
 
+use super::duration::human;
 use super::group_digits;
+use super::wrap::wrap;
 use super::{Report, Solution, Status};
 use std::fmt::Write;
 
-pub fn report(r: &Report) -> String {
+/// The report as text; long lines (the engine's reason, notes) wrap at `width` when given.
+pub fn report(r: &Report, width: Option<usize>) -> String {
     let mut out = String::new();
-    header(&mut out, r);
+    header(&mut out, r, width);
     let digits = r.solutions.len().to_string().len();
     for (i, sol) in r.solutions.iter().enumerate() {
         // A configuration or a formula rather than a move sequence (a queens placement, a
@@ -36,22 +39,24 @@ pub fn report(r: &Report) -> String {
     }
     let _ = writeln!(
         out,
-        "\nstates: {}, elapsed: {:.3} ms",
+        "\nstates: {}, elapsed: {}",
         group_digits(u128::from(r.stats.states)),
-        r.stats.elapsed_ms
+        human(r.stats.elapsed_ms)
     );
     out
 }
 
 /// The title, the engine, the headline (solved, counted, ...), the count and the notes.
-fn header(out: &mut String, r: &Report) {
-    let _ = writeln!(out, "{} [{}, objective {}]", r.puzzle, r.kind, r.objective);
-    if r.engine_reason.is_empty() {
-        let _ = writeln!(out, "engine: {}", r.engine);
+fn header(out: &mut String, r: &Report, width: Option<usize>) {
+    let title = format!("{} [{}, objective {}]", r.puzzle, r.kind, r.objective);
+    let _ = writeln!(out, "{}", wrap(&title, width, 0, 2));
+    let engine = if r.engine_reason.is_empty() {
+        format!("engine: {}", r.engine)
     } else {
-        let _ = writeln!(out, "engine: {} ({})", r.engine, r.engine_reason);
-    }
-    let _ = writeln!(out, "{}", headline(r));
+        format!("engine: {} ({})", r.engine, r.engine_reason)
+    };
+    let _ = writeln!(out, "{}", wrap(&engine, width, 0, 2));
+    let _ = writeln!(out, "{}", wrap(&headline(r), width, 0, 2));
     if let Some(count) = r.count {
         let partial = if r.status == Status::Stopped {
             " (so far: the count is incomplete)"
@@ -61,13 +66,15 @@ fn header(out: &mut String, r: &Report) {
         let _ = writeln!(out, "count: {}{partial}", group_digits(count));
     }
     for note in &r.notes {
-        let _ = writeln!(out, "note: {note}");
+        let _ = writeln!(out, "note: {}", wrap(note, width, 6, 6));
     }
 }
 
 fn headline(r: &Report) -> String {
     match (r.status, r.cost) {
-        (Status::Solved, Some(cost)) => format!("solved: {cost} {}", r.cost_unit),
+        (Status::Solved, Some(cost)) => {
+            format!("solved: {} {}", group_digits(u128::from(cost)), r.cost_unit)
+        }
         (Status::Solved, None) => "solved".to_string(),
         (Status::NoSolution, _) if r.stats.states == 0 => {
             "no solution: proved before any search (see the note)".to_string()

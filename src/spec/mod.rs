@@ -13,7 +13,7 @@ mod string_span;
 pub use common::{PuzzleTable, SolveTable, choose, closest};
 pub use formula::FormulaSite;
 pub use overrides::Override;
-pub use read::MAX_SPEC_BYTES;
+pub use read::{MAX_SPEC_BYTES, STDIN_NAME};
 pub use size::parse_size;
 pub use string_span::inner_span;
 
@@ -39,6 +39,30 @@ pub struct SpecDocument {
     pub time_limit: Option<Duration>,
 }
 
+/// The command line's edits of a spec: keys removed (`--unset KEY`), then values written
+/// (`--set KEY=VALUE`), so `--unset` and `--set` of one key replace its value.
+#[derive(Debug, Clone, Default)]
+pub struct Edits {
+    pub unset: Vec<String>,
+    pub set: Vec<String>,
+}
+
+impl Edits {
+    /// Only `--set` overrides.
+    pub fn set(set: &[String]) -> Edits {
+        Edits {
+            unset: Vec::new(),
+            set: set.to_vec(),
+        }
+    }
+
+    fn parse(&self) -> Result<Vec<Override>, Diagnostic> {
+        let unsets = self.unset.iter().map(|raw| Override::parse_unset(raw));
+        let sets = self.set.iter().map(|raw| Override::parse(raw));
+        unsets.chain(sets).collect()
+    }
+}
+
 #[derive(Deserialize)]
 struct HeaderProbe {
     puzzle: Option<PuzzleTable>,
@@ -60,16 +84,36 @@ struct SolveProbe {
 }
 
 impl SpecDocument {
-    /// Reads and checks the file at `path`, applying `overrides` (`KEY=VALUE` strings).
-    pub fn load(path: &Path, overrides: &[String]) -> Result<SpecDocument, Diagnostic> {
-        let text = read::read_spec(path)?;
-        Self::from_text(path, text, overrides)
+    /// Reads and checks the file at `path` (`-`: standard input, named `<stdin>`), applying the
+    /// command line's `edits`.
+    pub fn load(path: &Path, edits: &Edits) -> Result<SpecDocument, Diagnostic> {
+        let (path, text) = Self::read(path)?;
+        Self::from_edited_text(&path, text, edits)
     }
 
+    /// The name and text of the spec at `path` (`-`: standard input, named `<stdin>`), to load
+    /// once or several times with [`SpecDocument::from_edited_text`].
+    pub fn read(path: &Path) -> Result<(PathBuf, String), Diagnostic> {
+        if path == Path::new("-") {
+            return Ok((PathBuf::from(STDIN_NAME), read::read_stdin()?));
+        }
+        Ok((path.to_path_buf(), read::read_spec(path)?))
+    }
+
+    /// The spec `text` as if read from `path`, with `--set` overrides (`KEY=VALUE` strings).
     pub fn from_text(
         path: &Path,
         text: String,
         overrides: &[String],
+    ) -> Result<SpecDocument, Diagnostic> {
+        Self::from_edited_text(path, text, &Edits::set(overrides))
+    }
+
+    /// The spec `text` as if read from `path`, with the command line's `edits` applied.
+    pub fn from_edited_text(
+        path: &Path,
+        text: String,
+        edits: &Edits,
     ) -> Result<SpecDocument, Diagnostic> {
         let name = path.display().to_string();
         let original = Arc::new(SourceText {
@@ -80,16 +124,18 @@ impl SpecDocument {
         if let Err(e) = toml::from_str::<toml::Table>(&original.text) {
             return Err(toml_error(&original, &e, "the file is not valid TOML"));
         }
-        let overrides = overrides
-            .iter()
-            .map(|raw| Override::parse(raw))
-            .collect::<Result<Vec<_>, _>>()?;
+        let overrides = edits.parse()?;
         let source = if overrides.is_empty() {
             original
         } else {
             let text = overrides::apply(&original.text, &overrides)?;
+            let flag = if edits.set.is_empty() {
+                "--unset"
+            } else {
+                "--set"
+            };
             Arc::new(SourceText {
-                name: format!("{name} (with --set)"),
+                name: format!("{name} (with {flag})"),
                 text,
             })
         };
@@ -130,8 +176,8 @@ impl SpecDocument {
         toml::from_str(&self.source.text).map_err(|e| {
             let mut d = toml_error(&self.source, &e, "");
             if !self.overrides.is_empty() {
-                let list: Vec<String> = self.overrides.iter().map(|o| o.raw.clone()).collect();
-                let extra = format!("the document includes --set {}", list.join(", --set "));
+                let list: Vec<String> = self.overrides.iter().map(Override::shown).collect();
+                let extra = format!("the document includes {}", list.join(", "));
                 d.help = Some(match d.help {
                     Some(h) => format!("{h}; {extra}"),
                     None => extra,

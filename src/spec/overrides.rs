@@ -1,6 +1,6 @@
 //! `--set KEY=VALUE`: a dotted key and a TOML value written into the document before it is read,
-//! so a variant of a puzzle needs no file edit. Formatting of the rest of the file is kept, so
-//! line numbers in later errors still match the file.
+//! so a variant of a puzzle needs no file edit; `--unset KEY` removes a key the same way.
+//! Formatting of the rest of the file is kept, so line numbers in later errors still match.
 
 use crate::diagnostic::{Diagnostic, SourceText};
 use std::sync::Arc;
@@ -11,10 +11,33 @@ pub struct Override {
     /// As typed on the command line.
     pub raw: String,
     pub path: Vec<String>,
-    pub value: Value,
+    /// The value to write, or `None` to remove the key (`--unset`).
+    pub value: Option<Value>,
 }
 
 impl Override {
+    /// `--unset KEY`: a dotted key to remove from the spec.
+    pub fn parse_unset(raw: &str) -> Result<Override, Diagnostic> {
+        let source = Arc::new(SourceText {
+            name: "--unset".to_string(),
+            text: raw.to_string(),
+        });
+        let path = dotted_key(&source, raw.trim(), 0..raw.len())?;
+        Ok(Override {
+            raw: raw.to_string(),
+            path,
+            value: None,
+        })
+    }
+
+    /// How the edit was written on the command line, e.g. `--set solve.limit=3`.
+    pub fn shown(&self) -> String {
+        match self.value {
+            Some(_) => format!("--set {}", self.raw),
+            None => format!("--unset {}", self.raw),
+        }
+    }
+
     pub fn parse(raw: &str) -> Result<Override, Diagnostic> {
         let source = Arc::new(SourceText {
             name: "--set".to_string(),
@@ -25,15 +48,7 @@ impl Override {
                 .at(&source, 0..raw.len())
                 .help("write --set KEY=VALUE, e.g. --set 'jugs.capacities=[3,5]'"));
         };
-        let key = raw[..eq].trim();
-        let path: Vec<String> = key.split('.').map(|p| p.trim().to_string()).collect();
-        if path.iter().any(|p| p.is_empty()) {
-            return Err(
-                Diagnostic::new(format!("--set key `{key}` is not a dotted key"))
-                    .at(&source, 0..eq)
-                    .help("write the key as table.field, e.g. solve.objective"),
-            );
-        }
+        let path = dotted_key(&source, raw[..eq].trim(), 0..eq)?;
         let text = raw[eq + 1..].trim();
         let value_at = raw.len() - raw[eq + 1..].trim_start().len();
         let value = match text.parse::<Value>() {
@@ -46,9 +61,26 @@ impl Override {
         Ok(Override {
             raw: raw.to_string(),
             path,
-            value,
+            value: Some(value),
         })
     }
+}
+
+/// `table.field` split at its dots; an empty part is an error at `span` of the argument.
+fn dotted_key(
+    source: &Arc<SourceText>,
+    key: &str,
+    span: std::ops::Range<usize>,
+) -> Result<Vec<String>, Diagnostic> {
+    let path: Vec<String> = key.split('.').map(|p| p.trim().to_string()).collect();
+    if path.iter().any(|p| p.is_empty()) {
+        return Err(
+            Diagnostic::new(format!("{} key `{key}` is not a dotted key", source.name))
+                .at(source, span)
+                .help("write the key as table.field, e.g. solve.objective"),
+        );
+    }
+    Ok(path)
 }
 
 /// Whether `text` was meant as a TOML value (a number, a list, a table, a quoted string) rather
@@ -79,12 +111,58 @@ pub fn apply(text: &str, overrides: &[Override]) -> Result<String, Diagnostic> {
         .parse()
         .map_err(|e| Diagnostic::new(format!("the spec is not valid TOML: {e}")))?;
     for o in overrides {
-        set(doc.as_table_mut(), o)?;
+        match &o.value {
+            Some(value) => set(doc.as_table_mut(), o, value)?,
+            None => unset(doc.as_table_mut(), o)?,
+        }
     }
     Ok(doc.to_string())
 }
 
-fn set(root: &mut Table, o: &Override) -> Result<(), Diagnostic> {
+/// Removes the key `o.path`; a key the spec does not have is an error naming the keys it has.
+fn unset(root: &mut Table, o: &Override) -> Result<(), Diagnostic> {
+    let Some((last, parents)) = o.path.split_last() else {
+        return Ok(());
+    };
+    let mut table: &mut dyn toml_edit::TableLike = root;
+    for (depth, part) in parents.iter().enumerate() {
+        if !table.get(part).is_some_and(Item::is_table_like) {
+            return Err(no_such_key(o, table, &o.path[..depth].join(".")));
+        }
+        table = match table.get_mut(part).and_then(Item::as_table_like_mut) {
+            Some(t) => t,
+            None => return Err(Diagnostic::internal("a table-like item is not a table")),
+        };
+    }
+    if table.remove(last).is_none() {
+        let here = parents.join(".");
+        return Err(no_such_key(o, table, &here));
+    }
+    Ok(())
+}
+
+fn no_such_key(o: &Override, table: &dyn toml_edit::TableLike, here: &str) -> Diagnostic {
+    let keys: Vec<&str> = table.iter().map(|(k, _)| k).collect();
+    let place = if here.is_empty() {
+        "the spec".to_string()
+    } else {
+        format!("[{here}]")
+    };
+    let has = if keys.is_empty() {
+        format!("{place} has no keys")
+    } else {
+        format!("{place} has {}", keys.join(", "))
+    };
+    let source = Arc::new(SourceText {
+        name: "--unset".to_string(),
+        text: o.raw.clone(),
+    });
+    Diagnostic::new(format!("the spec has no key `{}`", o.path.join(".")))
+        .at(&source, 0..o.raw.len())
+        .help(format!("{has}; give one of them as table.field"))
+}
+
+fn set(root: &mut Table, o: &Override, value: &Value) -> Result<(), Diagnostic> {
     let (last, parents) = o.path.split_last().expect("a parsed key has one part");
     let mut table: &mut dyn toml_edit::TableLike = root;
     for (depth, part) in parents.iter().enumerate() {
@@ -114,9 +192,9 @@ fn set(root: &mut Table, o: &Override) -> Result<(), Diagnostic> {
                 o.path.join(".")
             )));
         }
-        *existing = Item::Value(o.value.clone().decorated(" ", ""));
+        *existing = Item::Value(value.clone().decorated(" ", ""));
     } else {
-        table.insert(last, Item::Value(o.value.clone().decorated(" ", "")));
+        table.insert(last, Item::Value(value.clone().decorated(" ", "")));
     }
     Ok(())
 }
@@ -146,6 +224,29 @@ mod tests {
         assert!(err.message.contains("integer too large"), "{}", err.message);
         assert!(Override::parse("jugs.capacities=[3,5").is_err());
         assert!(Override::parse("solve.objective=all-shortest").is_ok());
+    }
+
+    #[test]
+    fn unset_removes_a_key_and_names_the_keys_when_it_is_missing() {
+        let text = "[code]\nsymbols = \"ABC\"\nsecret = \"AB\"\n";
+        let o = Override::parse_unset("code.secret").unwrap();
+        assert_eq!(apply(text, &[o]).unwrap(), "[code]\nsymbols = \"ABC\"\n");
+        let typo = Override::parse_unset("code.secrte").unwrap();
+        let err = apply(text, &[typo]).unwrap_err();
+        assert!(
+            err.message.contains("no key `code.secrte`"),
+            "{}",
+            err.message
+        );
+        assert!(err.help.unwrap().contains("symbols, secret"));
+        let table = Override::parse_unset("cod.secret").unwrap();
+        assert!(
+            apply(text, &[table])
+                .unwrap_err()
+                .help
+                .unwrap()
+                .contains("code")
+        );
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Reading a spec file: only regular files (a FIFO or a device would block or never end), of a
-//! bounded size, in UTF-8 (a bad byte is named by its offset, line and column).
+//! bounded size, in UTF-8 (a bad byte is named by its offset, line and column). Standard input
+//! (`-`) is read with the same bound and named `<stdin>` in diagnostics.
 
 use crate::diagnostic::{Diagnostic, SourceText};
 use std::io::Read;
@@ -8,6 +9,27 @@ use std::sync::Arc;
 
 /// The largest spec file read, far above any hand-written spec.
 pub const MAX_SPEC_BYTES: u64 = 16 << 20;
+
+/// The name diagnostics give a spec read from standard input.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// The spec text on standard input (`puzzlespec run -`), read to its end but never past the bound.
+pub fn read_stdin() -> Result<String, Diagnostic> {
+    let path = Path::new(STDIN_NAME);
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(MAX_SPEC_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| {
+            Diagnostic::new(format!("cannot read the spec on standard input: {e}"))
+                .help("pipe a spec into puzzlespec, e.g. `puzzlespec run - < specs/eight.toml`")
+        })?;
+    if bytes.len() as u64 > MAX_SPEC_BYTES {
+        return Err(too_large(path));
+    }
+    String::from_utf8(bytes).map_err(|e| not_utf8(path, e))
+}
 
 /// The text of the spec file at `path`, or why it cannot be a spec.
 pub fn read_spec(path: &Path) -> Result<String, Diagnostic> {
