@@ -22,12 +22,17 @@ impl Propagator {
     fn is_test(&self) -> bool {
         matches!(self, Propagator::Test(_))
     }
+
+    /// Whether only a move of a variable's least or greatest value can help it.
+    fn bounds_only(&self) -> bool {
+        matches!(self, Propagator::Linear(l) if l.relation != super::Relation::Ne)
+    }
 }
 
 pub struct Network {
     pub propagators: Vec<Propagator>,
-    /// Per variable, the propagators that read it.
-    watchers: Vec<Vec<u32>>,
+    /// Per variable, the propagators that read it, with whether they care only about bounds.
+    watchers: Vec<Vec<(u32, bool)>>,
     /// Two queues: propagators first, tests (which evaluate formulas) when those are done.
     queues: [Vec<u32>; 2],
     queued: Vec<bool>,
@@ -40,7 +45,7 @@ impl Network {
         let mut watchers = vec![Vec::new(); variables];
         for (i, p) in propagators.iter().enumerate() {
             for v in p.vars() {
-                watchers[v].push(i as u32);
+                watchers[v].push((i as u32, p.bounds_only()));
             }
         }
         let n = propagators.len();
@@ -94,10 +99,10 @@ impl Network {
             &mut self.queues,
             &self.propagators,
         );
-        s.drain_changed(|v| {
-            for &p in &watchers[v] {
+        s.drain_changed(|v, bounds| {
+            for &(p, bounds_only) in &watchers[v] {
                 let p = p as usize;
-                if !queued[p] {
+                if !queued[p] && (bounds || !bounds_only) {
                     queued[p] = true;
                     queues[usize::from(props[p].is_test())].push(p as u32);
                 }

@@ -99,11 +99,7 @@ pub fn search<T: Tests>(
             let nodes = out.nodes;
             progress.message(|| format!("{nodes} nodes"));
         }
-        p.store.restrict(var, bit);
-        if let Some(b) = bound {
-            p.network.enqueue(b);
-        }
-        if p.network.fixpoint(&mut p.store, tests).is_err() {
+        if !descend(&mut p, tests, var, bit, bound) {
             out.failures += 1;
             continue;
         }
@@ -111,12 +107,7 @@ pub fn search<T: Tests>(
             Some(next) => stack.push(frame(&p.store, next)),
             None => {
                 out.solutions += 1;
-                fill(&p.store, &mut values);
-                let value = objective_value(&p, bound);
-                if let (Some(b), Some(v)) = (bound, value) {
-                    tighten(&mut p, b, v);
-                }
-                if !on_solution(&values, value) {
+                if !leaf(&mut p, bound, &mut values, &mut on_solution) {
                     out.stopped = true;
                     break;
                 }
@@ -125,6 +116,36 @@ pub fn search<T: Tests>(
     }
     out.elapsed = start.elapsed();
     out
+}
+
+/// Binds `var` to the value of `bit` and propagates; false on a conflict.
+fn descend<T: Tests>(
+    p: &mut Problem,
+    tests: &T,
+    var: usize,
+    bit: Bits,
+    bound: Option<usize>,
+) -> bool {
+    p.store.restrict(var, bit);
+    if let Some(b) = bound {
+        p.network.enqueue(b);
+    }
+    p.network.fixpoint(&mut p.store, tests).is_ok()
+}
+
+/// A solution: tightens the objective's bound and hands it over; false to stop.
+fn leaf(
+    p: &mut Problem,
+    bound: Option<usize>,
+    values: &mut [i64],
+    on_solution: &mut impl FnMut(&[i64], Option<i128>) -> bool,
+) -> bool {
+    fill(&p.store, values);
+    let value = objective_value(p, bound);
+    if let (Some(b), Some(v)) = (bound, value) {
+        tighten(p, b, v);
+    }
+    on_solution(values, value)
 }
 
 fn frame(s: &Store, var: usize) -> Frame {

@@ -13,8 +13,9 @@ pub struct Store {
     domains: Vec<Bits>,
     /// (variable, domain before the change), newest last.
     trail: Vec<(u32, Bits)>,
-    /// Variables changed since the propagation queue last looked.
-    changed: Vec<u32>,
+    /// Variables changed since the propagation queue last looked, each with whether its least
+    /// or greatest value moved (what bounds reasoning needs to hear about).
+    changed: Vec<(u32, bool)>,
 }
 
 impl Store {
@@ -92,7 +93,9 @@ impl Store {
         if new != old {
             self.trail.push((v as u32, old));
             self.domains[v] = new;
-            self.changed.push(v as u32);
+            let bounds = new.trailing_zeros() != old.trailing_zeros()
+                || new.leading_zeros() != old.leading_zeros();
+            self.changed.push((v as u32, bounds));
         }
         new != 0
     }
@@ -110,10 +113,10 @@ impl Store {
         self.changed.clear();
     }
 
-    /// Hands the changed variables to `f` and forgets them.
-    pub fn drain_changed(&mut self, mut f: impl FnMut(usize)) {
-        while let Some(v) = self.changed.pop() {
-            f(v as usize);
+    /// Hands the changed variables to `f` (with whether a bound moved) and forgets them.
+    pub fn drain_changed(&mut self, mut f: impl FnMut(usize, bool)) {
+        while let Some((v, bounds)) = self.changed.pop() {
+            f(v as usize, bounds);
         }
     }
 }

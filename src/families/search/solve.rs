@@ -84,18 +84,14 @@ impl Puzzle for SearchPuzzle {
             report.notes.extend(self.empty_domains.iter().cloned());
             Run::nothing()
         };
-        self.fill(report, run)
+        self.fill(&mut report, &run)?;
+        Ok(report)
     }
 }
 
 impl SearchPuzzle {
-    fn fill(&self, mut report: Report, run: Run) -> Result<Report, Diagnostic> {
-        let report_ref = &mut report;
-        self.fill_in(report_ref, &run)?;
-        Ok(report)
-    }
-
-    fn fill_in(&self, report: &mut Report, run: &Run) -> Result<(), Diagnostic> {
+    /// The report's notes, answers (each re-checked), status and details from a run.
+    fn fill(&self, report: &mut Report, run: &Run) -> Result<(), Diagnostic> {
         report.stats = Stats::new(run.nodes, run.elapsed);
         let space = self.model.space_size();
         report.notes.push(explored_note(run.nodes, space));
