@@ -45,6 +45,7 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<SearchPuzzle, Diagnostic> 
         texts: lowered.texts,
         sites: lowered.sites,
         origins: lowered.origins,
+        members: lowered.members,
         show,
         goal,
         empty_domains,
@@ -75,6 +76,8 @@ struct Lowered {
     sites: Vec<FormulaSite>,
     /// Per instance, the index of its constraint in the spec.
     origins: Vec<usize>,
+    /// Per instance over a group: the group and the member's number.
+    members: Vec<Option<(String, usize)>>,
 }
 
 fn constraints(
@@ -87,11 +90,12 @@ fn constraints(
         texts: Vec::new(),
         sites: Vec::new(),
         origins: Vec::new(),
+        members: Vec::new(),
     };
     for (i, text) in table.constraints.iter().enumerate() {
         let err = |e: ExprError| doc.formula_error(text, "a constraint", e);
         let term = expr::parse_term(text.get_ref()).map_err(err)?;
-        for e in scope.lower(&term).map_err(err)? {
+        for (e, member) in scope.lower(&term).map_err(err)? {
             match e.check_type().map_err(err)? {
                 Type::Bool => {}
                 Type::Number => {
@@ -108,6 +112,7 @@ fn constraints(
             out.texts.push(text.get_ref().clone());
             out.sites.push(doc.formula_site(text, "a constraint"));
             out.origins.push(i);
+            out.members.push(member);
         }
     }
     Ok(out)
@@ -141,7 +146,7 @@ fn goal(
         )
         .help("sum over the group instead: sum(cell[i] for i in 0..8)")));
     }
-    let e = exprs.remove(0);
+    let e = exprs.remove(0).0;
     if e.check_type().map_err(err)? != Type::Number {
         return Err(err(ExprError::new(
             "the objective must be a number, not true or false",

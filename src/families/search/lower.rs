@@ -27,22 +27,29 @@ struct Ctx<'a> {
 }
 
 impl Scope<'_> {
-    /// One expression per member of the group the constraint uses (one if it uses none).
-    pub fn lower(&self, t: &Term) -> Result<Vec<Expr>, ExprError> {
+    /// One expression per member of the group the constraint uses (one if it uses none), each
+    /// with the group's name and the member's number (from 1).
+    pub fn lower(&self, t: &Term) -> Result<Vec<(Expr, Option<(String, usize)>)>, ExprError> {
         let mut used: Vec<(&str, Range<usize>)> = Vec::new();
         self.groups_used(t, &mut used);
         used.dedup_by(|a, b| a.0 == b.0);
         match used.as_slice() {
-            [] => Ok(vec![self.expr(t, &mut Ctx { member: None, loops: Vec::new() })?]),
+            [] => {
+                let mut ctx = Ctx {
+                    member: None,
+                    loops: Vec::new(),
+                };
+                Ok(vec![(self.expr(t, &mut ctx)?, None)])
+            }
             [(g, _)] => {
                 let (name, members) = self.groups.get_key_value(*g).expect("found in groups");
                 let mut out = Vec::with_capacity(members.len());
-                for m in members {
+                for (k, m) in members.iter().enumerate() {
                     let mut ctx = Ctx {
                         member: Some((name.as_str(), m.as_slice())),
                         loops: Vec::new(),
                     };
-                    out.push(self.expr(t, &mut ctx)?);
+                    out.push((self.expr(t, &mut ctx)?, Some((name.clone(), k + 1))));
                 }
                 Ok(out)
             }

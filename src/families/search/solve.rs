@@ -42,6 +42,8 @@ pub struct SearchPuzzle {
     pub(super) sites: Vec<FormulaSite>,
     /// Per instance, the index of its constraint in the spec.
     pub(super) origins: Vec<usize>,
+    /// Per instance over a group: the group and the member's number (from 1).
+    pub(super) members: Vec<Option<(String, usize)>>,
     pub(super) show: Option<Show>,
     pub(super) goal: Option<Goal>,
     /// Givens outside their element's domain, as notes at their place in the spec.
@@ -126,7 +128,15 @@ impl SearchPuzzle {
         }
         if let Some(p) = run.root_conflict {
             let culprit = match t.sources[p] {
-                Some(c) => format!("the constraint `{}`", self.texts[c]),
+                Some(c) => match &self.members[c] {
+                    Some((group, k)) => {
+                        format!(
+                            "the constraint `{}` for member {k} of `{group}`",
+                            self.texts[c]
+                        )
+                    }
+                    None => format!("the constraint `{}`", self.texts[c]),
+                },
                 None => "a `distinct in` / `permutation of` declaration".to_string(),
             };
             report.notes.push(format!(
