@@ -12,6 +12,9 @@ use std::ops::Range;
 /// Most values one aggregate may unroll.
 const MAX_UNROLL: i128 = 100_000;
 
+/// The group an instance of a constraint is about, and the member's number (from 1).
+pub type Member = Option<(String, usize)>;
+
 /// What names mean in a constraint.
 pub struct Scope<'a> {
     /// Scalar variables: name and slot.
@@ -29,7 +32,7 @@ struct Ctx<'a> {
 impl Scope<'_> {
     /// One expression per member of the group the constraint uses (one if it uses none), each
     /// with the group's name and the member's number (from 1).
-    pub fn lower(&self, t: &Term) -> Result<Vec<(Expr, Option<(String, usize)>)>, ExprError> {
+    pub fn lower(&self, t: &Term) -> Result<Vec<(Expr, Member)>, ExprError> {
         let mut used: Vec<(&str, Range<usize>)> = Vec::new();
         self.groups_used(t, &mut used);
         used.dedup_by(|a, b| a.0 == b.0);
