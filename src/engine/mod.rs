@@ -12,6 +12,7 @@ pub mod ida_star;
 pub mod layers;
 mod path;
 pub mod progress;
+pub mod propagation;
 pub mod ranked_bfs;
 pub mod stop;
 pub mod uniform_cost;

@@ -1,120 +1,269 @@
-//! Spec -> checked search puzzle: the variable declarations, the constraints bound to the
-//! variable names and type-checked, the `show` template, the objective and the engine.
+//! Spec -> checked search puzzle: the variables (scalars and arrays), groups and givens, the
+//! constraints lowered to expressions over the variables and type-checked, the `show` template,
+//! the objective and the engine.
 
-use super::model::{Model, Variable};
-use super::plan::{CATALOG, plan};
-use super::solve::{SearchPuzzle, Show};
+use super::declare::declare_variables;
+use super::groups::groups;
+use super::lower::{Scope, has_variable};
+use super::model::{Array, Model, Variable};
+use super::plan::{CATALOG, Objective, plan};
+use super::solve::{Goal, SearchPuzzle, Show};
 use super::spec::{SearchDocument, SearchTable};
 use super::template::{self, Piece};
+use super::{givens, translate};
 use crate::diagnostic::Diagnostic;
-use crate::expr::{self, DomainKind, Expr, ExprError, Type};
-use crate::spec::SpecDocument;
+use crate::engine::propagation::{Order, Sense, WIDTH};
+use crate::expr::{self, Expr, ExprError, Type};
+use crate::spec::{FormulaSite, SolveTable, SpecDocument};
 use toml::Spanned;
 
 pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<SearchPuzzle, Diagnostic> {
     let spec: SearchDocument = doc.deserialize()?;
     let table = spec.search.get_ref();
-    let variables = declare_variables(doc, &table.variables)?;
-    let names: Vec<String> = variables.iter().map(|v| v.name.clone()).collect();
-    let constraints = table
-        .constraints
-        .iter()
-        .map(|c| constraint(doc, c, &names))
-        .collect::<Result<Vec<_>, _>>()?;
-    let show = show_template(doc, table, &names)?;
-    let choice = CATALOG.choose(doc, &spec.solve)?;
+    let (mut variables, arrays) = declare_variables(doc, &table.variables)?;
+    let groups = groups(doc, &table.groups)?;
+    let empty_domains = givens::apply(doc, &table.givens, &arrays, &mut variables)?;
+    let scalars = scalar_names(&variables, &arrays);
+    let scope = Scope {
+        scalars: &scalars,
+        arrays: &arrays,
+        groups: &groups,
+    };
+    let lowered = constraints(doc, table, &scope)?;
+    let goal = goal(doc, table, &scope)?;
+    let show = show_template(doc, table, &scalars)?;
+    let solve = with_default_objective(&spec.solve, table);
+    let choice = CATALOG.choose(doc, &solve)?;
+    check_goal_matches(doc, &choice.objective, &goal, &solve)?;
     let limit = usize::try_from(spec.solve.limit(100)).unwrap_or(usize::MAX);
-    let (plan, engine) = plan(&choice, limit);
+    let order = order(doc, table)?;
+    let model = Model::new(variables, lowered.exprs);
+    let (plan, engine) = plan(&choice, limit, bit_span(&model), order)?;
     Ok(SearchPuzzle {
-        model: Model::new(variables, constraints),
-        texts: table
-            .constraints
-            .iter()
-            .map(|c| c.get_ref().clone())
-            .collect(),
-        sites: table
-            .constraints
-            .iter()
-            .map(|c| doc.formula_site(c, "a constraint"))
-            .collect(),
+        model,
+        arrays,
+        texts: lowered.texts,
+        sites: lowered.sites,
+        origins: lowered.origins,
+        members: lowered.members,
         show,
+        goal,
+        empty_domains,
         objective: choice.objective,
         plan,
         engine,
     })
 }
 
-/// The variables of every declaration, in order; a `distinct in` or `permutation of`
-/// declaration makes one group of different values.
-fn declare_variables(
+/// The names of the variables that are not array elements, with their slots.
+fn scalar_names(variables: &[Variable], arrays: &[Array]) -> Vec<(String, usize)> {
+    let in_array = |i: usize| {
+        arrays
+            .iter()
+            .any(|a| (a.first..a.first + a.len).contains(&i))
+    };
+    (0..variables.len())
+        .filter(|&i| !in_array(i))
+        .map(|i| (variables[i].name.clone(), i))
+        .collect()
+}
+
+/// Every constraint instance (a constraint over a group gives one per member), with the text
+/// and place of the constraint it comes from.
+struct Lowered {
+    exprs: Vec<Expr>,
+    texts: Vec<String>,
+    sites: Vec<FormulaSite>,
+    /// Per instance, the index of its constraint in the spec.
+    origins: Vec<usize>,
+    /// Per instance over a group: the group and the member's number.
+    members: Vec<Option<(String, usize)>>,
+}
+
+fn constraints(
     doc: &SpecDocument,
-    declarations: &Spanned<Vec<Spanned<String>>>,
-) -> Result<Vec<Variable>, Diagnostic> {
-    let mut variables: Vec<Variable> = Vec::new();
-    let mut groups = 0;
-    for text in declarations.get_ref() {
-        let err = |e: ExprError| doc.formula_error(text, "the variables", e);
-        let decl = expr::parse_declaration(text.get_ref()).map_err(err)?;
-        let group = match decl.kind {
-            DomainKind::Each => None,
-            DomainKind::Distinct | DomainKind::Permutation => {
-                groups += 1;
-                Some(groups - 1)
+    table: &SearchTable,
+    scope: &Scope,
+) -> Result<Lowered, Diagnostic> {
+    let mut out = Lowered {
+        exprs: Vec::new(),
+        texts: Vec::new(),
+        sites: Vec::new(),
+        origins: Vec::new(),
+        members: Vec::new(),
+    };
+    for (i, text) in table.constraints.iter().enumerate() {
+        let err = |e: ExprError| doc.formula_error(text, "a constraint", e);
+        let term = expr::parse_term(text.get_ref()).map_err(err)?;
+        for (e, member) in scope.lower(&term).map_err(err)? {
+            match e.check_type().map_err(err)? {
+                Type::Bool => {}
+                Type::Number => {
+                    return Err(err(ExprError::new(
+                        "a constraint must be true or false",
+                        0..text.get_ref().len(),
+                    )
+                    .help(
+                        "compare, e.g. \"n % 7 == 0\", or use a test such as pandigital(n)",
+                    )));
+                }
             }
-        };
-        for (name, span) in decl.names {
-            check_new_name(&variables, &name, span).map_err(err)?;
-            variables.push(Variable {
-                name,
-                domain: decl.values.clone(),
-                group,
-            });
+            out.exprs.push(e);
+            out.texts.push(text.get_ref().clone());
+            out.sites.push(doc.formula_site(text, "a constraint"));
+            out.origins.push(i);
+            out.members.push(member);
         }
     }
-    if variables.is_empty() {
-        return Err(doc
-            .error(declarations.span(), "no variables")
-            .help("declare at least one, e.g. variables = [\"n in 1..100\"]"));
-    }
-    Ok(variables)
+    Ok(out)
 }
 
-/// A variable name must be new and not a built-in function's.
-fn check_new_name(
-    variables: &[Variable],
-    name: &str,
-    span: std::ops::Range<usize>,
-) -> Result<(), ExprError> {
-    if variables.iter().any(|v| v.name == name) {
-        return Err(ExprError::new(format!("`{name}` is declared twice"), span)
-            .help("give each variable one name"));
-    }
-    if expr::FUNCTIONS.iter().any(|f| f.name == name) {
-        return Err(
-            ExprError::new(format!("`{name}` is the name of a built-in function"), span)
-                .help("choose another name for the variable"),
-        );
-    }
-    Ok(())
-}
-
-/// One constraint, bound to the variables and checked to be true or false.
-fn constraint(
+/// `maximize = "..."` or `minimize = "..."`: a number that depends on the variables.
+fn goal(
     doc: &SpecDocument,
-    text: &Spanned<String>,
-    names: &[String],
-) -> Result<Expr, Diagnostic> {
-    let err = |e: ExprError| doc.formula_error(text, "a constraint", e);
-    let mut e = doc.parse_formula(text, "a constraint")?;
-    let lookup = |n: &str| names.iter().position(|m| m == n);
-    e.bind(&lookup, names).map_err(err)?;
-    match e.check_type().map_err(err)? {
-        Type::Bool => Ok(e),
-        Type::Number => Err(err(ExprError::new(
-            "a constraint must be true or false",
-            0..text.get_ref().len(),
+    table: &SearchTable,
+    scope: &Scope,
+) -> Result<Option<Goal>, Diagnostic> {
+    let (text, sense) = match (&table.maximize, &table.minimize) {
+        (None, None) => return Ok(None),
+        (Some(_), Some(m)) => {
+            return Err(doc
+                .error(m.span(), "both `maximize` and `minimize` are given")
+                .help("optimise one expression: keep one of them"));
+        }
+        (Some(t), None) => (t, Sense::Maximize),
+        (None, Some(t)) => (t, Sense::Minimize),
+    };
+    let what = "the objective";
+    let err = |e: ExprError| doc.formula_error(text, what, e);
+    let whole = || 0..text.get_ref().len();
+    let term = expr::parse_term(text.get_ref()).map_err(err)?;
+    let mut exprs = scope.lower(&term).map_err(err)?;
+    if exprs.len() != 1 {
+        return Err(err(ExprError::new(
+            "the objective cannot range over a group",
+            whole(),
         )
-        .help("compare, e.g. \"n % 7 == 0\", or use a test such as pandigital(n)"))),
+        .help("sum over the group instead: sum(cell[i] for i in 0..8)")));
+    }
+    let e = exprs.remove(0).0;
+    if e.check_type().map_err(err)? != Type::Number {
+        return Err(err(ExprError::new(
+            "the objective must be a number, not true or false",
+            whole(),
+        )
+        .help("e.g. maximize = \"number(M, O, N, E, Y)\"")));
+    }
+    if !has_variable(&e) {
+        return Err(err(ExprError::new(
+            "the objective does not depend on any variable",
+            whole(),
+        )
+        .help("name the variables whose value it measures")));
+    }
+    Ok(Some(Goal {
+        linear: translate::linear(&e),
+        expr: e,
+        sense,
+        site: doc.formula_site(text, what),
+    }))
+}
+
+/// With `maximize` (or `minimize`) and no objective given, the objective is that.
+fn with_default_objective(solve: &SolveTable, table: &SearchTable) -> SolveTable {
+    let mut solve = solve.clone();
+    if solve.objective.is_none() {
+        let named = |t: &Option<Spanned<String>>, name: &str| {
+            t.as_ref().map(|t| Spanned::new(t.span(), name.to_string()))
+        };
+        solve.objective = named(&table.maximize, "maximize").or(named(&table.minimize, "minimize"));
+    }
+    solve
+}
+
+/// `objective = "maximize"` needs `maximize = "..."` (and the reverse).
+fn check_goal_matches(
+    doc: &SpecDocument,
+    objective: &Objective,
+    goal: &Option<Goal>,
+    solve: &SolveTable,
+) -> Result<(), Diagnostic> {
+    let wanted = match objective {
+        Objective::Maximize => Some(Sense::Maximize),
+        Objective::Minimize => Some(Sense::Minimize),
+        _ => None,
+    };
+    let given = goal.as_ref().map(|g| g.sense);
+    if wanted == given {
+        return Ok(());
+    }
+    let span = solve.objective.as_ref().map_or(0..0, |o| o.span());
+    let (message, help) = match (wanted, given) {
+        (Some(s), _) => (
+            format!(
+                "objective `{}` needs the expression to optimise",
+                sense_name(s)
+            ),
+            format!(
+                "add {} = \"...\" to [search], e.g. \"number(M, O, N, E, Y)\"",
+                sense_name(s)
+            ),
+        ),
+        (None, Some(s)) => (
+            format!(
+                "[search] gives `{}` but the objective is not `{}`",
+                sense_name(s),
+                sense_name(s)
+            ),
+            format!(
+                "set objective = \"{}\" in [solve], or leave it out",
+                sense_name(s)
+            ),
+        ),
+        (None, None) => unreachable!("equal above"),
+    };
+    Err(doc.error(span, message).help(help))
+}
+
+fn sense_name(s: Sense) -> &'static str {
+    match s {
+        Sense::Maximize => "maximize",
+        Sense::Minimize => "minimize",
+    }
+}
+
+fn order(doc: &SpecDocument, table: &SearchTable) -> Result<Order, Diagnostic> {
+    match table
+        .order
+        .as_ref()
+        .map(|o| (o.get_ref().as_str(), o.span()))
+    {
+        None | Some(("smallest-domain", _)) => Ok(Order::SmallestDomain),
+        Some(("declared", _)) => Ok(Order::Declared),
+        Some((other, span)) => Err(doc
+            .error(span, format!("unknown order `{other}`"))
+            .help("use \"smallest-domain\" (the default) or \"declared\"")),
+    }
+}
+
+/// The least value of all domains when every value lies within 128 of it (the propagation
+/// engine's bit sets), else why not.
+fn bit_span(model: &Model) -> Result<i64, String> {
+    let all = model
+        .variables
+        .iter()
+        .flat_map(|v| v.domain.iter().copied());
+    let (lo, hi) = all.fold((i64::MAX, i64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
+    if lo > hi {
+        return Ok(0);
+    }
+    let width = i128::from(hi) - i128::from(lo) + 1;
+    if width <= i128::from(WIDTH) {
+        Ok(lo)
+    } else {
+        Err(format!(
+            "the domains span {lo}..{hi} ({width} values), more than the {WIDTH} the propagation engine's bit sets hold"
+        ))
     }
 }
 
@@ -122,18 +271,19 @@ fn constraint(
 fn show_template(
     doc: &SpecDocument,
     table: &SearchTable,
-    names: &[String],
+    scalars: &[(String, usize)],
 ) -> Result<Option<Show>, Diagnostic> {
     let Some(s) = &table.show else {
         return Ok(None);
     };
     let err = |e: ExprError| doc.formula_error(s, "`show`", e);
     let mut pieces = template::parse(s.get_ref()).map_err(err)?;
-    let lookup = |n: &str| names.iter().position(|m| m == n);
+    let names: Vec<String> = scalars.iter().map(|(n, _)| n.clone()).collect();
+    let lookup = |n: &str| scalars.iter().find(|(m, _)| m == n).map(|(_, i)| *i);
     for p in &mut pieces {
         if let Piece::Expr(e, offset) = p {
             let at = |e: ExprError| err(template::in_template(e, *offset));
-            e.bind(&lookup, names).map_err(at)?;
+            e.bind(&lookup, &names).map_err(at)?;
             e.check_type().map_err(at)?;
         }
     }

@@ -1,14 +1,24 @@
-//! `kind = "search"`: generate and test. Named variables range over finite domains (integer
-//! ranges, sets, or permutations of a set); constraints are expressions over them, each checked
-//! as soon as its last variable is bound, so a failing partial assignment is never extended.
+//! `kind = "search"`: constraint puzzles. Named variables and arrays range over finite domains
+//! (integer ranges, sets, or permutations of a set), some given; constraints are expressions
+//! over them, over groups of array positions. The propagation engine narrows the domains with
+//! all-different and linear propagators (other constraints are tested as soon as they can
+//! filter), binds the variable with the fewest values first and can optimise an objective by
+//! branch and bound; generate and test remains as the `backtracking` engine.
 
+mod declare;
+mod display;
+mod givens;
+mod groups;
 mod load;
+mod lower;
 mod model;
 mod plan;
 mod report;
+mod run;
 mod solve;
 mod spec;
 mod template;
+mod translate;
 
 use super::{Family, Puzzle};
 use crate::diagnostic::Diagnostic;
@@ -22,7 +32,7 @@ impl Family for Search {
     }
 
     fn about(&self) -> &'static str {
-        "generate and test: variables over finite domains, constraints checked as soon as bound"
+        "constraint puzzles: variables and arrays over finite domains, propagation, optimisation"
     }
 
     fn load(&self, doc: &SpecDocument) -> Result<Box<dyn Puzzle>, Diagnostic> {

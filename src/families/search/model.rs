@@ -2,8 +2,18 @@
 //! values), and constraints attached to the variable whose binding makes them decidable.
 
 use crate::engine::backtracking::Constraints;
+use crate::engine::propagation::Tests;
 use crate::expr::{self, Expr, ExprError, Value};
 use std::cell::{Cell, RefCell};
+
+/// An array of variables (`cell: 9x9 in 1..9`): its elements are variables `first..first + len`.
+pub struct Array {
+    pub name: String,
+    pub first: usize,
+    pub len: usize,
+    /// Rows and columns, when declared as `RxC` (for display).
+    pub shape: Option<(usize, usize)>,
+}
 
 pub struct Variable {
     pub name: String,
@@ -136,5 +146,11 @@ impl Constraints for Model {
 
     fn accept(&self, level: usize, bound: &[i64]) -> bool {
         self.checks[level].iter().all(|&c| self.holds(c, bound))
+    }
+}
+
+impl Tests for Model {
+    fn holds(&self, id: usize, env: &[i64]) -> bool {
+        Model::holds(self, id, env)
     }
 }

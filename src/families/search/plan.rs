@@ -1,6 +1,8 @@
 //! What a search solve computes and with which engine: the catalog of names, and the typed plan
 //! the loader resolves once (with `auto`'s pick and reason).
 
+use crate::diagnostic::Diagnostic;
+use crate::engine::propagation::Order;
 use crate::families::plan::{Catalog, Choice, ObjectiveEntry, Resolved};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -11,32 +13,52 @@ pub enum Objective {
     First,
     /// Count without listing.
     Count,
+    /// The solution with the largest `[search] maximize` value, proved by exhausting the space.
+    Maximize,
+    /// The solution with the smallest `[search] minimize` value.
+    Minimize,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Engine {
+    Propagation,
     Backtracking,
 }
+
+const BOTH: &[Engine] = &[Engine::Propagation, Engine::Backtracking];
 
 pub static CATALOG: Catalog<Objective, Engine> = Catalog {
     objectives: &[
         ObjectiveEntry {
             name: "all",
             objective: Objective::All,
-            engines: &[Engine::Backtracking],
+            engines: BOTH,
         },
         ObjectiveEntry {
             name: "first",
             objective: Objective::First,
-            engines: &[Engine::Backtracking],
+            engines: BOTH,
         },
         ObjectiveEntry {
             name: "count",
             objective: Objective::Count,
-            engines: &[Engine::Backtracking],
+            engines: BOTH,
+        },
+        ObjectiveEntry {
+            name: "maximize",
+            objective: Objective::Maximize,
+            engines: BOTH,
+        },
+        ObjectiveEntry {
+            name: "minimize",
+            objective: Objective::Minimize,
+            engines: BOTH,
         },
     ],
-    engines: &[("backtracking", Engine::Backtracking)],
+    engines: &[
+        ("propagation", Engine::Propagation),
+        ("backtracking", Engine::Backtracking),
+    ],
 };
 
 /// The solve, fully decided.
@@ -49,24 +71,51 @@ pub enum Plan {
         /// Stop after this many solutions (`first`), or search the whole space.
         stop_after: Option<u64>,
     },
+    /// Domains narrowed by propagators at every node; values are bit sets from `offset`.
+    Propagation {
+        keep: usize,
+        stop_after: Option<u64>,
+        offset: i64,
+        order: Order,
+    },
 }
 
-/// The plan for `choice`, listing at most `limit` solutions, with the engine resolved.
-pub fn plan(choice: &Choice<Objective, Engine>, limit: usize) -> (Plan, Resolved<Engine>) {
-    let resolved = choice.resolve(|| {
-        (
-            Engine::Backtracking,
-            "auto: variables bound in the declared order, each constraint tested as soon as its last variable is bound"
+/// The plan for `choice`, listing at most `limit` solutions. `span`: the domains' least value
+/// when every value fits the propagation engine's bit sets, else why not.
+pub fn plan(
+    choice: &Choice<Objective, Engine>,
+    limit: usize,
+    span: Result<i64, String>,
+    order: Order,
+) -> Result<(Plan, Resolved<Engine>), Diagnostic> {
+    let resolved = choice.resolve(|| match &span {
+        Ok(_) => (
+            Engine::Propagation,
+            "auto: the domains fit 128-value bit sets, so they are narrowed by propagation at every node"
                 .to_string(),
-        )
+        ),
+        Err(why) => (
+            Engine::Backtracking,
+            format!("auto: {why}; variables bound in the declared order, each constraint tested as soon as its last variable is bound"),
+        ),
     });
     let (keep, stop_after) = match choice.objective {
         Objective::All => (limit, None),
         Objective::First => (1, Some(1)),
         Objective::Count => (0, None),
+        Objective::Maximize | Objective::Minimize => (1, None),
     };
-    let plan = match resolved.engine {
-        Engine::Backtracking => Plan::Backtracking { keep, stop_after },
+    let plan = match (resolved.engine, span) {
+        (Engine::Backtracking, _) => Plan::Backtracking { keep, stop_after },
+        (Engine::Propagation, Ok(offset)) => Plan::Propagation {
+            keep,
+            stop_after,
+            offset,
+            order,
+        },
+        (Engine::Propagation, Err(why)) => {
+            return Err(choice.unfit(&CATALOG, &why, &[Engine::Backtracking]));
+        }
     };
-    (plan, resolved)
+    Ok((plan, resolved))
 }

@@ -16,6 +16,9 @@ pub struct SearchDetails {
     pub answers: Vec<Answer>,
     /// Constraint evaluations that had no value and counted as false.
     pub evaluation_errors: u64,
+    /// With `maximize` / `minimize`: the optimum, proved (a string when it is a fraction).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub optimum: Option<serde_json::Value>,
 }
 
 /// One solution: its `show` line and the value of each variable.
@@ -63,10 +66,12 @@ pub fn failure_note(count: u64, first: &str) -> String {
 
 /// Why nothing was found; when no constraint was ever false, the rejections all came from
 /// evaluations that failed, and the note says so rather than blaming the constraints.
-pub fn no_solution_note(report: &mut Report, only_failures: bool) {
-    report
-        .notes
-        .push("no assignment satisfies every constraint (exhaustive search)".into());
+pub fn no_solution_note(report: &mut Report, only_failures: bool, searched: bool) {
+    if searched {
+        report
+            .notes
+            .push("no assignment satisfies every constraint (exhaustive search)".into());
+    }
     if only_failures {
         report.notes.push(
             "no constraint was ever false: every candidate was rejected only because a constraint could not be evaluated (see above)"
@@ -82,4 +87,29 @@ pub fn float_count(x: f64) -> String {
     } else {
         format!("{x:.3e}")
     }
+}
+
+/// Which constraints are tested rather than propagated (by their place in the spec).
+pub fn tested_note<'a>(tested: &[usize], text: impl Fn(usize) -> &'a str) -> String {
+    const SHOWN: usize = 3;
+    let mut named: Vec<String> = tested
+        .iter()
+        .take(SHOWN)
+        .map(|&i| format!("`{}`", text(i)))
+        .collect();
+    if tested.len() > SHOWN {
+        named.push(format!("and {} more", tested.len() - SHOWN));
+    }
+    format!(
+        "{} constraint{} no propagator (not linear, not `distinct` of variables), so {} tested as soon as all but one of {} variables are bound: {}",
+        tested.len(),
+        if tested.len() == 1 { " has" } else { "s have" },
+        if tested.len() == 1 {
+            "it is"
+        } else {
+            "they are"
+        },
+        if tested.len() == 1 { "its" } else { "their" },
+        named.join(", ")
+    )
 }

@@ -1,18 +1,21 @@
 //! A checked search puzzle and its solving: runs the plan's engine, re-checks every listed
 //! solution from scratch, and fills the report.
 
-use super::model::Model;
+use super::display;
+use super::model::{Array, Model};
 use super::plan::{CATALOG, Engine, Objective, Plan};
 use super::report::{
-    Answer, SearchDetails, explored_note, failure_note, float_count, no_solution_note,
+    Answer, SearchDetails, explored_note, failure_note, float_count, no_solution_note, tested_note,
 };
+use super::run::Run;
 use super::template::{self, Piece};
+use super::translate::LinearForm;
 use crate::diagnostic::Diagnostic;
-use crate::engine::backtracking;
-use crate::expr;
+use crate::engine::propagation::Sense;
+use crate::expr::{self, Expr};
 use crate::families::plan::Resolved;
 use crate::families::{Puzzle, SolveContext};
-use crate::report::{Report, StateView, Stats, Status};
+use crate::report::{Report, Stats, Status};
 use crate::spec::FormulaSite;
 
 /// The `show` template and where it is written, for a part that fails to evaluate.
@@ -21,13 +24,30 @@ pub struct Show {
     pub(super) site: FormulaSite,
 }
 
+/// The expression to optimise (`[search] maximize` / `minimize`).
+pub struct Goal {
+    pub(super) expr: Expr,
+    /// Its linear form, when it has one (then the engine bounds the search with it).
+    pub(super) linear: Option<LinearForm>,
+    pub(super) sense: Sense,
+    pub(super) site: FormulaSite,
+}
+
 pub struct SearchPuzzle {
     pub(super) model: Model,
-    /// Each constraint as written, for messages.
+    pub(super) arrays: Vec<Array>,
+    /// Per constraint instance: the constraint as written, for messages.
     pub(super) texts: Vec<String>,
-    /// Where each constraint is written, for an evaluation that fails while solving.
+    /// Where each instance's constraint is written, for an evaluation that fails while solving.
     pub(super) sites: Vec<FormulaSite>,
+    /// Per instance, the index of its constraint in the spec.
+    pub(super) origins: Vec<usize>,
+    /// Per instance over a group: the group and the member's number (from 1).
+    pub(super) members: Vec<Option<(String, usize)>>,
     pub(super) show: Option<Show>,
+    pub(super) goal: Option<Goal>,
+    /// Givens outside their element's domain, as notes at their place in the spec.
+    pub(super) empty_domains: Vec<String>,
     pub(super) objective: Objective,
     pub(super) plan: Plan,
     pub(super) engine: Resolved<Engine>,
@@ -44,58 +64,116 @@ impl Puzzle for SearchPuzzle {
     }
 
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
-        let (listed, out) = match self.plan {
-            Plan::Backtracking { keep, stop_after } => self.backtrack(keep, stop_after, ctx),
-        };
         let mut report = Report::new(
             CATALOG.objective_name(self.objective),
             Status::Solved,
             CATALOG.engine_name(self.engine.engine),
             &self.engine.reason,
         );
-        report.stats = Stats::new(out.nodes, out.elapsed);
-        let space = self.model.space_size();
-        report.notes.push(explored_note(out.nodes, space));
-        self.note_failures(&mut report);
-        let answers = listed
-            .iter()
-            .map(|bound| self.check(bound))
-            .collect::<Result<Vec<_>, _>>()?;
-        self.note_show_failure(&mut report, &listed);
-        report.solutions = answers.iter().map(Answer::solution).collect();
-        self.set_status(&mut report, out.solutions);
-        report.set_details(&SearchDetails {
-            nodes: out.nodes,
-            space,
-            answers,
-            evaluation_errors: self.model.failed_evaluations(),
-        });
+        let run = if self.empty_domains.is_empty() {
+            match self.plan {
+                Plan::Backtracking { keep, stop_after } => {
+                    self.backtrack(keep, stop_after, ctx.progress)?
+                }
+                Plan::Propagation {
+                    keep,
+                    stop_after,
+                    offset,
+                    order,
+                } => self.propagate(keep, stop_after, (offset, order), ctx.progress)?,
+            }
+        } else {
+            report.notes.extend(self.empty_domains.iter().cloned());
+            Run::nothing()
+        };
+        self.fill(&mut report, &run)?;
         Ok(report)
     }
 }
 
 impl SearchPuzzle {
-    /// Runs the backtracking engine, keeping the first `keep` solutions.
-    fn backtrack(
-        &self,
-        keep: usize,
-        stop_after: Option<u64>,
-        ctx: &SolveContext,
-    ) -> (Vec<Vec<i64>>, backtracking::Outcome) {
-        let mut listed: Vec<Vec<i64>> = Vec::new();
-        let mut found = 0u64;
-        let out = backtracking::search(
-            &self.model,
-            |bound| {
-                found += 1;
-                if listed.len() < keep {
-                    listed.push(bound.to_vec());
-                }
-                stop_after.is_none_or(|s| found < s)
+    /// The report's notes, answers (each re-checked), status and details from a run.
+    fn fill(&self, report: &mut Report, run: &Run) -> Result<(), Diagnostic> {
+        report.stats = Stats::new(run.nodes, run.elapsed);
+        let space = self.model.space_size();
+        report.notes.push(explored_note(run.nodes, space));
+        self.note_propagation(report, run);
+        self.note_failures(report);
+        let answers = run
+            .listed
+            .iter()
+            .map(|bound| self.check(bound))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.note_show_failure(report, &run.listed);
+        report.solutions = answers.iter().map(Answer::solution).collect();
+        self.set_status(report, run.solutions, run.root_conflict.is_some());
+        let optimum = self.note_optimum(report, run);
+        report.set_details(&SearchDetails {
+            nodes: run.nodes,
+            space,
+            answers,
+            evaluation_errors: self.model.failed_evaluations(),
+            optimum,
+        });
+        Ok(())
+    }
+
+    /// What propagation did not cover, and a conflict found before any search.
+    fn note_propagation(&self, report: &mut Report, run: &Run) {
+        let Some(t) = &run.translation else { return };
+        let mut tested: Vec<usize> = t.tested.iter().map(|&c| self.origins[c]).collect();
+        tested.dedup();
+        if !tested.is_empty() {
+            report.notes.push(tested_note(&tested, |i| self.text_of(i)));
+        }
+        if let Some(p) = run.root_conflict {
+            let culprit = match t.sources[p] {
+                Some(c) => match &self.members[c] {
+                    Some((group, k)) => {
+                        format!(
+                            "the constraint `{}` for member {k} of `{group}`",
+                            self.texts[c]
+                        )
+                    }
+                    None => format!("the constraint `{}`", self.texts[c]),
+                },
+                None => "a `distinct in` / `permutation of` declaration".to_string(),
+            };
+            report.notes.push(format!(
+                "propagation before any search proves there is no solution: {culprit} cannot hold with the domains and givens"
+            ));
+        }
+        if run.unbounded_objective {
+            report.notes.push(
+                "the objective is not linear, so it does not bound the search: every solution was evaluated"
+                    .into(),
+            );
+        }
+    }
+
+    /// The text of the spec's constraint `i`.
+    fn text_of(&self, i: usize) -> &str {
+        let at = self.origins.iter().position(|&o| o == i).unwrap_or(0);
+        &self.texts[at]
+    }
+
+    /// The optimum and its proof, for an objective.
+    fn note_optimum(&self, report: &mut Report, run: &Run) -> Option<serde_json::Value> {
+        let (goal, best) = (self.goal.as_ref()?, run.best?);
+        let words = match goal.sense {
+            Sense::Maximize => "largest",
+            Sense::Minimize => "smallest",
+        };
+        report.notes.push(format!(
+            "optimum proved: {best} is the {words} value of the objective (the whole space was searched{})",
+            if run.unbounded_objective { "" } else { ", each solution found bounding the rest" }
+        ));
+        Some(
+            match best.to_integer().and_then(|n| i64::try_from(n).ok()) {
+                Some(n) => serde_json::Value::from(n),
+                None => serde_json::Value::from(best.to_string()),
             },
-            ctx.progress,
-        );
-        (listed, out)
+        )
     }
 
     /// One note per constraint that failed to evaluate, pointing at the failing part of it.
@@ -126,19 +204,21 @@ impl SearchPuzzle {
     }
 
     /// The status, the count and the notes on what was (not) found.
-    fn set_status(&self, report: &mut Report, solutions: u64) {
-        if self.objective != Objective::First {
+    fn set_status(&self, report: &mut Report, solutions: u64, before_search: bool) {
+        let optimising = self.goal.is_some();
+        if self.objective != Objective::First && !optimising {
             report.count = Some(u128::from(solutions));
         }
         let listed = report.solutions.len() as u64;
         if solutions == 0 {
             report.status = Status::NoSolution;
+            let searched = !before_search && self.empty_domains.is_empty();
             let only_failures =
                 self.model.rejected_false.get() == 0 && self.model.failed_evaluations() > 0;
-            no_solution_note(report, only_failures);
+            no_solution_note(report, only_failures, searched);
         } else if self.objective == Objective::Count {
             report.status = Status::Counted;
-        } else if listed < solutions {
+        } else if listed < solutions && !optimising {
             report.notes.push(format!(
                 "listing {listed} of {solutions} solutions (raise solve.limit for more)"
             ));
@@ -169,25 +249,13 @@ impl SearchPuzzle {
                 )));
             }
         }
-        let pairs: Vec<String> = vars
-            .iter()
-            .zip(bound)
-            .map(|(v, x)| format!("{}={x}", v.name))
-            .collect();
-        let data: serde_json::Map<String, serde_json::Value> = vars
-            .iter()
-            .zip(bound)
-            .map(|(v, x)| (v.name.clone(), serde_json::Value::from(*x)))
-            .collect();
+        let view = display::view(vars, &self.arrays, bound);
         Ok(Answer {
             text: match &self.show {
                 Some(show) => template::render(&show.pieces, bound).0,
-                None => pairs.join(" "),
+                None => view.text.clone(),
             },
-            values: StateView {
-                text: pairs.join(" "),
-                data: data.into(),
-            },
+            values: view,
         })
     }
 }

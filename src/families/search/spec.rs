@@ -2,6 +2,7 @@
 
 use crate::spec::{PuzzleTable, SolveTable};
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use toml::Spanned;
 
 #[derive(Debug, Deserialize)]
@@ -25,4 +26,17 @@ pub struct SearchTable {
     pub constraints: Vec<Spanned<String>>,
     /// How to show a solution: text with `{expression}` parts, e.g. "{n} * {n + 1}".
     pub show: Option<Spanned<String>>,
+    /// Named groups of array positions: a built-in ("rows(9, 9)") or a table of index lists.
+    #[serde(default)]
+    pub groups: BTreeMap<String, Spanned<toml::Value>>,
+    /// Fixed values of array elements, drawn as text ("8..36....", `.` for a blank).
+    #[serde(default)]
+    pub givens: BTreeMap<String, Spanned<String>>,
+    /// The expression to make as large as possible (with `objective = "maximize"`).
+    pub maximize: Option<Spanned<String>>,
+    /// The expression to make as small as possible (with `objective = "minimize"`).
+    pub minimize: Option<Spanned<String>>,
+    /// "smallest-domain" (default) or "declared": which variable the propagation engine binds
+    /// next.
+    pub order: Option<Spanned<String>>,
 }

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Constraint puzzles side by side: puzzlespec (kind = "search", engine propagation) against
+# MiniZinc + Gecode and clingo (Debian packages: minizinc, libgecodeflatzinc49, gringo) on the
+# same models (scripts/bench-peers/constraint/). Nothing is fetched: the models are files here.
+#
+#   scripts/bench-peers/constraint.sh [-n RUNS]      (default 5 runs; the median is printed)
+#
+# Each line: the median wall time of the whole process (date, to the millisecond) and CPU time
+# (user + system, children included, from /usr/bin/time: 10 ms steps), and whether the answer
+# each tool printed is the known one.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+runs=5
+[[ "${1:-}" == "-n" ]] && runs="$2"
+bin=target/release/puzzlespec
+models=scripts/bench-peers/constraint
+[[ -x $bin ]] || cargo build --release --quiet
+
+median() { sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+
+# measure LABEL EXPECTED COMMAND...: runs the command $runs times; EXPECTED must occur in its
+# output (grep -E), else the line says MISMATCH.
+measure() {
+    local label=$1 expected=$2
+    shift 2
+    local walls=() cpus=() out=""
+    for _ in $(seq "$runs"); do
+        local t0 t1 t
+        t0=$(date +%s%N)
+        out=$( { /usr/bin/time -f "TIME %e %U %S" "$@" 2>&1; } 2>&1 || true)
+        t1=$(date +%s%N)
+        t=$(grep '^TIME ' <<<"$out" | tail -1)
+        walls+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN {print (b - a) / 1e9}')")
+        cpus+=("$(awk '{print $3 + $4}' <<<"$t")")
+    done
+    local ok=ok
+    grep -Eq -- "$expected" <<<"$out" || ok=MISMATCH
+    printf '%-44s wall %6.3f s  cpu %6.3f s  %s\n' "$label" \
+        "$(printf '%s\n' "${walls[@]}" | median)" "$(printf '%s\n' "${cpus[@]}" | median)" "$ok"
+}
+
+echo "uptime: $(uptime)"
+echo "runs: $runs (medians)"
+measure "puzzlespec sudoku-inkala (all: unique)" "count: 1" \
+    $bin run --quiet specs/sudoku-inkala.toml
+measure "minizinc+gecode sudoku-inkala (-a)" "==========" \
+    minizinc --solver gecode -a $models/sudoku-inkala.mzn
+measure "clingo sudoku-inkala (0: all)" "Models +: 1$" \
+    clingo $models/sudoku-inkala.lp 0 -q
+measure "puzzlespec magic-square-4 (count)" "count: 7,040" \
+    $bin run --quiet specs/magic-square-4.toml
+measure "minizinc+gecode magic-square-4 (-a)" "==========" \
+    minizinc --solver gecode -a $models/magic-square-4.mzn
+measure "puzzlespec send-most-money (maximize)" "10876" \
+    $bin run --quiet specs/send-most-money.toml
+measure "minizinc+gecode send-most-money (maximize)" "Y = 6" \
+    minizinc --solver gecode $models/send-most-money.mzn
+measure "clingo send-most-money (#maximize)" "Optimization : -10876" \
+    clingo $models/send-most-money.lp -q
+if [[ "${CLINGO_MAGIC:-0}" == 1 ]]; then
+    measure "clingo magic-square-4 (0: all)" "Models +: 7040$" \
+        clingo $models/magic-square-4.lp 0 -q
+fi

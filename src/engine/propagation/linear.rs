@@ -1,0 +1,164 @@
+//! Linear constraints `sum(a_i * x_i) + c  (== | <= | !=)  0` with bounds reasoning: each term
+//! must fit between what the other terms can still add up to, so a variable's domain is cut to
+//! the range that leaves the sum reachable (all but one variable fixed: exactly the value left).
+
+use super::store::Store;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Relation {
+    Eq,
+    Le,
+    Ne,
+}
+
+#[derive(Debug, Clone)]
+pub struct Linear {
+    /// (coefficient, variable), each variable once, no zero coefficient.
+    pub terms: Vec<(i64, usize)>,
+    pub constant: i128,
+    pub relation: Relation,
+}
+
+fn floor_div(a: i128, b: i128) -> i128 {
+    let q = a / b;
+    if (a % b != 0) && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+fn ceil_div(a: i128, b: i128) -> i128 {
+    -floor_div(-a, b)
+}
+
+/// The least and greatest value of `a * x`.
+fn term_bounds(s: &Store, a: i64, v: usize) -> (i128, i128) {
+    let (lo, hi) = (i128::from(s.min(v)), i128::from(s.max(v)));
+    let a = i128::from(a);
+    if a > 0 {
+        (a * lo, a * hi)
+    } else {
+        (a * hi, a * lo)
+    }
+}
+
+impl Linear {
+    /// The value of the left side when every variable is fixed.
+    pub fn value(&self, s: &Store) -> i128 {
+        self.terms
+            .iter()
+            .map(|&(a, v)| i128::from(a) * i128::from(s.min(v)))
+            .sum::<i128>()
+            + self.constant
+    }
+
+    pub fn propagate(&self, s: &mut Store) -> bool {
+        match self.relation {
+            Relation::Ne => self.propagate_ne(s),
+            Relation::Eq | Relation::Le => loop {
+                match self.narrow_bounds(s) {
+                    None => return false,
+                    Some(false) => return true,
+                    Some(true) => {}
+                }
+            },
+        }
+    }
+
+    /// One pass of bounds reasoning; Some(true) when a domain changed.
+    fn narrow_bounds(&self, s: &mut Store) -> Option<bool> {
+        let (mut lo_sum, mut hi_sum) = (self.constant, self.constant);
+        for &(a, v) in &self.terms {
+            let (lo, hi) = term_bounds(s, a, v);
+            lo_sum += lo;
+            hi_sum += hi;
+        }
+        let eq = self.relation == Relation::Eq;
+        if lo_sum > 0 || (eq && hi_sum < 0) {
+            return None;
+        }
+        let mut changed = false;
+        for &(a, v) in &self.terms {
+            let (lo, hi) = term_bounds(s, a, v);
+            // The term may rise until the sum reaches 0, and (for ==) must reach it.
+            let most = lo - lo_sum;
+            let least = if eq { hi - hi_sum } else { i128::MIN / 4 };
+            let a = i128::from(a);
+            let (x_lo, x_hi) = if a > 0 {
+                (ceil_div(least, a), floor_div(most, a))
+            } else {
+                (ceil_div(most, a), floor_div(least, a))
+            };
+            let before = s.dom(v);
+            if !s.restrict(v, s.range_mask(x_lo, x_hi)) {
+                return None;
+            }
+            changed |= s.dom(v) != before;
+        }
+        Some(changed)
+    }
+
+    /// `!=`: only when one variable is left can a value be ruled out.
+    fn propagate_ne(&self, s: &mut Store) -> bool {
+        let mut free = None;
+        let mut rest = self.constant;
+        for &(a, v) in &self.terms {
+            if s.is_fixed(v) {
+                rest += i128::from(a) * i128::from(s.min(v));
+            } else if free.is_some() {
+                return true;
+            } else {
+                free = Some((a, v));
+            }
+        }
+        let Some((a, v)) = free else {
+            return rest != 0;
+        };
+        let a = i128::from(a);
+        if rest % a != 0 {
+            return true;
+        }
+        let banned = -rest / a;
+        match i64::try_from(banned) {
+            Ok(x) => s.restrict(v, !s.bit(x)),
+            Err(_) => true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_of_a_sum() {
+        // x + y + z == 24 over 1..9 each, x fixed to 9: y, z in 6..9.
+        let mut s = Store::new(1, vec![1 << 8, 0x1FF, 0x1FF]);
+        let sum = Linear {
+            terms: vec![(1, 0), (1, 1), (1, 2)],
+            constant: -24,
+            relation: Relation::Eq,
+        };
+        assert!(sum.propagate(&mut s));
+        assert_eq!((s.min(1), s.max(1)), (6, 9));
+        // 2x - y <= -3 with x, y in 1..9: 2x <= y - 3 <= 6, so x <= 3 and y >= 5.
+        let mut s = Store::new(1, vec![0x1FF, 0x1FF]);
+        let le = Linear {
+            terms: vec![(2, 0), (-1, 1)],
+            constant: 3,
+            relation: Relation::Le,
+        };
+        assert!(le.propagate(&mut s));
+        assert_eq!((s.max(0), s.min(1)), (3, 5));
+        // x != y with y fixed to 4.
+        let mut s = Store::new(1, vec![0x1FF, 1 << 3]);
+        let ne = Linear {
+            terms: vec![(1, 0), (-1, 1)],
+            constant: 0,
+            relation: Relation::Ne,
+        };
+        assert!(ne.propagate(&mut s));
+        assert_eq!(s.dom(0), 0x1FF & !(1 << 3));
+    }
+}

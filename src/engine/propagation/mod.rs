@@ -1,0 +1,28 @@
+//! Constraint propagation with depth-first search over finite domains: a generic engine that
+//! knows variables (bit-set domains), propagators (all different, linear (in)equalities, and
+//! tests it is given) and an optional linear objective, nothing of specs.
+//!
+//! At every node the propagators narrow the domains to a fixpoint (each runs again when a
+//! domain it reads changes); the search then binds the variable with the fewest values left
+//! (or the next in a fixed order) to each of its values in turn, undoing through a trail.
+
+mod all_different;
+mod linear;
+mod network;
+mod search;
+mod store;
+mod test;
+
+pub use all_different::AllDifferent;
+pub use linear::{Linear, Relation};
+pub use network::{Network, Propagator};
+pub use search::{Objective, Order, Outcome, Problem, Sense, search};
+pub use store::{Bits, Store, WIDTH};
+pub use test::Test;
+
+/// The caller's conditions for [`Test`] propagators.
+pub trait Tests {
+    /// Whether test `id` holds when variable `v` has the value `env[v]` (only the test's own
+    /// variables are set).
+    fn holds(&self, id: usize, env: &[i64]) -> bool;
+}

@@ -1,0 +1,121 @@
+//! The propagators of a problem, which variables wake which, and the queue that runs them to a
+//! fixpoint (the cheap ones first, tests last).
+
+use super::store::Store;
+use super::{AllDifferent, Linear, Test, Tests};
+
+pub enum Propagator {
+    AllDifferent(AllDifferent),
+    Linear(Linear),
+    Test(Test),
+}
+
+impl Propagator {
+    fn vars(&self) -> Vec<usize> {
+        match self {
+            Propagator::AllDifferent(p) => p.vars.clone(),
+            Propagator::Linear(p) => p.terms.iter().map(|t| t.1).collect(),
+            Propagator::Test(p) => p.vars.clone(),
+        }
+    }
+
+    fn is_test(&self) -> bool {
+        matches!(self, Propagator::Test(_))
+    }
+
+    /// Whether only a move of a variable's least or greatest value can help it.
+    fn bounds_only(&self) -> bool {
+        matches!(self, Propagator::Linear(l) if l.relation != super::Relation::Ne)
+    }
+}
+
+pub struct Network {
+    pub propagators: Vec<Propagator>,
+    /// Per variable, the propagators that read it, with whether they care only about bounds.
+    watchers: Vec<Vec<(u32, bool)>>,
+    /// Two queues: propagators first, tests (which evaluate formulas) when those are done.
+    queues: [Vec<u32>; 2],
+    queued: Vec<bool>,
+    /// A value for every variable, for tests.
+    env: Vec<i64>,
+}
+
+impl Network {
+    pub fn new(variables: usize, propagators: Vec<Propagator>) -> Network {
+        let mut watchers = vec![Vec::new(); variables];
+        for (i, p) in propagators.iter().enumerate() {
+            for v in p.vars() {
+                watchers[v].push((i as u32, p.bounds_only()));
+            }
+        }
+        let n = propagators.len();
+        Network {
+            propagators,
+            watchers,
+            queues: [Vec::with_capacity(n), Vec::with_capacity(n)],
+            queued: vec![false; n],
+            env: vec![0; variables],
+        }
+    }
+
+    pub fn enqueue(&mut self, p: usize) {
+        if !self.queued[p] {
+            self.queued[p] = true;
+            let q = usize::from(self.propagators[p].is_test());
+            self.queues[q].push(p as u32);
+        }
+    }
+
+    pub fn enqueue_all(&mut self) {
+        (0..self.propagators.len()).for_each(|p| self.enqueue(p));
+    }
+
+    /// Runs the queued propagators and those woken by changes until nothing changes; on a
+    /// conflict, the propagator that found it.
+    pub fn fixpoint<T: Tests>(&mut self, s: &mut Store, tests: &T) -> Result<(), usize> {
+        loop {
+            self.wake(s);
+            let Some(p) = self.queues[0].pop().or_else(|| self.queues[1].pop()) else {
+                return Ok(());
+            };
+            let p = p as usize;
+            self.queued[p] = false;
+            let ok = match &self.propagators[p] {
+                Propagator::AllDifferent(a) => a.propagate(s),
+                Propagator::Linear(l) => l.propagate(s),
+                Propagator::Test(t) => t.propagate(s, &mut self.env, tests),
+            };
+            if !ok {
+                self.clear();
+                return Err(p);
+            }
+        }
+    }
+
+    fn wake(&mut self, s: &mut Store) {
+        let (watchers, queued, queues, props) = (
+            &self.watchers,
+            &mut self.queued,
+            &mut self.queues,
+            &self.propagators,
+        );
+        s.drain_changed(|v, bounds| {
+            for &(p, bounds_only) in &watchers[v] {
+                let p = p as usize;
+                if !queued[p] && (bounds || !bounds_only) {
+                    queued[p] = true;
+                    queues[usize::from(props[p].is_test())].push(p as u32);
+                }
+            }
+        });
+    }
+
+    fn clear(&mut self) {
+        for q in &mut self.queues {
+            for &p in q.iter() {
+                self.queued[p as usize] = false;
+            }
+            q.clear();
+        }
+    }
+}

@@ -1,0 +1,42 @@
+//! A solution as text and JSON: scalars as `n=5`, arrays as their values (a grid declared
+//! `RxC` row by row, one line each).
+
+use super::model::{Array, Variable};
+use crate::report::StateView;
+use serde_json::{Map, Value};
+
+pub fn view(vars: &[Variable], arrays: &[Array], bound: &[i64]) -> StateView {
+    let mut parts: Vec<String> = Vec::new();
+    let mut data = Map::new();
+    let mut i = 0;
+    while i < vars.len() {
+        match arrays.iter().find(|a| a.first == i) {
+            Some(a) => {
+                let values = &bound[a.first..a.first + a.len];
+                parts.push(array_text(a, values));
+                data.insert(a.name.clone(), Value::from(values.to_vec()));
+                i += a.len.max(1);
+            }
+            None => {
+                parts.push(format!("{}={}", vars[i].name, bound[i]));
+                data.insert(vars[i].name.clone(), Value::from(bound[i]));
+                i += 1;
+            }
+        }
+    }
+    StateView {
+        text: parts.join(" "),
+        data: data.into(),
+    }
+}
+
+fn array_text(a: &Array, values: &[i64]) -> String {
+    let words: Vec<String> = values.iter().map(i64::to_string).collect();
+    match a.shape {
+        Some((_, cols)) => {
+            let rows: Vec<String> = words.chunks(cols).map(|r| r.join(" ")).collect();
+            format!("{}=\n{}", a.name, rows.join("\n"))
+        }
+        None => format!("{}=[{}]", a.name, words.join(" ")),
+    }
+}

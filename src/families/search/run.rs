@@ -1,0 +1,180 @@
+//! Running the plan's engine: generate and test, or propagation; each keeps the solutions to
+//! list, and for an objective the best solution so far.
+
+use super::solve::{Goal, SearchPuzzle};
+use super::translate::{self, Translation};
+use crate::diagnostic::Diagnostic;
+use crate::engine::propagation::{
+    self, Bits, Network, Order, Problem, Propagator, Relation, Sense, Store,
+};
+use crate::engine::{Progress, backtracking};
+use crate::expr::{self, ExprError, Rational, Value};
+use std::time::Duration;
+
+/// What a run found.
+pub struct Run {
+    pub listed: Vec<Vec<i64>>,
+    pub nodes: u64,
+    pub solutions: u64,
+    pub elapsed: Duration,
+    /// The best objective value (with an objective and a solution).
+    pub best: Option<Rational>,
+    /// Propagation only: how the constraints were handled.
+    pub translation: Option<Translation>,
+    /// Propagation only: the propagator that proved before any search that nothing holds.
+    pub root_conflict: Option<usize>,
+    /// The objective had no linear form: every solution was evaluated, without bounds.
+    pub unbounded_objective: bool,
+}
+
+/// The solutions kept while a search runs: the first `keep`, or the best for an objective.
+struct Keeper<'a> {
+    goal: Option<&'a Goal>,
+    keep: usize,
+    stop_after: Option<u64>,
+    found: u64,
+    listed: Vec<Vec<i64>>,
+    best: Option<Rational>,
+    error: Option<ExprError>,
+}
+
+impl Keeper<'_> {
+    /// Takes one solution; false to stop the search.
+    fn offer(&mut self, values: &[i64]) -> bool {
+        self.found += 1;
+        let Some(goal) = self.goal else {
+            if self.listed.len() < self.keep {
+                self.listed.push(values.to_vec());
+            }
+            return self.stop_after.is_none_or(|s| self.found < s);
+        };
+        let value = match expr::eval(&goal.expr, values) {
+            Ok(Value::Num(n)) => n,
+            Ok(Value::Bool(_)) => return true,
+            Err(e) => {
+                self.error = Some(e);
+                return false;
+            }
+        };
+        let better = self.best.is_none_or(|b| match goal.sense {
+            Sense::Maximize => value > b,
+            Sense::Minimize => value < b,
+        });
+        if better {
+            self.best = Some(value);
+            self.listed = vec![values.to_vec()];
+        }
+        true
+    }
+}
+
+impl SearchPuzzle {
+    fn keeper(&self, keep: usize, stop_after: Option<u64>) -> Keeper<'_> {
+        Keeper {
+            goal: self.goal.as_ref(),
+            keep,
+            stop_after,
+            found: 0,
+            listed: Vec::new(),
+            best: None,
+            error: None,
+        }
+    }
+
+    fn finish(&self, k: Keeper, nodes: u64, elapsed: Duration) -> Result<Run, Diagnostic> {
+        if let (Some(e), Some(goal)) = (k.error, &self.goal) {
+            return Err(goal.site.error(e));
+        }
+        Ok(Run {
+            listed: k.listed,
+            nodes,
+            solutions: k.found,
+            elapsed,
+            best: k.best,
+            translation: None,
+            root_conflict: None,
+            unbounded_objective: false,
+        })
+    }
+
+    pub(super) fn backtrack(
+        &self,
+        keep: usize,
+        stop_after: Option<u64>,
+        progress: &Progress,
+    ) -> Result<Run, Diagnostic> {
+        let mut k = self.keeper(keep, stop_after);
+        let out = backtracking::search(&self.model, |bound| k.offer(bound), progress);
+        self.finish(k, out.nodes, out.elapsed)
+    }
+
+    pub(super) fn propagate(
+        &self,
+        keep: usize,
+        stop_after: Option<u64>,
+        (offset, order): (i64, Order),
+        progress: &Progress,
+    ) -> Result<Run, Diagnostic> {
+        let mut translation = translate::translate(&self.model);
+        let props = std::mem::take(&mut translation.propagators);
+        let (problem, bounded) = self.problem(props, offset, order);
+        let mut k = self.keeper(keep, stop_after);
+        let out = propagation::search(problem, &self.model, |v, _| k.offer(v), progress);
+        let mut run = self.finish(k, out.nodes, out.elapsed)?;
+        run.solutions = if self.goal.is_some() {
+            run.solutions
+        } else {
+            out.solutions
+        };
+        run.translation = Some(translation);
+        run.root_conflict = out.root_conflict;
+        run.unbounded_objective = self.goal.is_some() && !bounded;
+        Ok(run)
+    }
+
+    /// The engine's problem; and whether the objective is bounded by branch and bound.
+    fn problem(&self, props: Vec<Propagator>, offset: i64, order: Order) -> (Problem, bool) {
+        let vars = &self.model.variables;
+        let domains: Vec<Bits> = vars
+            .iter()
+            .map(|v| v.domain.iter().fold(0, |m, &x| m | 1 << (x - offset)))
+            .collect();
+        let descending = vars
+            .iter()
+            .map(|v| v.domain.len() > 1 && v.domain[0] > v.domain[1])
+            .collect();
+        let objective = self.goal.as_ref().and_then(|g| {
+            let l = g.linear.as_ref()?.to_linear(&self.model, Relation::Le)?;
+            Some(propagation::Objective {
+                terms: l.terms,
+                constant: l.constant,
+                sense: g.sense,
+            })
+        });
+        let bounded = objective.is_some();
+        let problem = Problem {
+            store: Store::new(offset, domains),
+            network: Network::new(vars.len(), props),
+            descending,
+            order,
+            objective,
+        };
+        (problem, bounded)
+    }
+}
+
+impl Run {
+    /// No search at all (a domain was empty before it could start).
+    pub fn nothing() -> Run {
+        Run {
+            listed: Vec::new(),
+            nodes: 0,
+            solutions: 0,
+            elapsed: Duration::ZERO,
+            best: None,
+            translation: None,
+            root_conflict: None,
+            unbounded_objective: false,
+        }
+    }
+}
