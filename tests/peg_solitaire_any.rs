@@ -8,8 +8,11 @@ mod common;
 use common::run_json;
 use std::collections::BTreeSet;
 
+/// Holes as (column, row) from 0.
+type Cells = BTreeSet<(i32, i32)>;
+
 /// The holes of a drawing by their labels (column letter, row number from 1), and the empty ones.
-fn board(drawing: &str) -> (BTreeSet<(i32, i32)>, BTreeSet<(i32, i32)>) {
+fn board(drawing: &str) -> (Cells, Cells) {
     let (mut holes, mut empty) = (BTreeSet::new(), BTreeSet::new());
     for (y, row) in drawing.lines().enumerate() {
         for (x, c) in row.chars().enumerate() {
@@ -38,8 +41,8 @@ fn cell(label: &str) -> (i32, i32) {
 }
 
 /// Plays `(d2, d4)(b3, d3, ...)...` from the start; panics on an illegal jump; the last pegs.
-fn replay(holes: &BTreeSet<(i32, i32)>, empty: &BTreeSet<(i32, i32)>, line: &str) -> Vec<String> {
-    let mut pegs: BTreeSet<(i32, i32)> = holes.difference(empty).copied().collect();
+fn replay(holes: &Cells, empty: &Cells, line: &str) -> Vec<String> {
+    let mut pegs: Cells = holes.difference(empty).copied().collect();
     for chain in line
         .trim_start_matches('(')
         .trim_end_matches(')')
