@@ -4,7 +4,9 @@
 //! de Bruijn's position classes (the "rule of three"); here they are found for any jump table as
 //! the null space over GF(2) of the jumps' hole vectors.
 
+use super::board::Board;
 use super::engine::jump_space::Jump;
+use super::engine::pagoda::Pagoda;
 
 /// A basis of the sets W (as u128 hole masks) on which peg parity is invariant.
 pub fn parity_sets(holes: usize, jumps: &[Jump]) -> Vec<u128> {
@@ -49,6 +51,20 @@ pub fn separating(sets: &[u128], a: u128, b: u128) -> Option<u128> {
     sets.iter()
         .copied()
         .find(|w| (w & a).count_ones() % 2 != (w & b).count_ones() % 2)
+}
+
+/// The note for a start that a pagoda function rules out: its weights, the start's value and
+/// the least a goal position weighs.
+pub fn pagoda_note(board: &Board, p: &Pagoda, start_value: i32) -> String {
+    let weights: Vec<String> = (0..board.len())
+        .filter(|&h| p.weights[h] != 0)
+        .map(|h| format!("{} {}", board.labels[h], p.weights[h]))
+        .collect();
+    format!(
+        "impossible by a pagoda function: with the weights {{{}}} (0 elsewhere) no jump raises the total weight of the pegs (the landing hole never weighs more than the two it empties); the start weighs {start_value}, every goal position at least {}",
+        weights.join(", "),
+        p.floor
+    )
 }
 
 #[cfg(test)]

@@ -1,11 +1,14 @@
-//! `any`: one solution, fast, not claimed minimal. On large boards a beam search first (it is
-//! incomplete), then the complete depth-first search with a table of dead positions.
+//! `any`: one solution, fast, not claimed minimal. The filtered depth-first search first (pagoda
+//! cuts, dead positions, best jumps first) within a budget; past it, or when named: on large
+//! boards a beam search (it is incomplete), then the complete depth-first search with a table of
+//! dead positions and an end-game layer.
 
 use super::engine::beam_search::beam_solution;
 use super::engine::bitboard::{Bitboard, holes};
 use super::engine::dead_end_dfs::DeadEndSearch;
+use super::engine::filtered_dfs::FilteredDfs;
 use super::engine::jump_layers::{Goal, endgame_layer};
-use super::plan::{CATALOG, Engine};
+use super::plan::{CATALOG, Engine, dfs_fallback, fallback};
 use super::report::Answer;
 use super::search::Search;
 use crate::diagnostic::Diagnostic;
@@ -18,8 +21,62 @@ const BEAM_CAP: usize = 2_000_000;
 const ENDGAME_MAX: usize = 3_000_000;
 /// Dead positions the `any` search may remember before giving up.
 const DFS_BUDGET: usize = 200_000_000;
+/// The filtered DFS's table of dead positions is emptied when it holds this many (about 50 MB).
+const FILTERED_DEAD_CAP: usize = 2_000_000;
+/// Positions the filtered DFS visits before handing over to the complete engines.
+const FILTERED_NODES: u64 = 500_000;
 
 impl<B: Bitboard> Search<'_, B> {
+    /// One solution by the filtered DFS; past its budget, by `any` (the DFS's own report).
+    pub fn filtered(
+        &self,
+        answer: &mut Answer,
+        goal: &Goal<B>,
+        beam_first: bool,
+    ) -> Result<(), Diagnostic> {
+        let is_goal = self.goal_test();
+        let limits = (FILTERED_DEAD_CAP, FILTERED_NODES);
+        let mut dfs = FilteredDfs::new(
+            &self.space,
+            self.puzzle.goal_pegs,
+            &is_goal,
+            &self.pagodas,
+            limits,
+        );
+        let values: Vec<i32> = self.pagodas.iter().map(|p| p.value(self.start)).collect();
+        let out = dfs.run(self.start, &values, &self.prefix);
+        let s = dfs.stats;
+        answer.report.stats = self.stats(s.nodes);
+        answer.report.notes.push(format!(
+            "filtered depth-first search: {} positions visited, {} jumps cut by {} pagoda function{}, {} positions skipped as known dead",
+            s.nodes,
+            s.pagoda_cuts,
+            self.pagodas.len(),
+            if self.pagodas.len() == 1 { "" } else { "s" },
+            s.dead_hits
+        ));
+        match out.jumps {
+            Some(js) => self.puzzle.record(answer, &js, None),
+            None if !out.exhausted => {
+                answer.report.status = Status::NoSolution;
+                answer.report.notes.push(
+                    "the filtered depth-first search tried every jump sequence the pagoda functions allow"
+                        .into(),
+                );
+                Ok(())
+            }
+            None => {
+                let shown = dfs_fallback(&self.puzzle.engine);
+                answer.report.engine = CATALOG.engine_name(shown.engine).into();
+                answer.report.engine_reason = shown.reason;
+                answer.report.notes.push(format!(
+                    "the filtered depth-first search gave up after {FILTERED_NODES} positions; the complete engines take over"
+                ));
+                self.any(answer, goal, beam_first)
+            }
+        }
+    }
+
     /// One solution: by the beam search when `beam_first` and it finds one, else by the DFS.
     pub fn any(
         &self,
@@ -31,8 +88,9 @@ impl<B: Bitboard> Search<'_, B> {
             && let Goal::Positions(goals) = goal
             && let Some(js) = self.beam(goals)
         {
-            answer.report.engine = CATALOG.engine_name(Engine::Beam).into();
-            answer.report.engine_reason = self.puzzle.engine.reason.clone();
+            let shown = fallback(&self.puzzle.engine, Engine::Beam);
+            answer.report.engine = CATALOG.engine_name(shown.engine).into();
+            answer.report.engine_reason = shown.reason;
             answer.report.stats = self.stats(0);
             return self.puzzle.record(answer, &self.with_prefix(&js), None);
         }

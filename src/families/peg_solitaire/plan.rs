@@ -18,6 +18,8 @@ pub enum Engine {
     Dfs,
     Beam,
     Iddfs,
+    /// Depth-first with pagoda cuts and a bounded table of dead positions.
+    Filtered,
 }
 
 /// What a solution's length counts (`[rules] metric`).
@@ -48,7 +50,7 @@ pub static CATALOG: Catalog<Objective, Engine> = Catalog {
         ObjectiveEntry {
             name: "any",
             objective: Objective::Any,
-            engines: &[Engine::Dfs, Engine::Beam],
+            engines: &[Engine::Filtered, Engine::Dfs, Engine::Beam],
         },
     ],
     engines: &[
@@ -56,6 +58,7 @@ pub static CATALOG: Catalog<Objective, Engine> = Catalog {
         ("dfs", Engine::Dfs),
         ("beam", Engine::Beam),
         ("iddfs", Engine::Iddfs),
+        ("filtered-dfs", Engine::Filtered),
     ],
 };
 
@@ -79,6 +82,8 @@ pub enum Plan {
     Iddfs { listing: Listing },
     /// One solution: the beam search first when `beam_first`, then the complete DFS.
     Any { beam_first: bool },
+    /// One solution by the filtered DFS; past its budget, `Any { beam_first }`.
+    Filtered { beam_first: bool },
 }
 
 /// What the choice of plan depends on in the puzzle.
@@ -99,7 +104,7 @@ pub fn plan(
     choice: &Choice<Objective, Engine>,
     inputs: &PlanInputs,
 ) -> Result<(Plan, Resolved<Engine>), Diagnostic> {
-    let resolved = choice.resolve(|| auto_engine(choice.objective, inputs));
+    let resolved = choice.resolve(|| auto_engine(choice.objective));
     let listing = match choice.objective {
         Objective::AllShortest => Listing::All {
             limit: inputs.limit,
@@ -107,6 +112,9 @@ pub fn plan(
         _ => Listing::One,
     };
     let plan = match (choice.objective, resolved.engine) {
+        (Objective::Any, Engine::Filtered) => Plan::Filtered {
+            beam_first: inputs.holes > BEAM_BOARD_HOLES && inputs.listable_goal,
+        },
         (Objective::Any, engine) => Plan::Any {
             // Named `beam` with a goal too large to list: the DFS alone, as before.
             beam_first: engine == Engine::Beam && inputs.listable_goal,
@@ -128,10 +136,9 @@ pub fn plan(
     Ok((plan, resolved))
 }
 
-fn auto_engine(objective: Objective, inputs: &PlanInputs) -> (Engine, String) {
+fn auto_engine(objective: Objective) -> (Engine, String) {
     let engine = match objective {
-        Objective::Any if inputs.holes > BEAM_BOARD_HOLES && inputs.listable_goal => Engine::Beam,
-        Objective::Any => Engine::Dfs,
+        Objective::Any => Engine::Filtered,
         _ => Engine::Layers,
     };
     (engine, auto_reason(engine).to_string())
@@ -143,24 +150,32 @@ fn auto_reason(engine: Engine) -> &'static str {
             "auto: a large board: exact layers back from the goal, the best positions of each layer forward from the start (the depth-first search is the fallback)"
         }
         Engine::Dfs => "auto: one solution, depth-first with a table of dead positions",
+        Engine::Filtered => {
+            "auto: one solution is asked for: depth-first, fewest isolated pegs first, jumps cut by pagoda functions of the jump table, dead positions remembered up to symmetry (no layer is built first; the end-game DFS is the fallback past its budget)"
+        }
         Engine::Layers | Engine::Iddfs => {
             "auto: bitboard layers from the start and the goal meet in the middle; move distances over the positions on solutions"
         }
     }
 }
 
-/// The DFS that runs when the beam search finds nothing (or was not tried): with the DFS's own
-/// reason when `auto` chose, none when the spec named the engine.
+/// The DFS that runs when the beam search finds nothing (or was not tried), or the filtered
+/// DFS gave up: with the DFS's own reason when `auto` chose, none when the spec named the engine.
 pub fn dfs_fallback(resolved: &Resolved<Engine>) -> Resolved<Engine> {
+    fallback(resolved, Engine::Dfs)
+}
+
+/// `engine` running in place of the resolved one: the auto reason of `engine` when `auto`
+/// chose, none when the spec named an engine.
+pub fn fallback(resolved: &Resolved<Engine>, engine: Engine) -> Resolved<Engine> {
     let reason = if resolved.reason.is_empty() {
         String::new()
+    } else if resolved.engine == engine {
+        resolved.reason.clone()
     } else {
-        auto_reason(Engine::Dfs).to_string()
+        auto_reason(engine).to_string()
     };
-    Resolved {
-        engine: Engine::Dfs,
-        reason,
-    }
+    Resolved { engine, reason }
 }
 
 #[cfg(test)]
@@ -190,18 +205,26 @@ mod tests {
     }
 
     #[test]
-    fn auto_takes_the_beam_only_on_large_boards_with_a_listed_goal() {
+    fn auto_takes_the_filtered_dfs_and_the_beam_only_as_fallback_on_large_boards() {
         let c = choose("objective = \"any\"").unwrap();
-        for (holes, listable, engine, beam_first) in [
-            (33, true, Engine::Dfs, false),
-            (37, true, Engine::Beam, true),
-            (37, false, Engine::Dfs, false),
-        ] {
+        for (holes, listable, beam_first) in
+            [(33, true, false), (37, true, true), (37, false, false)]
+        {
             let (p, resolved) = plan(&c, &inputs(holes, Metric::Moves, listable)).unwrap();
-            assert_eq!(resolved.engine, engine, "{holes} holes");
-            assert!(resolved.reason.starts_with("auto: "));
-            assert_eq!(p, Plan::Any { beam_first });
+            assert_eq!(resolved.engine, Engine::Filtered, "{holes} holes");
+            assert!(
+                resolved
+                    .reason
+                    .starts_with("auto: one solution is asked for")
+            );
+            assert_eq!(p, Plan::Filtered { beam_first });
         }
+        let c = choose("objective = \"any\"\nengine = \"dfs\"").unwrap();
+        let (p, resolved) = plan(&c, &inputs(37, Metric::Moves, true)).unwrap();
+        assert_eq!(
+            (p, resolved.engine),
+            (Plan::Any { beam_first: false }, Engine::Dfs)
+        );
     }
 
     #[test]
@@ -213,7 +236,16 @@ mod tests {
         assert_eq!(dfs_fallback(&resolved).reason, "");
         let auto = choose("objective = \"any\"").unwrap();
         let (_, resolved) = plan(&auto, &inputs(40, Metric::Moves, true)).unwrap();
-        assert!(dfs_fallback(&resolved).reason.contains("depth-first"));
+        assert!(
+            dfs_fallback(&resolved)
+                .reason
+                .contains("table of dead positions")
+        );
+        assert!(
+            fallback(&resolved, Engine::Beam)
+                .reason
+                .contains("large board")
+        );
     }
 
     #[test]

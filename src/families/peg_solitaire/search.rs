@@ -5,6 +5,7 @@ use super::engine::bitboard::{Bitboard, holes};
 use super::engine::chain_moves::NO_PEG;
 use super::engine::jump_layers::Goal;
 use super::engine::jump_space::{Jump, JumpSpace};
+use super::engine::pagoda::{Pagoda, goal_pagodas};
 use super::solve::PegPuzzle;
 use super::symmetry;
 use crate::engine::Progress;
@@ -24,6 +25,8 @@ pub struct Search<'p, B: Bitboard> {
     pub prefix: Vec<usize>,
     /// The holes the last pegs may stand on.
     pub at: B,
+    /// Pagoda functions seeded on the goal holes (weights never grow under a jump).
+    pub pagodas: Vec<Pagoda>,
     pub progress: &'p Progress,
     /// When the solve began (the stats count the symmetry search too).
     pub began: Instant,
@@ -54,6 +57,7 @@ impl<'p, B: Bitboard> Search<'p, B> {
             free,
             prefix,
             at: to_bitboard(puzzle.goal_at),
+            pagodas: goal_pagodas(n, jumps, &list(puzzle.goal_at), puzzle.goal_pegs as usize),
             progress,
             began,
         }
@@ -74,6 +78,11 @@ impl<'p, B: Bitboard> Search<'p, B> {
                 allowed: self.at,
             },
         }
+    }
+
+    /// The first pagoda under which the start weighs less than every goal position.
+    pub fn pagoda_ruling_out(&self) -> Option<&Pagoda> {
+        self.pagodas.iter().find(|p| p.value(self.start) < p.floor)
     }
 
     /// A solution found after the prefix, with the prefix.

@@ -5,6 +5,7 @@ use super::board::Board;
 use super::engine::bitboard::Bitboard;
 use super::engine::chain_iddfs;
 use super::goal_positions::goal_positions;
+use super::invariants;
 use super::plan::{CATALOG, Engine, Listing, Metric, Objective, Plan, dfs_fallback};
 use super::report::{Answer, PegDetails, view};
 use super::search::Search;
@@ -69,7 +70,16 @@ impl PegPuzzle {
         let began = Instant::now();
         let search = Search::<B>::new(self, ctx.progress, began);
         let mut answer = self.answer(search.space.group_size());
-        match goal_positions(&self.board, self.goal_pegs, self.goal_at, search.origin) {
+        let checked = goal_positions(&self.board, self.goal_pegs, self.goal_at, search.origin)
+            .and_then(|listed| match search.pagoda_ruling_out() {
+                Some(p) => Err(invariants::pagoda_note(
+                    &self.board,
+                    p,
+                    p.value(search.start),
+                )),
+                None => Ok(listed),
+            });
+        match checked {
             Ok(listed) => {
                 let goal = search.goal(listed);
                 match self.plan {
@@ -79,6 +89,9 @@ impl PegPuzzle {
                     Plan::Count => search.count(&mut answer, &goal)?,
                     Plan::Iddfs { listing } => search.iddfs(&mut answer, listing)?,
                     Plan::Any { beam_first } => search.any(&mut answer, &goal, beam_first)?,
+                    Plan::Filtered { beam_first } => {
+                        search.filtered(&mut answer, &goal, beam_first)?
+                    }
                 }
             }
             Err(why) => self.ruled_out(&mut answer, why, began),
@@ -108,7 +121,7 @@ impl PegPuzzle {
         }
     }
 
-    /// No solution, proved by an invariant before any search.
+    /// No solution, proved by an invariant (position classes, a pagoda) before any search.
     fn ruled_out(&self, answer: &mut Answer, why: String, began: Instant) {
         let report = &mut answer.report;
         report.status = Status::NoSolution;
