@@ -99,6 +99,9 @@ pub fn search<T: Tests>(
             let nodes = out.nodes;
             progress.message(|| format!("{nodes} nodes"));
         }
+        if crate::engine::stop::poll(out.nodes as usize) {
+            break; // the caller marks the report as stopped
+        }
         if !descend(&mut p, tests, var, bit, bound) {
             out.failures += 1;
             continue;

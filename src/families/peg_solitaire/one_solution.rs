@@ -24,7 +24,7 @@ const DFS_BUDGET: usize = 200_000_000;
 /// The filtered DFS's table of dead positions is emptied when it holds this many (about 50 MB).
 const FILTERED_DEAD_CAP: usize = 2_000_000;
 /// Positions the filtered DFS visits before handing over to the complete engines.
-const FILTERED_NODES: u64 = 500_000;
+const FILTERED_NODES: u64 = 50_000;
 
 impl<B: Bitboard> Search<'_, B> {
     /// One solution by the filtered DFS; past its budget, by `any` (the DFS's own report).
