@@ -649,6 +649,34 @@ mod tests {
         }
     }
 
+    /// Keeps the positions it is told.
+    struct Positions(std::sync::Arc<Mutex<Vec<(u64, u64)>>>);
+
+    impl crate::engine::progress::ProgressSink for Positions {
+        fn message(&self, _: String) {}
+        fn position(&self, _: &str, done: u64, total: u64) {
+            self.0.lock().unwrap().push((done, total));
+        }
+        fn finish(&self) {}
+    }
+
+    #[test]
+    fn the_root_search_reports_positions_up_to_its_total() {
+        let seen = std::sync::Arc::new(Mutex::new(Vec::new()));
+        let progress = Progress::to(Positions(std::sync::Arc::clone(&seen)));
+        let names: Vec<String> = (0..4).map(|d: usize| d.to_string()).collect();
+        let space = CodeSpace::new(names, 3, true, true);
+        let all: Vec<u32> = (0..space.len() as u32).collect();
+        let opt = Optimal::new(&space, Pool::Any).with_progress(&progress);
+        opt.total(&all, all_symbols(&space));
+        let seen = seen.lock().unwrap();
+        let &(last, total) = seen.last().unwrap();
+        // Every first guess up to symmetry counts the 64 codes once; the search ends at 100 %.
+        assert_eq!(last, total);
+        assert_eq!(total % 64, 0);
+        assert!(seen.iter().all(|&(d, t)| t == total && d <= t));
+    }
+
     #[test]
     fn three_digit_game_is_below_every_heuristic() {
         let digits: Vec<String> = (0..6).map(|d| d.to_string()).collect();
