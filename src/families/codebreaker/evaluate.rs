@@ -8,7 +8,9 @@
 use super::code_space::{CodeSpace, replay_feedback};
 use super::sets::{all_symbols, split};
 use super::strategy::Player;
+use crate::engine::Progress;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Guesses per game over a set of secrets.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -59,12 +61,44 @@ impl Tally {
 /// Games longer than this mean a strategy that makes no progress: a fault, not an answer.
 const MAX_GUESSES: u32 = 100;
 
+/// Games finished so far, shown as a bar (with an ETA) when the player has a progress display.
+struct Played<'p> {
+    progress: Option<&'p Progress>,
+    done: AtomicU64,
+    total: u64,
+}
+
+impl Played<'_> {
+    fn won(&self) {
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(p) = self.progress {
+            p.position("secrets", done, self.total);
+        }
+    }
+}
+
 /// The tally of playing against every secret in `candidates` (ascending), `depth` guesses made.
 pub fn every_secret(
     player: &Player,
     candidates: &[u32],
     free: u64,
     depth: u32,
+) -> Result<Tally, String> {
+    let played = Played {
+        progress: player.progress(),
+        done: AtomicU64::new(0),
+        total: candidates.len() as u64,
+    };
+    play_tree(player, candidates, free, depth, &played)
+}
+
+/// `every_secret` below the root, counting the games won in `played`.
+fn play_tree(
+    player: &Player,
+    candidates: &[u32],
+    free: u64,
+    depth: u32,
+    played: &Played,
 ) -> Result<Tally, String> {
     let space = player.space;
     let depth = depth + 1;
@@ -90,6 +124,7 @@ pub fn every_secret(
     let mut tally = if parts[win].is_empty() {
         Tally::default()
     } else {
+        played.won();
         Tally::leaf(guess, depth)
     };
     let children = parts
@@ -100,11 +135,11 @@ pub fn every_secret(
         children
             .collect::<Vec<_>>()
             .into_par_iter()
-            .map(|(_, p)| every_secret(player, p, free, depth))
+            .map(|(_, p)| play_tree(player, p, free, depth, played))
             .collect()
     } else {
         children
-            .map(|(_, p)| every_secret(player, p, free, depth))
+            .map(|(_, p)| play_tree(player, p, free, depth, played))
             .collect()
     };
     for t in sub {
@@ -177,11 +212,17 @@ pub fn one_game(player: &Player, secret: usize) -> Result<Vec<Turn>, String> {
 
 /// The tally over the given secrets, each played on its own (for sampled evaluation).
 pub fn sampled(player: &Player, secrets: &[usize]) -> Result<Tally, String> {
+    let played = Played {
+        progress: player.progress(),
+        done: AtomicU64::new(0),
+        total: secrets.len() as u64,
+    };
     let games: Vec<Result<Tally, String>> = secrets
         .par_iter()
         .map(|&s| {
             let turns = one_game(player, s)?;
             check_game(player.space, s, &turns)?;
+            played.won();
             Ok(Tally::leaf(s, turns.len() as u32))
         })
         .collect();

@@ -24,9 +24,101 @@ use crate::engine::Progress;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 const INFINITE: u32 = u32::MAX / 2;
+/// Sets of at least this many codes have their guesses searched on every core; below it the
+/// bookkeeping costs more than a second core gains.
+const PARALLEL_MIN_SET: usize = 48;
+
+/// The best guess found so far: its total (or the budget while none is found) and its place in
+/// the order.
+#[derive(Debug, Clone, Copy)]
+struct Best {
+    cost: u32,
+    index: Option<usize>,
+}
+
+impl Best {
+    /// Whether this is the better answer: a lower total, or the same total earlier in the order.
+    fn before(&self, other: &Best) -> bool {
+        match (self.index, other.index) {
+            (None, _) => false,
+            (Some(_), None) => true,
+            (Some(a), Some(b)) => (self.cost, a) < (other.cost, b),
+        }
+    }
+}
+
+/// What the guesses of one set are searched with.
+struct Search<'s> {
+    set: &'s [u32],
+    free: u64,
+    history: &'s [usize],
+    order: &'s [u64],
+    floor: u32,
+    root: Option<&'s RootProgress>,
+}
+
+/// How far the search of the first guess is, for the progress bar: every first guess worth
+/// trying counts the codes of the set once; a code is done when the part it fell into is solved,
+/// or when its guess is cut off or passed over.
+struct RootProgress {
+    total: u64,
+    per_guess: u64,
+    done: AtomicU64,
+    label: String,
+}
+
+impl RootProgress {
+    fn new(guesses: usize, codes: usize) -> RootProgress {
+        let label = match guesses {
+            1 => "codes (one first guess, up to symmetry)".to_string(),
+            k => format!("codes x {k} first guesses (up to symmetry)"),
+        };
+        RootProgress {
+            total: (guesses * codes) as u64,
+            per_guess: codes as u64,
+            done: AtomicU64::new(0),
+            label,
+        }
+    }
+
+    fn add(&self, opt: &Optimal, codes: u64) {
+        let done = self.done.fetch_add(codes, Ordering::Relaxed) + codes;
+        if let Some(p) = opt.progress {
+            p.position(&self.label, done.min(self.total), self.total);
+        }
+    }
+
+    /// The search is over: every first guess is settled.
+    fn finish(&self, opt: &Optimal) {
+        let left = self.total.saturating_sub(self.done.load(Ordering::Relaxed));
+        self.add(opt, left);
+    }
+}
+
+/// The codes of one first guess counted so far (its parts solved).
+struct GuessProgress<'r> {
+    root: &'r RootProgress,
+    counted: AtomicU64,
+}
+
+impl GuessProgress<'_> {
+    fn part_done(&self, opt: &Optimal, codes: usize) {
+        self.counted.fetch_add(codes as u64, Ordering::Relaxed);
+        self.root.add(opt, codes as u64);
+    }
+
+    /// The guess is scored or cut off: the codes of its parts not solved are done too.
+    fn finish(self, opt: &Optimal) {
+        let left = self
+            .root
+            .per_guess
+            .saturating_sub(self.counted.load(Ordering::Relaxed));
+        self.root.add(opt, left);
+    }
+}
 
 thread_local! {
     /// The guess that gave the last one-guess bound worked out on this thread.
@@ -185,7 +277,8 @@ impl<'a> Optimal<'a> {
     }
 
     /// Searches the guesses of `order` until one reaches `floor`; memoises and returns the best
-    /// total below `budget`, or a lower bound at least `budget` when none is below it.
+    /// total below `budget`, or a lower bound at least `budget` when none is below it. Large sets
+    /// are searched by every core at once (`search_in_parallel`), small ones in order.
     fn best_guess_in(
         &self,
         set: &[u32],
@@ -195,33 +288,121 @@ impl<'a> Optimal<'a> {
         floor: u32,
         budget: u32,
     ) -> u32 {
-        let mut best = budget;
-        let mut best_guess = None;
-        for &key in order {
-            let (bound, g) = ((key >> 33) as u32, key as u32);
-            if bound >= best {
-                break;
-            }
-            let total = self.guess_cost(set, free, history, g as usize, best);
-            if total < best {
-                best = total;
-                best_guess = Some(g);
-                if best <= floor {
-                    break;
-                }
-            }
+        let root = history
+            .is_empty()
+            .then(|| RootProgress::new(order.len(), set.len()));
+        let search = Search {
+            set,
+            free,
+            history,
+            order,
+            floor,
+            root: root.as_ref(),
+        };
+        let found = if set.len() >= PARALLEL_MIN_SET && order.len() > 1 {
+            self.search_in_parallel(&search, budget)
+        } else {
+            self.search_in_order(&search, budget)
+        };
+        if let Some(r) = &root {
+            r.finish(self);
         }
-        match best_guess {
-            Some(guess) => {
-                self.store(set, Entry::Exact { cost: best, guess });
-                best
+        match found {
+            Best {
+                cost,
+                index: Some(i),
+            } => {
+                let guess = order[i] as u32;
+                self.store(set, Entry::Exact { cost, guess });
+                cost
             }
-            None => {
+            Best { index: None, .. } => {
                 let at_least = budget.max(floor);
                 self.store(set, Entry::AtLeast(at_least));
                 at_least
             }
         }
+    }
+
+    /// The guesses of the search one after the other, each with the best total so far as its
+    /// budget.
+    fn search_in_order(&self, s: &Search, budget: u32) -> Best {
+        let mut best = Best {
+            cost: budget,
+            index: None,
+        };
+        for (i, &key) in s.order.iter().enumerate() {
+            if !self.try_guess(s, i, key, &mut best) {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The same on every core: the first guess (which has no budget but the parent's, and
+    /// makes the budget of all the others) alone, then the others taken in order by the workers
+    /// as they come free, with the best (total, place in the order) shared. A guess earlier in
+    /// the order than the best one gets one more unit of budget, so that a tie with it is found
+    /// exactly and wins: the answer and the guess kept are those of the search in order.
+    fn search_in_parallel(&self, s: &Search, budget: u32) -> Best {
+        let mut first = Best {
+            cost: budget,
+            index: None,
+        };
+        if !self.try_guess(s, 0, s.order[0], &mut first) {
+            return first;
+        }
+        let best = Mutex::new(first);
+        let next = AtomicUsize::new(1);
+        let workers = rayon::current_num_threads().min(s.order.len() - 1);
+        (0..workers).into_par_iter().for_each(|_| {
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&key) = s.order.get(i) else { break };
+                let mut mine = *best.lock().expect("best lock");
+                if !self.try_guess(s, i, key, &mut mine) {
+                    break;
+                }
+                let mut shared = best.lock().expect("best lock");
+                if mine.before(&shared) {
+                    *shared = mine;
+                }
+            }
+        });
+        best.into_inner().expect("best lock")
+    }
+
+    /// Scores guess `key` (the `i`-th of the order) against `best`, updating it when better;
+    /// false when no guess from this one on can beat `best` (its bound reaches it, or `best`
+    /// already meets the floor).
+    fn try_guess(&self, s: &Search, i: usize, key: u64, best: &mut Best) -> bool {
+        if best.index.is_some() && best.cost <= s.floor {
+            return false;
+        }
+        // One more unit for a guess before the best one: a tie with it is then an exact total.
+        let limit = match best.index {
+            Some(b) if i < b => best.cost + 1,
+            _ => best.cost,
+        };
+        let (bound, g) = ((key >> 33) as u32, key as u32);
+        if bound >= limit {
+            return false;
+        }
+        let tally = s.root.map(|root| GuessProgress {
+            root,
+            counted: AtomicU64::new(0),
+        });
+        let total = self.guess_cost(s.set, s.free, s.history, g as usize, limit, tally.as_ref());
+        if let Some(t) = tally {
+            t.finish(self);
+        }
+        if total < limit {
+            *best = Best {
+                cost: total,
+                index: Some(i),
+            };
+        }
+        true
     }
 
     /// `|set|` plus the lower bounds of the parts `g` leaves, or None when that reaches `budget`
@@ -257,6 +438,7 @@ impl<'a> Optimal<'a> {
         history: &[usize],
         guess: usize,
         budget: u32,
+        root: Option<&GuessProgress>,
     ) -> u32 {
         let space = self.space;
         let win = space.win() as usize;
@@ -276,7 +458,11 @@ impl<'a> Optimal<'a> {
             // No budget to share between parts, so they are independent: solve them in parallel.
             let costs: Vec<u32> = parts
                 .par_iter()
-                .map(|p| self.cost(p, free, history, INFINITE))
+                .map(|p| {
+                    let cost = self.cost(p, free, history, INFINITE);
+                    root.inspect(|r| r.part_done(self, p.len()));
+                    cost
+                })
                 .collect();
             return set.len() as u32 + costs.iter().sum::<u32>();
         }
@@ -299,6 +485,7 @@ impl<'a> Optimal<'a> {
             }
             let without = total - b;
             total = without + self.cost(p, free, history, budget - without);
+            root.inspect(|r| r.part_done(self, p.len()));
         }
         total
     }
@@ -460,6 +647,34 @@ mod tests {
             let plain = plain_optimum(&space, &all, &mut FxHashMap::default());
             assert_eq!(fast, plain, "{symbols} symbols, length {length}");
         }
+    }
+
+    /// Keeps the positions it is told.
+    struct Positions(std::sync::Arc<Mutex<Vec<(u64, u64)>>>);
+
+    impl crate::engine::progress::ProgressSink for Positions {
+        fn message(&self, _: String) {}
+        fn position(&self, _: &str, done: u64, total: u64) {
+            self.0.lock().unwrap().push((done, total));
+        }
+        fn finish(&self) {}
+    }
+
+    #[test]
+    fn the_root_search_reports_positions_up_to_its_total() {
+        let seen = std::sync::Arc::new(Mutex::new(Vec::new()));
+        let progress = Progress::to(Positions(std::sync::Arc::clone(&seen)));
+        let names: Vec<String> = (0..4).map(|d: usize| d.to_string()).collect();
+        let space = CodeSpace::new(names, 3, true, true);
+        let all: Vec<u32> = (0..space.len() as u32).collect();
+        let opt = Optimal::new(&space, Pool::Any).with_progress(&progress);
+        opt.total(&all, all_symbols(&space));
+        let seen = seen.lock().unwrap();
+        let &(last, total) = seen.last().unwrap();
+        // Every first guess up to symmetry counts the 64 codes once; the search ends at 100 %.
+        assert_eq!(last, total);
+        assert_eq!(total % 64, 0);
+        assert!(seen.iter().all(|&(d, t)| t == total && d <= t));
     }
 
     #[test]

@@ -58,6 +58,8 @@ pub struct Player<'a> {
     pub strategy: Strategy,
     pub pool: Pool,
     optimal: Option<Optimal<'a>>,
+    /// Where the evaluations say how far they are (hidden unless `with_progress`).
+    progress: Option<&'a Progress>,
 }
 
 impl<'a> Player<'a> {
@@ -68,15 +70,22 @@ impl<'a> Player<'a> {
             strategy,
             pool,
             optimal,
+            progress: None,
         }
     }
 
-    /// Shows the progress of the `optimal` search (which can take minutes).
+    /// Shows the progress of the `optimal` search (which can take minutes) and of the games.
     pub fn with_progress(mut self, progress: &'a Progress) -> Player<'a> {
+        self.progress = Some(progress);
         if let Some(opt) = self.optimal.take() {
             self.optimal = Some(opt.with_progress(progress));
         }
         self
+    }
+
+    /// Where to say how far an evaluation is, if anywhere.
+    pub fn progress(&self) -> Option<&'a Progress> {
+        self.progress
     }
 
     /// The solver of the `optimal` strategy, for its statistics.

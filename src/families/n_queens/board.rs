@@ -2,15 +2,18 @@
 //! open to a queen (a bitmask, bit c = column c). Also the independent check of a finished
 //! placement and its two renderings (the seed's row notation and a drawn board).
 
-/// Bitboards are u64, so a board has at most 64 columns.
+/// Bitboards are u64, so the backtracking engines take boards of at most 64 columns.
 pub const MAX_N: usize = 64;
+/// `objective = "any"` builds its placement in O(n): a million columns take milliseconds.
+pub const MAX_ANY_N: usize = 1_000_000;
 
 pub struct Board {
     pub n: usize,
     /// Queens given by the spec, as (row, column), in spec order.
     pub placed: Vec<(usize, usize)>,
     /// Per row, the columns a queen may take: the given column in a row with a placed queen,
-    /// otherwise every column that no placed queen attacks.
+    /// otherwise every column that no placed queen attacks. Empty on boards over `MAX_N`,
+    /// which only the constructive placement takes.
     pub allowed: Vec<u64>,
 }
 
@@ -44,9 +47,9 @@ impl Line {
 }
 
 impl Board {
-    /// A board of size `n` (1..=64) with the `placed` queens (each inside the board).
+    /// A board of size `n` (1..=`MAX_ANY_N`) with the `placed` queens (each inside the board).
     pub fn new(n: usize, placed: Vec<(usize, usize)>) -> Result<Board, Conflict> {
-        assert!((1..=MAX_N).contains(&n) && placed.iter().all(|&(r, c)| r < n && c < n));
+        assert!((1..=MAX_ANY_N).contains(&n) && placed.iter().all(|&(r, c)| r < n && c < n));
         for (second, &b) in placed.iter().enumerate() {
             for (first, &a) in placed[..second].iter().enumerate() {
                 if let Some(line) = attack_line(a, b) {
@@ -57,6 +60,10 @@ impl Board {
                     });
                 }
             }
+        }
+        if n > MAX_N {
+            let allowed = Vec::new();
+            return Ok(Board { n, placed, allowed });
         }
         let full = full_mask(n);
         let allowed = (0..n)
@@ -75,28 +82,37 @@ impl Board {
         self.placed.is_empty()
     }
 
-    /// Checks a finished placement (`cols[row]` = column of the queen in that row) from scratch:
-    /// n queens, each inside the board, no two sharing a column or a diagonal, and every given
-    /// queen present. Returns what is wrong otherwise.
-    pub fn verify(&self, cols: &[u8]) -> Result<(), String> {
-        if cols.len() != self.n {
-            return Err(format!("{} queens on a board of {}", cols.len(), self.n));
+    /// Checks a finished placement (`cols[row]` = column of the queen in that row) from scratch,
+    /// in O(n) with one counter per column and per diagonal: n queens, each inside the board, no
+    /// two sharing a column or a diagonal, and every given queen present (rows are distinct by
+    /// construction: one entry per row). Returns what is wrong otherwise.
+    pub fn verify<C: Copy + Into<u32>>(&self, cols: &[C]) -> Result<(), String> {
+        let n = self.n;
+        if cols.len() != n {
+            return Err(format!("{} queens on a board of {n}", cols.len()));
         }
+        let mut column = vec![0u32; n];
+        // Diagonal r + c and anti-diagonal r - c + n - 1, each in 0..2n - 1.
+        let mut sum = vec![0u32; 2 * n - 1];
+        let mut difference = vec![0u32; 2 * n - 1];
         for (r, &c) in cols.iter().enumerate() {
-            if c as usize >= self.n {
+            let c = c.into() as usize;
+            if c >= n {
                 return Err(format!("row {r} has column {c}, outside the board"));
             }
-            for (r0, &c0) in cols[..r].iter().enumerate() {
-                if let Some(line) = attack_line((r0, c0 as usize), (r, c as usize)) {
-                    return Err(format!(
-                        "the queens at ({r0}, {c0}) and ({r}, {c}) share a {}",
-                        line.name()
-                    ));
-                }
-            }
+            column[c] += 1;
+            sum[r + c] += 1;
+            difference[r + n - 1 - c] += 1;
         }
+        let crowded = |counts: &[u32], what: &str| match counts.iter().position(|&k| k > 1) {
+            Some(i) => Err(format!("{} queens share {what} {i}", counts[i])),
+            None => Ok(()),
+        };
+        crowded(&column, "column")?;
+        crowded(&sum, "the diagonal row + column =")?;
+        crowded(&difference, "the diagonal row - column + n - 1 =")?;
         for &(r, c) in &self.placed {
-            if cols[r] as usize != c {
+            if cols[r].into() as usize != c {
                 return Err(format!("the given queen at ({r}, {c}) is missing"));
             }
         }
@@ -104,13 +120,13 @@ impl Board {
     }
 
     /// The seed's notation: the column of each row's queen, `(0 4 7 5 2 6 1 3)`.
-    pub fn notation(cols: &[u8]) -> String {
-        let cells: Vec<String> = cols.iter().map(u8::to_string).collect();
+    pub fn notation<C: Copy + Into<u32>>(cols: &[C]) -> String {
+        let cells: Vec<String> = cols.iter().map(|&c| c.into().to_string()).collect();
         format!("({})", cells.join(" "))
     }
 
     /// The board drawn as in the seed, `Q` a queen the search placed, `q` one the spec gave.
-    pub fn draw(&self, cols: &[u8]) -> Vec<String> {
+    pub fn draw<C: Copy + Into<u32>>(&self, cols: &[C]) -> Vec<String> {
         let width = (self.n - 1).to_string().len();
         let cell = |s: &str| format!("{s:>width$}");
         let header: Vec<String> = (0..self.n).map(|c| cell(&c.to_string())).collect();
@@ -118,9 +134,10 @@ impl Board {
         let rule = format!("{margin} *{}*", "-".repeat(self.n * (width + 1) + 1));
         let mut lines = vec![format!("{margin}   {}", header.join(" ")), rule.clone()];
         for (r, &q) in cols.iter().enumerate() {
+            let q = q.into() as usize;
             let row: Vec<String> = (0..self.n)
                 .map(|c| {
-                    if c != q as usize {
+                    if c != q {
                         cell(".")
                     } else if self.placed.contains(&(r, c)) {
                         cell("q")
@@ -190,11 +207,15 @@ mod tests {
     #[test]
     fn verify_rejects_attacks() {
         let b = Board::new(4, vec![]).unwrap();
-        assert!(b.verify(&[1, 3, 0, 2]).is_ok());
-        assert!(b.verify(&[0, 2, 1, 3]).is_err());
-        assert!(b.verify(&[1, 3, 0]).is_err());
+        assert!(b.verify(&[1u8, 3, 0, 2]).is_ok());
+        assert!(b.verify(&[0u8, 2, 1, 3]).is_err());
+        assert!(b.verify(&[2u8, 3, 0, 1]).is_err()); // rows 0 and 1 on a falling diagonal
+        assert!(b.verify(&[1u8, 0, 3, 2]).is_err()); // rows 0 and 1 on a rising diagonal
+        assert!(b.verify(&[1u8, 3, 0, 4]).is_err()); // off the board
+        assert!(b.verify(&[1u8, 3, 1, 2]).is_err()); // column 1 twice
+        assert!(b.verify(&[1u8, 3, 0]).is_err());
         let b = Board::new(4, vec![(0, 2)]).unwrap();
-        assert!(b.verify(&[1, 3, 0, 2]).is_err());
+        assert!(b.verify(&[1u8, 3, 0, 2]).is_err());
     }
 
     #[test]

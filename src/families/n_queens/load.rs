@@ -1,8 +1,9 @@
 //! Spec -> checked n-queens puzzle: the board size, the given queens (on the board, none
 //! attacking another), the listing limit, the objective and the engine.
 
-use super::board::{Board, Line, MAX_N};
-use super::plan::{CATALOG, Objective, plan};
+use super::board::{Board, Line, MAX_ANY_N, MAX_N};
+use super::plan::{BoardShape, CATALOG, Objective, plan};
+use super::reach::{Reach, reach};
 use super::solve::QueensPuzzle;
 use super::spec::{BoardTable, PlacedQueen, QueensDocument};
 use crate::diagnostic::Diagnostic;
@@ -16,9 +17,9 @@ const MAX_LIMIT: u64 = 1_000_000;
 pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<QueensPuzzle, Diagnostic> {
     let spec: QueensDocument = doc.deserialize()?;
     let table = spec.board.get_ref();
-    let n = board_size(doc, &table.n)?;
-    let board = given_queens(doc, table, n)?;
     let choice = CATALOG.choose(doc, &spec.solve)?;
+    let n = board_size(doc, &table.n, choice.objective)?;
+    let board = given_queens(doc, table, n)?;
     if choice.objective == Objective::CountUnique && !board.is_empty() {
         let span = table.placed.as_ref().map_or(0..0, |p| p.span());
         return Err(doc
@@ -26,14 +27,45 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<QueensPuzzle, Diagnostic> 
             .label("given queens break the board's symmetries")
             .help("remove `placed`, or use objective = \"count\" to count the completions"));
     }
+    if choice.objective == Objective::Any && !board.is_empty() && n > MAX_N {
+        let span = table.placed.as_ref().map_or(0..0, |p| p.span());
+        return Err(doc
+            .error(
+                span,
+                format!("given queens on a board of {n} cannot be completed"),
+            )
+            .label(format!(
+                "completing given queens takes backtracking, at most {MAX_N} columns"
+            ))
+            .help(format!(
+                "remove `placed` to have all {n} queens placed by construction, or use n <= {MAX_N}"
+            )));
+    }
     let limit = listing_limit(doc, &spec)?;
-    let (plan, engine) = plan(&choice, board.is_empty(), limit)?;
+    let shape = BoardShape {
+        n,
+        empty: board.is_empty(),
+    };
+    let (plan, engine) = plan(&choice, shape, limit)?;
+    let long_ahead = match reach(&plan, n, board.is_empty()) {
+        Reach::Quick => None,
+        Reach::Long(what) => Some(what),
+        Reach::Beyond(what) => {
+            return Err(doc
+                .error(table.n.span(), format!("counting {n} queens is beyond reach"))
+                .label(what)
+                .help(
+                    "to see placements use objective = \"list\" (solve.limit sets how many) or \"any\" for one; boards up to 21 can be counted",
+                ));
+        }
+    };
     Ok(QueensPuzzle {
         board,
         objective: choice.objective,
         plan,
         engine,
         draw: spec.output.draw,
+        long_ahead,
     })
 }
 
@@ -54,15 +86,31 @@ fn listing_limit(doc: &SpecDocument, spec: &QueensDocument) -> Result<usize, Dia
     }
 }
 
-fn board_size(doc: &SpecDocument, n: &Spanned<i64>) -> Result<usize, Diagnostic> {
+/// The board size, within what the objective's engines take (64 columns for the backtracking
+/// engines, a million for `any`).
+fn board_size(
+    doc: &SpecDocument,
+    n: &Spanned<i64>,
+    objective: Objective,
+) -> Result<usize, Diagnostic> {
+    let (max, why) = match objective {
+        Objective::Any => (
+            MAX_ANY_N,
+            format!("the placement and its check take memory in n; use n from 1 to {MAX_ANY_N}"),
+        ),
+        _ => (
+            MAX_N,
+            format!(
+                "the search keeps a row in a 64-bit mask; use n from 1 to {MAX_N} (objective = \"any\" places one solution on boards up to {MAX_ANY_N})"
+            ),
+        ),
+    };
     match usize::try_from(*n.get_ref()) {
-        Ok(v) if (1..=MAX_N).contains(&v) => Ok(v),
-        _ if *n.get_ref() > MAX_N as i64 => Err(doc
+        Ok(v) if (1..=max).contains(&v) => Ok(v),
+        _ if *n.get_ref() > max as i64 => Err(doc
             .error(n.span(), format!("a board of {} is too large", n.get_ref()))
-            .label(format!("at most {MAX_N}"))
-            .help(format!(
-                "the search keeps a row in a 64-bit mask; use n from 1 to {MAX_N}"
-            ))),
+            .label(format!("at most {max}"))
+            .help(why)),
         _ => Err(doc
             .error(
                 n.span(),

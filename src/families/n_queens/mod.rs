@@ -6,9 +6,11 @@
 
 mod backtrack;
 mod board;
+mod construct;
 mod load;
 mod mirror;
 mod plan;
+mod reach;
 mod report;
 mod solve;
 mod spec;

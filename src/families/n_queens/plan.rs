@@ -1,6 +1,7 @@
 //! What an n-queens solve computes and with which engine: the catalog of names, and the typed
 //! plan the loader resolves once (with `auto`'s pick and reason).
 
+use super::board::MAX_N;
 use crate::diagnostic::Diagnostic;
 use crate::families::plan::{Catalog, Choice, ObjectiveEntry, Resolved};
 
@@ -9,6 +10,8 @@ pub enum Objective {
     List,
     Count,
     CountUnique,
+    /// One placement, any.
+    Any,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,6 +22,8 @@ pub enum Engine {
     BitboardMirror,
     /// One search per class of the 8 symmetries of the square.
     BitboardSymmetry,
+    /// The explicit placement for n mod 6 (`construct.rs`), O(n), empty boards only.
+    Construct,
 }
 
 pub static CATALOG: Catalog<Objective, Engine> = Catalog {
@@ -42,11 +47,17 @@ pub static CATALOG: Catalog<Objective, Engine> = Catalog {
             objective: Objective::CountUnique,
             engines: &[Engine::BitboardSymmetry],
         },
+        ObjectiveEntry {
+            name: "any",
+            objective: Objective::Any,
+            engines: &[Engine::Construct, Engine::Bitboard],
+        },
     ],
     engines: &[
         ("bitboard", Engine::Bitboard),
         ("bitboard-mirror", Engine::BitboardMirror),
         ("bitboard-symmetry", Engine::BitboardSymmetry),
+        ("construct", Engine::Construct),
     ],
 };
 
@@ -62,19 +73,24 @@ pub enum Plan {
     /// Count the symmetry classes (empty board); the answer is the number of classes when
     /// `unique`, else the number of placements.
     CountClasses { unique: bool },
+    /// One placement by the explicit construction (empty board, any size).
+    Construct,
+    /// The first placement in row order by backtracking (given queens allowed, n <= 64).
+    First,
 }
 
-/// The plan for `choice` on a board that is empty or not (given queens break the symmetries),
-/// with the engine resolved and its reason.
+/// The plan for `choice` on `board` (given queens break the symmetries and rule out the
+/// construction), with the engine resolved and its reason.
 pub fn plan(
     choice: &Choice<Objective, Engine>,
-    empty_board: bool,
+    board: BoardShape,
     limit: usize,
 ) -> Result<(Plan, Resolved<Engine>), Diagnostic> {
-    let resolved = choice.resolve(|| auto_engine(choice.objective, empty_board));
+    let resolved = choice.resolve(|| auto_engine(choice.objective, board.empty));
     let plan = match (choice.objective, resolved.engine) {
         (Objective::List, _) => Plan::List { limit },
-        (_, Engine::BitboardMirror | Engine::BitboardSymmetry) if !empty_board => {
+        (Objective::Any, engine) => return any_plan(choice, engine, board, resolved),
+        (_, Engine::BitboardMirror | Engine::BitboardSymmetry) if !board.empty => {
             return Err(choice.unfit(
                 &CATALOG,
                 "this engine needs an empty board: given queens break the board's symmetries",
@@ -82,12 +98,47 @@ pub fn plan(
             ));
         }
         (_, Engine::Bitboard) => Plan::Count,
+        // `choose` already refuses it (not in the objective's list); kept as an error anyway.
+        (_, Engine::Construct) => return Err(choice.unfit(&CATALOG, "", &[Engine::Bitboard])),
         (_, Engine::BitboardMirror) => Plan::CountMirrored,
         (objective, Engine::BitboardSymmetry) => Plan::CountClasses {
             unique: objective == Objective::CountUnique,
         },
     };
     Ok((plan, resolved))
+}
+
+/// What the plan depends on in the board: its size and whether queens are given.
+#[derive(Debug, Clone, Copy)]
+pub struct BoardShape {
+    pub n: usize,
+    pub empty: bool,
+}
+
+/// `any`: the construction on an empty board; backtracking (which keeps the given queens) on a
+/// board of at most 64 columns.
+fn any_plan(
+    choice: &Choice<Objective, Engine>,
+    engine: Engine,
+    board: BoardShape,
+    resolved: Resolved<Engine>,
+) -> Result<(Plan, Resolved<Engine>), Diagnostic> {
+    match engine {
+        Engine::Construct if board.empty => Ok((Plan::Construct, resolved)),
+        Engine::Construct => Err(choice.unfit(
+            &CATALOG,
+            "the construction places every queen itself and cannot keep given queens",
+            &[Engine::Bitboard],
+        )),
+        _ if board.n > MAX_N => Err(choice.unfit(
+            &CATALOG,
+            &format!(
+                "backtracking keeps a row in a 64-bit mask, so it takes boards of at most {MAX_N} columns"
+            ),
+            &[Engine::Construct],
+        )),
+        _ => Ok((Plan::First, resolved)),
+    }
 }
 
 fn auto_engine(objective: Objective, empty_board: bool) -> (Engine, String) {
@@ -103,6 +154,14 @@ fn auto_engine(objective: Objective, empty_board: bool) -> (Engine, String) {
         Objective::Count | Objective::CountUnique => (
             Engine::BitboardSymmetry,
             "the empty board has 8 symmetries: one search per solution class",
+        ),
+        Objective::Any if empty_board => (
+            Engine::Construct,
+            "on an empty board an explicit formula (by n mod 6) places every queen in O(n), no search",
+        ),
+        Objective::Any => (
+            Engine::Bitboard,
+            "given queens rule out the construction: backtracking row by row to the first placement",
         ),
     };
     (engine, format!("auto: {why}"))

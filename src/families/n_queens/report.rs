@@ -17,9 +17,9 @@ pub struct QueensDetails {
     /// `list`: whether every placement was listed (false: the limit stopped the listing).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub complete: Option<bool>,
-    /// `list`: each placement as the column of the queen in row 0, 1, ...
+    /// `list`, `any`: each placement as the column of the queen in row 0, 1, ...
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub placements: Option<Vec<Vec<u8>>>,
+    pub placements: Option<Placements>,
     /// Counts: every placement.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count_total: Option<u64>,
@@ -29,6 +29,15 @@ pub struct QueensDetails {
     /// `bitboard-symmetry`: how many classes have 1, 2, 4 and 8 members.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub symmetry_classes: Option<ClassSizes>,
+}
+
+/// Placements as columns per row: bytes for the backtracking engines (at most 64 columns, up to
+/// a million placements listed), 32-bit for the construction (up to a million columns).
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Placements {
+    Listed(Vec<Vec<u8>>),
+    Placed(Vec<Vec<u32>>),
 }
 
 #[derive(Debug, Clone, Copy, Serialize)]
@@ -71,20 +80,70 @@ pub fn fill_placements(report: &mut Report, board: &Board, placements: &[Vec<u8>
         if draw {
             lines.extend(board.draw(cols));
         }
-        // A placement as steps: one queen per row, in row order.
-        let steps = cols
-            .iter()
-            .enumerate()
-            .map(|(row, col)| Step {
-                action: format!("queen at row {row}, column {col}"),
-                state: None,
-            })
-            .collect();
         report.solutions.push(Solution {
-            steps,
+            steps: steps(cols),
             notation: Some(lines.join("\n")),
         });
     }
+}
+
+/// Placements up to this size are printed whole in the text report.
+const SHOWN_WHOLE: usize = 100;
+/// Of a longer placement, this many columns are shown at each end.
+const SHOWN_ENDS: usize = 10;
+/// Boards up to this size are drawn (when asked); past it the rows no longer fit a terminal.
+const DRAWN_MAX: usize = 64;
+/// Placements up to this size are also given as steps (a JSON object per queen).
+const STEPS_MAX: usize = 1000;
+
+/// The one placement of `any`: whole when short, else its ends (with a note saying where the
+/// rest is); drawn when asked and small; as steps when not too long.
+pub fn fill_placement(report: &mut Report, board: &Board, cols: &[u32], draw: bool) {
+    let n = cols.len();
+    let mut lines = vec![if n <= SHOWN_WHOLE {
+        Board::notation(cols)
+    } else {
+        let head = Board::notation(&cols[..SHOWN_ENDS]);
+        let tail = Board::notation(&cols[n - SHOWN_ENDS..]);
+        let hidden = group_digits((n - 2 * SHOWN_ENDS) as u128);
+        format!(
+            "{} ... {hidden} more ... {}",
+            &head[..head.len() - 1],
+            &tail[1..]
+        )
+    }];
+    if n > SHOWN_WHOLE {
+        report.notes.push(format!(
+            "the placement shows the columns of the first and last {SHOWN_ENDS} rows; --json gives all {} (`placements`)",
+            group_digits(n as u128)
+        ));
+    }
+    if draw && n <= DRAWN_MAX {
+        lines.extend(board.draw(cols));
+    } else if draw {
+        report
+            .notes
+            .push(format!("boards are drawn up to {DRAWN_MAX} columns only"));
+    }
+    report.solutions.push(Solution {
+        steps: if n <= STEPS_MAX {
+            steps(cols)
+        } else {
+            Vec::new()
+        },
+        notation: Some(lines.join("\n")),
+    });
+}
+
+/// A placement as steps: one queen per row, in row order.
+fn steps<C: Copy + Into<u32>>(cols: &[C]) -> Vec<Step> {
+    cols.iter()
+        .enumerate()
+        .map(|(row, &col)| Step {
+            action: format!("queen at row {row}, column {}", col.into()),
+            state: None,
+        })
+        .collect()
 }
 
 /// The classes of a count by orbit size, as a section and as typed fields.

@@ -4,12 +4,13 @@
 use super::backtrack::{self, Frontier};
 use super::board::Board;
 use super::plan::{CATALOG, Engine, Objective, Plan};
-use super::report::{QueensDetails, fill_classes, fill_placements};
-use super::{mirror, symmetry};
+use super::reach::known_placements;
+use super::report::{Placements, QueensDetails, fill_classes, fill_placement, fill_placements};
+use super::{construct, mirror, symmetry};
 use crate::diagnostic::Diagnostic;
 use crate::families::plan::Resolved;
 use crate::families::{Puzzle, SolveContext};
-use crate::report::{Report, Stats, Status};
+use crate::report::{Report, Stats, Status, group_digits};
 use std::time::Instant;
 
 pub struct QueensPuzzle {
@@ -19,6 +20,8 @@ pub struct QueensPuzzle {
     pub(super) engine: Resolved<Engine>,
     /// Draw each listed placement as a board.
     pub(super) draw: bool,
+    /// Said before a search known to be long (`reach.rs`): how long, and why.
+    pub(super) long_ahead: Option<String>,
 }
 
 impl Puzzle for QueensPuzzle {
@@ -39,8 +42,12 @@ impl Puzzle for QueensPuzzle {
         let engine = CATALOG.engine_name(self.engine.engine);
         ctx.progress
             .message(|| format!("{objective} for {n} queens ({engine})"));
-        let t0 = Instant::now();
         let mut report = Report::new(objective, Status::Counted, engine, &self.engine.reason);
+        if let Some(ahead) = &self.long_ahead {
+            ctx.progress.notice(|| ahead.clone());
+            report.notes.push(ahead.clone());
+        }
+        let t0 = Instant::now();
         let mut details = QueensDetails::new(&self.board);
         match self.plan {
             Plan::List { limit } => self.list(&mut report, &mut details, limit)?,
@@ -62,6 +69,17 @@ impl Puzzle for QueensPuzzle {
                 fill_classes(&mut report, &mut details, &c);
                 report.stats.states = c.nodes;
             }
+            Plan::Construct => {
+                let cols = u32::try_from(n).ok().and_then(construct::place);
+                self.placed(&mut report, &mut details, cols)?;
+            }
+            Plan::First => {
+                let listing = backtrack::list(&self.board.allowed, 1);
+                report.stats.states = listing.nodes;
+                let first = listing.solutions.into_iter().next();
+                let cols = first.map(|c| c.into_iter().map(u32::from).collect());
+                self.placed(&mut report, &mut details, cols)?;
+            }
         }
         report.stats.elapsed_ms = Stats::new(0, t0.elapsed()).elapsed_ms;
         report.set_details(&details);
@@ -77,6 +95,7 @@ impl QueensPuzzle {
         details: &mut QueensDetails,
         limit: usize,
     ) -> Result<(), Diagnostic> {
+        let n = self.board.n;
         let listing = backtrack::list(&self.board.allowed, limit);
         report.stats.states = listing.nodes;
         for cols in &listing.solutions {
@@ -97,6 +116,11 @@ impl QueensPuzzle {
         report.status = Status::Solved;
         if listing.complete {
             report.count = Some(found as u128);
+        } else if let Some(total) = known_placements(n).filter(|_| self.board.is_empty()) {
+            report.notes.push(format!(
+                "listing the first {found} solutions; there are more ({} in all, OEIS A000170; raise solve.limit to list more)",
+                group_digits(u128::from(total))
+            ));
         } else {
             report.notes.push(format!(
                 "listing the first {found} solutions; there are more (raise solve.limit, or use objective = \"count\" for the total)"
@@ -104,7 +128,28 @@ impl QueensPuzzle {
         }
         details.complete = Some(listing.complete);
         fill_placements(report, &self.board, &listing.solutions, self.draw);
-        details.placements = Some(listing.solutions);
+        details.placements = Some(Placements::Listed(listing.solutions));
+        Ok(())
+    }
+
+    /// Fills the one placement of `any` after checking it from scratch, or says there is none.
+    fn placed(
+        &self,
+        report: &mut Report,
+        details: &mut QueensDetails,
+        cols: Option<Vec<u32>>,
+    ) -> Result<(), Diagnostic> {
+        let Some(cols) = cols else {
+            report.status = Status::NoSolution;
+            report.notes.push(self.no_solution_reason());
+            return Ok(());
+        };
+        self.board.verify(&cols).map_err(|e| {
+            Diagnostic::internal(format!("the placement found fails its check: {e}"))
+        })?;
+        report.status = Status::Solved;
+        fill_placement(report, &self.board, &cols, self.draw);
+        details.placements = Some(Placements::Placed(vec![cols]));
         Ok(())
     }
 
@@ -121,7 +166,9 @@ impl QueensPuzzle {
     fn no_solution_reason(&self) -> String {
         let n = self.board.n;
         if self.board.is_empty() {
-            format!("no {n} queens fit on a {n}x{n} board without attacking each other")
+            format!(
+                "no {n} queens fit on a {n}x{n} board without attacking each other (a known fact for n = 2 and 3, the only such boards)"
+            )
         } else {
             "no placement completes the given queens".to_string()
         }
