@@ -65,8 +65,16 @@ impl TilesPuzzle {
             }
             _ => Vec::new(),
         };
+        // A batch shows how many instances are done (a bar with an ETA on a terminal).
+        let done = std::sync::atomic::AtomicU64::new(0);
+        let total = self.starts.len() as u64;
         let solve_one = |(start, verdict): (&Start, &Verdict)| -> Outcome {
-            self.solve_start(search, &start.tiles, verdict, &dbs, progress)
+            let out = self.solve_start(search, &start.tiles, verdict, &dbs, progress);
+            if total > 1 {
+                let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                progress.position("instances", finished, total);
+            }
+            out
         };
         let outcomes: Vec<Outcome> = if self.starts.len() > 1 {
             self.starts
