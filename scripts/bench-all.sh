@@ -89,3 +89,9 @@ row 3 "Lights Out 5x5 as rules, longest (8,388,608 states)" run specs/lights-out
 row "$runs" "Tower of Hanoi n = 12 as rules, shortest" run specs/hanoi-rules.toml --set params.n=12
 row "$runs" "Hakoiri musume, 81 moves" run specs/hakoiri-musume.toml
 row 3 "coloured 15-puzzle, longest (5,765,760 positions)" run specs/coloured-fifteen.toml
+row "$runs" "English 33: one solution (filtered DFS)" run specs/english33.toml --objective any
+row "$runs" "Sudoku, Inkala's hardest (all solutions: unique)" run specs/sudoku-inkala.toml
+row 3 "4x4 magic squares, count (7,040)" run specs/magic-square-4.toml
+row "$runs" "SEND + MOST = MONEY, largest MONEY proved" run specs/send-most-money.toml
+row "$runs" "1000 queens, one placement" run specs/queens-any.toml
+row 3 "1,000,000 queens, one placement" run specs/queens-any.toml --set board.n=1000000

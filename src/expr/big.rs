@@ -183,18 +183,12 @@ fn each_digit_once(digits: &[u8], want: Option<u16>) -> bool {
 /// `pandigital(n, lo = 0, hi = 9)`, as in the 128-bit evaluator.
 fn pandigital(values: &[BigRational], e: &Expr) -> Result<bool, ExprError> {
     let n = whole("pandigital", &values[0], e)?;
-    let bound = |i: usize, default: i64| match values.get(i) {
-        Some(v) => Ok(whole("pandigital", v, e)?.to_i64().unwrap_or(i64::MAX)),
+    // A bound too large for 128 bits is out of 0..=9 all the same.
+    let bound = |i: usize, default: i128| match values.get(i) {
+        Some(v) => Ok(whole("pandigital", v, e)?.to_i128().unwrap_or(i128::MAX)),
         None => Ok(default),
     };
-    let (lo, hi) = (bound(1, 0)?, bound(2, 9)?);
-    if !(0..=9).contains(&lo) || !(lo..=9).contains(&hi) {
-        return Err(ExprError::new(
-            format!("`pandigital` needs 0 <= lo <= hi <= 9, found lo {lo}, hi {hi}"),
-            e.span.clone(),
-        ));
-    }
-    let want = ((1u32 << (hi + 1)) - (1u32 << lo)) as u16;
+    let want = super::eval::pandigital_digits(bound(1, 0)?, bound(2, 9)?, e)?;
     Ok(!n.is_negative() && each_digit_once(&digits(&n), Some(want)))
 }
 

@@ -119,6 +119,17 @@ fn distinct_digits(n: i128) -> bool {
     ok
 }
 
+/// The digits lo..=hi of `pandigital(n, lo, hi)` as a bit set, or the error for bad bounds.
+pub(super) fn pandigital_digits(lo: i128, hi: i128, e: &Expr) -> Result<u16, ExprError> {
+    if !(0..=9).contains(&lo) || !(lo..=9).contains(&hi) {
+        return Err(ExprError::new(
+            format!("`pandigital` needs 0 <= lo <= hi <= 9, found lo {lo}, hi {hi}"),
+            e.span.clone(),
+        ));
+    }
+    Ok(((1u32 << (hi + 1)) - (1u32 << lo)) as u16)
+}
+
 /// `pandigital(n, lo = 0, hi = 9)`: whether `n` uses each digit lo..=hi exactly once, no other.
 fn pandigital(values: &[Rational], e: &Expr) -> Result<bool, ExprError> {
     let n = whole("pandigital", values[0], e)?;
@@ -126,14 +137,7 @@ fn pandigital(values: &[Rational], e: &Expr) -> Result<bool, ExprError> {
         Some(v) => whole("pandigital", *v, e),
         None => Ok(default),
     };
-    let (lo, hi) = (bound(1, 0)?, bound(2, 9)?);
-    if !(0..=9).contains(&lo) || !(lo..=9).contains(&hi) {
-        return Err(ExprError::new(
-            format!("`pandigital` needs 0 <= lo <= hi <= 9, found lo {lo}, hi {hi}"),
-            e.span.clone(),
-        ));
-    }
-    let want: u16 = ((1u32 << (hi + 1)) - (1u32 << lo)) as u16;
+    let want = pandigital_digits(bound(1, 0)?, bound(2, 9)?, e)?;
     let mut seen = 0u16;
     let mut ok = n >= 0;
     for d in decimal_digits(n) {
