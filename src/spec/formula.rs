@@ -4,6 +4,7 @@
 use super::{SpecDocument, inner_span};
 use crate::diagnostic::Diagnostic;
 use crate::expr::{self, Expr, ExprError};
+use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 use toml::Spanned;
 
@@ -44,6 +45,34 @@ impl FormulaSite {
             self.what,
             self.error(first)
         )
+    }
+}
+
+/// Evaluations of one formula that had no value (division by zero, a fraction given to a digit
+/// function): each counts as false for its state or candidate, and the first is kept so the
+/// note can point at the part of the formula that failed.
+#[derive(Debug, Default)]
+pub struct Failures {
+    count: Cell<u64>,
+    first: RefCell<Option<ExprError>>,
+}
+
+impl Failures {
+    /// Counts one failed evaluation; the formula counts as false there.
+    pub fn record(&self, e: ExprError) -> bool {
+        self.count.set(self.count.get() + 1);
+        self.first.borrow_mut().get_or_insert(e);
+        false
+    }
+
+    pub fn count(&self) -> u64 {
+        self.count.get()
+    }
+
+    /// The note for the formula at `site`, when any evaluation failed.
+    pub fn note(&self, site: &FormulaSite) -> Option<String> {
+        let first = self.first.borrow().clone()?;
+        Some(site.failure_note(self.count(), first))
     }
 }
 

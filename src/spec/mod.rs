@@ -11,7 +11,7 @@ mod size;
 mod string_span;
 
 pub use common::{PuzzleTable, SolveTable, choose, closest};
-pub use formula::FormulaSite;
+pub use formula::{Failures, FormulaSite};
 pub use overrides::Override;
 pub use read::{MAX_SPEC_BYTES, STDIN_NAME};
 pub use size::parse_size;

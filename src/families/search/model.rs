@@ -4,7 +4,8 @@
 use crate::engine::backtracking::Constraints;
 use crate::engine::propagation::Tests;
 use crate::expr::{self, Expr, ExprError, Value};
-use std::cell::{Cell, RefCell};
+use crate::spec::Failures;
+use std::cell::Cell;
 
 /// An array of variables (`cell: 9x9 in 1..9`): its elements are variables `first..first + len`.
 pub struct Array {
@@ -22,15 +23,6 @@ pub struct Variable {
     /// Variables of one `distinct in` / `permutation of` declaration share a group and take
     /// different values.
     pub group: Option<usize>,
-}
-
-/// Evaluations of one constraint that had no value (division by zero, overflow, a fraction given
-/// to a digit function): each counts as false for its candidate, and the first is kept so the
-/// report can point at the part of the constraint that failed.
-#[derive(Default)]
-pub struct Failures {
-    pub count: Cell<u64>,
-    pub first: RefCell<Option<ExprError>>,
 }
 
 pub struct Model {
@@ -80,15 +72,12 @@ impl Model {
     }
 
     fn failed(&self, c: usize, e: ExprError) -> bool {
-        let f = &self.failures[c];
-        f.count.set(f.count.get() + 1);
-        f.first.borrow_mut().get_or_insert(e);
-        false
+        self.failures[c].record(e)
     }
 
     /// Every failed evaluation, over all constraints.
     pub fn failed_evaluations(&self) -> u64 {
-        self.failures.iter().map(|f| f.count.get()).sum()
+        self.failures.iter().map(Failures::count).sum()
     }
 
     /// How many candidates the full space has (without any pruning), as a float.

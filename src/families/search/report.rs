@@ -54,16 +54,6 @@ pub fn explored_note(nodes: u64, space: f64) -> String {
     )
 }
 
-/// The note for one constraint whose evaluation failed `count` times; `first` is the first
-/// failure as a diagnostic at its place in the spec.
-pub fn failure_note(count: u64, first: &str) -> String {
-    format!(
-        "{} evaluation{} of a constraint had no value and counted as false; the first: {first}",
-        group_digits(u128::from(count)),
-        if count == 1 { "" } else { "s" }
-    )
-}
-
 /// Why nothing was found; when no constraint was ever false, the rejections all came from
 /// evaluations that failed, and the note says so rather than blaming the constraints.
 pub fn no_solution_note(report: &mut Report, only_failures: bool, searched: bool) {

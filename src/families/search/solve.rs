@@ -5,7 +5,7 @@ use super::display;
 use super::model::{Array, Model};
 use super::plan::{CATALOG, Engine, Objective, Plan};
 use super::report::{
-    Answer, SearchDetails, explored_note, failure_note, float_count, no_solution_note, tested_note,
+    Answer, SearchDetails, explored_note, float_count, no_solution_note, tested_note,
 };
 use super::run::Run;
 use super::template::{self, Piece};
@@ -179,11 +179,7 @@ impl SearchPuzzle {
     /// One note per constraint that failed to evaluate, pointing at the failing part of it.
     fn note_failures(&self, report: &mut Report) {
         for (failures, site) in self.model.failures.iter().zip(&self.sites) {
-            let count = failures.count.get();
-            if let Some(first) = failures.first.borrow().clone() {
-                let at = site.error(first).to_string();
-                report.notes.push(failure_note(count, &at));
-            }
+            report.notes.extend(failures.note(site));
         }
     }
 

@@ -6,12 +6,10 @@ use super::plan::{CATALOG, Engine, Objective, Plan};
 use super::report::{LongestDetails, fill_longest, view};
 use crate::diagnostic::Diagnostic;
 use crate::engine::{Path, SearchStats, all_shortest, bfs, bidirectional_bfs, layers};
-use crate::expr::ExprError;
 use crate::families::plan::Resolved;
 use crate::families::{Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Solution, Stats, Status, Step, group_digits};
-use crate::spec::FormulaSite;
-use std::cell::RefCell;
+use crate::spec::{Failures, FormulaSite};
 
 /// What a breadth-first search keeps per state: its entry in the node list (state, parent,
 /// move: 24 bytes) and in the visited set (8 bytes, with the set's spare room about twice that).
@@ -62,14 +60,11 @@ impl Puzzle for JugsPuzzle {
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
         // A goal with no value for a state (a division by zero) is false there, as in every
         // kind; the failures are counted and the first is shown in a note at its place.
-        let failures: RefCell<(u64, Option<ExprError>)> = RefCell::new((0, None));
+        let failures = Failures::default();
         let is_goal = |s: &State| {
-            self.model.is_goal(*s).unwrap_or_else(|e| {
-                let mut tally = failures.borrow_mut();
-                tally.0 += 1;
-                tally.1.get_or_insert(e);
-                false
-            })
+            self.model
+                .is_goal(*s)
+                .unwrap_or_else(|e| failures.record(e))
         };
         let mut report = Report::new(
             CATALOG.objective_name(self.objective),
@@ -103,12 +98,12 @@ impl Puzzle for JugsPuzzle {
                 fill_longest(&mut report, details);
             }
         }
-        if let (count, Some(first)) = failures.into_inner() {
-            report.notes.push(self.goal_site.failure_note(count, first));
+        if let Some(note) = failures.note(&self.goal_site) {
+            report.notes.push(note);
             if report.status == Status::NoSolution {
                 report.notes.push(format!(
                     "so \"no solution\" means only that no state where the goal has a value meets it ({} of the {} states explored had none)",
-                    group_digits(u128::from(count)),
+                    group_digits(u128::from(failures.count())),
                     group_digits(u128::from(report.stats.states))
                 ));
             }
