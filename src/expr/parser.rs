@@ -35,12 +35,18 @@ pub(super) static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
 
 /// Parses a whole formula (predicate or arithmetic) into a tree with spans into `text`.
 pub fn parse(text: &str) -> Result<Expr, ExprError> {
+    build(formula_operands(text)?)
+}
+
+/// The nesting bound checked, then the grammar's pairs of a whole formula's expression, for
+/// the tree builders (`build` here, `build_term` for the rules kind).
+pub(super) fn formula_operands(text: &str) -> Result<Pairs<'_, Rule>, ExprError> {
     super::depth::check(text)?;
     let mut pairs =
         ExprParser::parse(Rule::formula, text).map_err(|e| syntax_error(text, e, true))?;
     let formula = pairs.next().expect("formula rule matched");
     let expr = formula.into_inner().next().expect("formula holds an expr");
-    build(expr.into_inner())
+    Ok(expr.into_inner())
 }
 
 pub(super) fn build(pairs: Pairs<Rule>) -> Result<Expr, ExprError> {

@@ -2,9 +2,8 @@
 //! `sum/count/all/any(... for i in ...)` and `if c then a else b` (`grammar/rules.pest`).
 //! Other kinds keep [`Expr`], whose parse refuses these forms with a pointer to rules.
 
-use super::parser::{ExprParser, PRATT, Rule, binary_op, syntax_error};
+use super::parser::{PRATT, Rule, binary_op, formula_operands};
 use super::{AggOp, BinOp, Binding, ExprError};
-use pest::Parser;
 use pest::iterators::{Pair, Pairs};
 use std::ops::Range;
 
@@ -42,12 +41,7 @@ pub(super) fn rules_only(span: Range<usize>) -> ExprError {
 
 /// Parses a whole rules formula (guard, goal, cost, heuristic, ...).
 pub fn parse_term(text: &str) -> Result<Term, ExprError> {
-    super::depth::check(text)?;
-    let mut pairs =
-        ExprParser::parse(Rule::formula, text).map_err(|e| syntax_error(text, e, true))?;
-    let formula = pairs.next().expect("formula rule matched");
-    let expr = formula.into_inner().next().expect("formula holds an expr");
-    build_term(expr.into_inner())
+    build_term(formula_operands(text)?)
 }
 
 pub(super) fn build_term(pairs: Pairs<Rule>) -> Result<Term, ExprError> {
