@@ -78,9 +78,9 @@ impl CappedAllocator {
             "error: memory limit reached: {} in use and {} more asked for, over the limit of {}\n  \
              help: raise it with --max-memory SIZE (e.g. --max-memory 16G) or solve.max_memory in \
              the spec; or solve a smaller instance, or choose an engine that keeps fewer states\n",
-            size_words(used as u64),
-            size_words(n as u64),
-            size_words(cap as u64),
+            size_words(used as f64),
+            size_words(n as f64),
+            size_words(cap as f64),
         );
         let _ = std::io::stderr().write_all(message.as_bytes());
         std::process::exit(i32::from(exit::MEMORY))
@@ -178,15 +178,23 @@ fn cgroup_limit() -> Option<u64> {
     .find_map(|path| std::fs::read_to_string(path).ok()?.trim().parse().ok())
 }
 
-/// A size in words: `1.5 GiB`, `300 MiB`, `12 KiB`, `80 bytes`.
-pub fn size_words(bytes: u64) -> String {
-    const UNITS: [(&str, u64); 3] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)];
-    for (name, size) in UNITS {
-        if bytes >= size {
-            return format!("{:.1} {name}", bytes as f64 / size as f64);
+/// A size in words: `1.5 GiB`, `300 MiB`, `12 KiB`, `80 bytes`; a float, as an estimate of
+/// what a search would need may pass 2^64 bytes (`640.0 EiB`).
+pub fn size_words(bytes: f64) -> String {
+    const UNITS: [&str; 6] = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    let mut size = bytes;
+    let mut unit = None;
+    for name in UNITS {
+        if size < 1024.0 {
+            break;
         }
+        size /= 1024.0;
+        unit = Some(name);
     }
-    format!("{bytes} bytes")
+    match unit {
+        Some(name) => format!("{size:.1} {name}"),
+        None => format!("{bytes:.0} bytes"),
+    }
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! runs (the bound is an upper one, and a goal may come early); the memory cap and the time limit
 //! end it with a report of what it found.
 
+use crate::cli::memory::size_words;
 use crate::families::SearchSize;
 
 /// Candidates a second that a depth-first search may test, for the order of magnitude of a
@@ -20,8 +21,8 @@ pub fn warning(size: SearchSize, cap: u64) -> Option<String> {
                 format!(
                     "warning: this search may keep up to {} states, about {} of memory, more than the cap of {}; it stops near the cap with a report of what it found (raise the cap with --max-memory, or set --time-limit)\n",
                     count_words(size.states),
-                    bytes_words(need),
-                    bytes_words(cap as f64),
+                    size_words(need),
+                    size_words(cap as f64),
                 )
             })
         }
@@ -45,23 +46,6 @@ fn count_words(n: f64) -> String {
     } else {
         format!("{n:.1e}")
     }
-}
-
-/// A size in bytes, in the largest binary unit that keeps it at or above 1.
-fn bytes_words(bytes: f64) -> String {
-    const UNITS: [&str; 7] = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
-    let mut size = bytes;
-    for unit in UNITS {
-        if size < 1024.0 || unit == "EiB" {
-            return if unit == "bytes" {
-                format!("{size:.0} bytes")
-            } else {
-                format!("{size:.1} {unit}")
-            };
-        }
-        size /= 1024.0;
-    }
-    unreachable!("the last unit returns")
 }
 
 /// "about 3 hours", "about 12 days", "about 31,710 years".
