@@ -3,6 +3,7 @@
 pub mod duration;
 pub mod json;
 mod number_format;
+pub mod picture;
 pub mod text;
 pub mod wrap;
 
@@ -34,6 +35,8 @@ pub struct StateView {
     /// One or more lines.
     pub text: String,
     pub data: serde_json::Value,
+    /// The state drawn for `--boards`, `--html` and `--svg`, when the family draws it.
+    pub picture: Option<picture::Picture>,
 }
 
 impl Serialize for StateView {

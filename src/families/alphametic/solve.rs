@@ -171,6 +171,7 @@ impl AlphameticPuzzle {
             letters: StateView {
                 text: pairs.join(" "),
                 data: data.into(),
+                picture: None,
             },
         }
     }

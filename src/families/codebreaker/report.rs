@@ -82,6 +82,7 @@ fn turn_view(space: &CodeSpace, names: &[String; 2], t: &Turn) -> StateView {
     StateView {
         text: feedback_text(names, t),
         data: serde_json::to_value(data).unwrap_or_default(),
+        picture: None,
     }
 }
 

@@ -61,5 +61,6 @@ pub fn view(board: &Board, pegs: u128) -> StateView {
     StateView {
         text: board.draw(has),
         data: serde_json::json!({ "pegs": labels }),
+        picture: None,
     }
 }

@@ -52,6 +52,7 @@ pub fn view(layout: &Layout, s: u64) -> StateView {
     StateView {
         text: text.join(" "),
         data: data.into(),
+        picture: None,
     }
 }
 

@@ -27,6 +27,7 @@ pub fn view(vars: &[Variable], arrays: &[Array], bound: &[i64]) -> StateView {
     StateView {
         text: parts.join(" "),
         data: data.into(),
+        picture: None,
     }
 }
 

@@ -136,6 +136,7 @@ impl<'a> Pieces<'a> {
         StateView {
             text,
             data: serde_json::json!({"drawing": rows, "pieces": pieces}),
+            picture: None,
         }
     }
 }

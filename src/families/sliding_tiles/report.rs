@@ -88,6 +88,7 @@ impl TilesPuzzle {
         StateView {
             text,
             data: tiles.iter().map(|&t| serde_json::Value::from(t)).collect(),
+            picture: None,
         }
     }
 

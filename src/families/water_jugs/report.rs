@@ -35,6 +35,7 @@ pub fn view(jugs: &Jugs, s: State) -> StateView {
     StateView {
         text,
         data: data.into(),
+        picture: None,
     }
 }
 
