@@ -4,6 +4,7 @@
 
 use super::code_space::CodeSpace;
 use super::evaluate::{Tally, Turn};
+use crate::report::duration::human;
 use crate::report::{Report, Section, Solution, StateView, Status, Step};
 use serde::Serialize;
 
@@ -192,5 +193,8 @@ pub fn setup_note(space: &CodeSpace, setup_ms: f64) -> String {
     } else {
         ""
     };
-    format!("setup: {setup_ms:.1} ms to list the codes{table} (not in elapsed)")
+    format!(
+        "setup: {} to list the codes{table} (not in elapsed)",
+        human(setup_ms)
+    )
 }

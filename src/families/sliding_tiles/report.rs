@@ -7,6 +7,7 @@ use super::arrangement::Start;
 use super::model;
 use super::shortest::Outcome;
 use super::solve::TilesPuzzle;
+use crate::report::duration::human;
 use crate::report::{Report, Section, Solution, StateView, Status, Step, group_digits};
 use serde::Serialize;
 
@@ -200,7 +201,7 @@ impl TilesPuzzle {
     }
 }
 
-/// `  3:  57 moves, as expected, 1,234 nodes, 5.0 ms`, or why there is no solution.
+/// `  3:  57 moves, as expected, 1,234 nodes, 5.0 ms` (durations as people read them), or why there is no solution.
 fn instance_line(number: usize, instance: &Instance) -> String {
     let Some(length) = instance.length else {
         let reason = instance.reason.as_deref().unwrap_or("");
@@ -213,9 +214,9 @@ fn instance_line(number: usize, instance: &Instance) -> String {
         ""
     };
     format!(
-        "{number:>3}: {length:>3} moves{check}, {} nodes, {:.1} ms",
+        "{number:>3}: {length:>3} moves{check}, {} nodes, {}",
         group_digits(u128::from(instance.nodes)),
-        instance.elapsed_ms
+        human(instance.elapsed_ms)
     )
 }
 
