@@ -75,10 +75,21 @@ impl RunOptions {
 
 pub fn run(opts: &RunOptions) -> ExitCode {
     if let Some(sweep) = &opts.sweep {
-        return crate::cli::sweep::run(opts, sweep);
+        return crate::cli::sweep::run_flag(opts, sweep);
+    }
+    let (path, text) = match SpecDocument::read(&opts.spec) {
+        Ok(read) => read,
+        Err(d) => return fail(&d, opts.json),
+    };
+    let loaded = SpecDocument::from_edited_text(&path, text.clone(), &opts.spec_edits());
+    if let Ok(SpecDocument {
+        cases: Some(cases), ..
+    }) = &loaded
+    {
+        return crate::cli::sweep::run(opts, cases, &path, &text);
     }
     let progress = progress_bar::spinner(opts.quiet);
-    let outcome = SpecDocument::load(&opts.spec, &opts.spec_edits()).and_then(|doc| {
+    let outcome = loaded.and_then(|doc| {
         stop_signals::search_started(opts.time_limit.or(doc.time_limit));
         let solved = solve(&doc, opts.max_memory_given, &progress);
         stop_signals::search_finished();

@@ -342,3 +342,58 @@ fn a_range_sweep_takes_the_worst_exit_code() {
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains("--sweep:1:"), "{}", out.stderr);
 }
+
+#[test]
+fn a_catalog_spec_solves_each_case_as_a_separate_run_would() {
+    let spec = "specs/triangle15-every-vacancy.toml";
+    let out = outcome(puzzlespec().args(["run", spec, "--json", "--quiet"]));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let cases = out.json();
+    let cases = cases.as_array().expect("one result per case");
+    assert_eq!(cases.len(), 15);
+    for (hole, case) in cases.iter().enumerate() {
+        assert_eq!(case["key"], "start.empty");
+        assert_eq!(case["value"], serde_json::json!([hole]));
+        // The same spec without its catalog, the case given by hand.
+        let set = format!("start.empty=[{hole}]");
+        let args = [spec, "--unset", "solve.cases", "--set", &set];
+        let (alone, code) = run_json(&args);
+        assert_eq!(code, 0, "{alone}");
+        for field in ["status", "cost", "count"] {
+            assert_eq!(case["result"][field], alone[field], "hole {hole}: {field}");
+        }
+    }
+    let out = run(&["check", spec]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("15 cases of start.empty"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn a_catalog_with_a_bad_case_or_shape_is_refused_at_its_place() {
+    let spec = "specs/triangle15-every-vacancy.toml";
+    let bad_case = "solve.cases={ key = \"start.empty\", values = [[0], [15]] }";
+    for args in [
+        ["check", spec, "--set", bad_case],
+        ["run", spec, "--set", bad_case],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.code, 2, "{args:?}");
+        assert!(out.stderr.contains("no hole `15`"), "{}", out.stderr);
+    }
+    let out = run(&[
+        "check",
+        spec,
+        "--set",
+        "solve.cases={ key = \"start.empty\" }",
+    ]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("solve.cases: `values`"),
+        "{}",
+        out.stderr
+    );
+}

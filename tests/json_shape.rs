@@ -75,12 +75,21 @@ fn report_of(args: &[&str], cache: &Path) -> Value {
 }
 
 fn check_shape(args: &[&str], cache: &Path) -> Result<(), String> {
-    let doc = report_of(args, cache);
+    match report_of(args, cache) {
+        // A catalog of cases (`solve.cases`): each case's result is a report.
+        Value::Array(cases) => cases
+            .iter()
+            .try_for_each(|case| check_report(args, &case["result"])),
+        doc => check_report(args, &doc),
+    }
+}
+
+fn check_report(args: &[&str], doc: &Value) -> Result<(), String> {
     let kind = doc["kind"].as_str().ok_or(format!("{args:?}: no kind"))?;
     let schema = schema_for(kind);
     let validator = jsonschema::validator_for(&schema).map_err(|e| format!("{kind}: {e}"))?;
     let errors: Vec<String> = validator
-        .iter_errors(&doc)
+        .iter_errors(doc)
         .map(|e| format!("{} at {}", e, e.instance_path()))
         .collect();
     if errors.is_empty() {

@@ -7,7 +7,7 @@ use crate::diagnostic::Diagnostic;
 use crate::families;
 use crate::report::json::error_value;
 use crate::report::wrap::wrap;
-use crate::spec::{Edits, SpecDocument};
+use crate::spec::{Edits, SpecDocument, Sweep};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -24,7 +24,15 @@ struct Entry {
 impl Entry {
     fn load(path: &Path, edits: &Edits) -> Entry {
         let loaded = SpecDocument::load(path, edits).and_then(|doc| {
-            let summary = families::load(&doc)?.summary();
+            let summary = match &doc.cases {
+                None => families::load(&doc)?.summary(),
+                Some(cases) => format!(
+                    "{}; {} cases of {}",
+                    load_each_case(&doc, cases)?,
+                    cases.values.len(),
+                    cases.key
+                ),
+            };
             Ok((doc, summary))
         });
         let file = match &loaded {
@@ -47,6 +55,20 @@ impl Entry {
             Err(d) => json!({"file": self.file, "valid": false, "error": error_value(d)}),
         }
     }
+}
+
+/// Loads the spec once per value of its `solve.cases` (the spec alone may be incomplete: the
+/// cases fill it in); the first case that does not load is the spec's error. The summary is the
+/// first case's.
+fn load_each_case(doc: &SpecDocument, cases: &Sweep) -> Result<String, Diagnostic> {
+    let mut first = None;
+    for value in &cases.values {
+        let edits = Edits::set(&[format!("{}={value}", cases.key)]);
+        let case = SpecDocument::from_edited_text(&doc.path, doc.source.text.clone(), &edits)?;
+        let summary = families::load(&case)?.summary();
+        first.get_or_insert(summary);
+    }
+    Ok(first.unwrap_or_default())
 }
 
 /// `check SPEC... [--set ...] [--json]`: exit 0 when every spec is valid, else 2.

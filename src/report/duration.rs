@@ -6,10 +6,11 @@ pub fn human(ms: f64) -> String {
     if !ms.is_finite() || ms < 0.0 {
         return "-".to_string();
     }
-    if ms < 1.0 {
+    // Each bound is where the rounding would reach the next range (0.996 ms prints as 1.0 ms).
+    if ms < 0.995 {
         return format!("{ms:.2} ms");
     }
-    if ms < 10.0 {
+    if ms < 9.95 {
         return format!("{ms:.1} ms");
     }
     if ms < 999.5 {
@@ -38,6 +39,8 @@ mod tests {
     fn each_range_has_its_unit() {
         assert_eq!(human(0.042), "0.04 ms");
         assert_eq!(human(4.25), "4.2 ms");
+        assert_eq!(human(0.996), "1.0 ms");
+        assert_eq!(human(9.96), "10 ms");
         assert_eq!(human(38.4), "38 ms");
         assert_eq!(human(999.4), "999 ms");
         assert_eq!(human(999.6), "1.0 s");

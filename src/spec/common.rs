@@ -29,6 +29,9 @@ pub struct SolveTable {
     /// Seconds the search may take (`30`, `2.5`); read by [`SpecDocument`](super::SpecDocument),
     /// `--time-limit` takes precedence.
     pub time_limit: Option<Spanned<toml::Value>>,
+    /// A catalog of cases, `{ key = "board.n", values = [4, 5, 6] }`: read by
+    /// [`SpecDocument`](super::SpecDocument); `run` solves one case per value.
+    pub cases: Option<Spanned<toml::Value>>,
 }
 
 impl SolveTable {

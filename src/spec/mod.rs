@@ -2,6 +2,7 @@
 //! `[puzzle]` header read. Each family then deserialises the whole document into its own serde
 //! structs (with spans kept) through [`SpecDocument::deserialize`].
 
+mod cases;
 mod common;
 mod formula;
 mod messages;
@@ -10,6 +11,7 @@ mod read;
 mod size;
 mod string_span;
 
+pub use cases::{MAX_CASES, Sweep};
 pub use common::{PuzzleTable, SolveTable, choose, closest};
 pub use formula::{Failures, FormulaSite};
 pub use overrides::Override;
@@ -37,6 +39,8 @@ pub struct SpecDocument {
     pub max_memory: Option<u64>,
     /// `solve.time_limit`, when the spec sets it.
     pub time_limit: Option<Duration>,
+    /// `solve.cases`: the spec is a catalog, solved once per value of a key.
+    pub cases: Option<Sweep>,
 }
 
 /// The command line's edits of a spec: keys removed (`--unset KEY`), then values written
@@ -70,8 +74,8 @@ struct HeaderProbe {
     solve: Option<toml::Value>,
 }
 
-/// `solve.max_memory` and `solve.time_limit`, read before the family reads the rest: they
-/// bind the whole run, whatever the kind.
+/// `solve.max_memory`, `solve.time_limit` and `solve.cases`, read before the family reads the
+/// rest: they bind the whole run, whatever the kind.
 #[derive(Deserialize)]
 struct LimitsProbe {
     solve: SolveProbe,
@@ -81,6 +85,7 @@ struct LimitsProbe {
 struct SolveProbe {
     max_memory: Option<toml::Spanned<toml::Value>>,
     time_limit: Option<toml::Spanned<toml::Value>>,
+    cases: Option<toml::Spanned<toml::Value>>,
 }
 
 impl SpecDocument {
@@ -148,18 +153,24 @@ impl SpecDocument {
         })?;
         let limits = probe
             .solve
-            .filter(|s| s.get("max_memory").is_some() || s.get("time_limit").is_some())
+            .filter(|s| {
+                ["max_memory", "time_limit", "cases"]
+                    .iter()
+                    .any(|k| s.get(k).is_some())
+            })
             .and_then(|_| toml::from_str::<LimitsProbe>(&source.text).ok())
             .map(|p| p.solve);
-        let (max_memory, time_limit) = match limits {
+        let (max_memory, time_limit, cases) = match limits {
             Some(SolveProbe {
                 max_memory,
                 time_limit,
+                cases,
             }) => (
                 max_memory.map(|v| memory_size(&source, &v)).transpose()?,
                 time_limit.map(|v| seconds(&source, &v)).transpose()?,
+                cases.map(|v| Sweep::from_spec(&source, &v)).transpose()?,
             ),
-            None => (None, None),
+            None => (None, None, None),
         };
         Ok(SpecDocument {
             source,
@@ -168,6 +179,7 @@ impl SpecDocument {
             overrides,
             max_memory,
             time_limit,
+            cases,
         })
     }
 

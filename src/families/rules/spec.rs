@@ -80,6 +80,8 @@ pub struct RulesSolveTable {
     pub max_memory: Option<Spanned<toml::Value>>,
     /// Seconds the search may take, as in every kind's `[solve]`.
     pub time_limit: Option<Spanned<toml::Value>>,
+    /// A catalog of cases, as in every kind's `[solve]`.
+    pub cases: Option<Spanned<toml::Value>>,
 }
 
 impl RulesSolveTable {
@@ -91,6 +93,7 @@ impl RulesSolveTable {
             limit: self.limit.clone(),
             max_memory: self.max_memory.clone(),
             time_limit: self.time_limit.clone(),
+            cases: self.cases.clone(),
         }
     }
 }
