@@ -145,3 +145,52 @@ fn memory_running_short_stops_a_search_with_a_report_and_exit_5() {
     );
     assert!(!out.stdout.contains("no solution"));
 }
+
+/// Solutions of the n-queens problem for n = 1..=12 (OEIS A000170).
+const QUEENS: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+
+#[test]
+fn the_time_limit_binds_a_whole_sweep_and_the_total_takes_only_finished_cases() {
+    // n = 4..12 take milliseconds; n = 18 and 19 take minutes: stopped by the limit, whatever the
+    // engine (the queens counts poll between subtrees).
+    let out = run(&[
+        "run",
+        "specs/queens-count.toml",
+        "--quiet",
+        "--time-limit",
+        "1",
+        "--sweep",
+        "board.n=[4, 5, 6, 7, 8, 9, 10, 11, 12, 18, 19]",
+    ]);
+    assert_eq!(out.code, 6, "{}\n{}", out.stdout, out.stderr);
+    let rows: Vec<Vec<&str>> = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows.len(), 11, "{}", out.stdout);
+    for row in &rows[..9] {
+        let n: usize = row[0].parse().expect("n");
+        assert_eq!(row[1], "counted", "{row:?}");
+        assert_eq!(row[3].replace(',', ""), QUEENS[n - 1].to_string(), "{row:?}");
+    }
+    assert!(rows[9..].iter().all(|row| row[1] == "stopped"), "{rows:?}");
+    let finished: u64 = QUEENS[3..12].iter().sum();
+    let total = out.stdout.lines().last().expect("a total line");
+    let expected = format!("count {} (finished cases only)", group(finished));
+    assert!(total.contains(&expected), "{total}");
+}
+
+/// `12345` as `12,345`.
+fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

@@ -2,7 +2,7 @@
 //! per value, as with `--set KEY=value`, the cases in parallel; one table row per case, a total line, or with
 //! `--json` one array. The exit code is the highest of the cases'.
 
-use super::{color, output, progress_bar, terminal};
+use super::{color, output, progress_bar, stop_signals, terminal};
 use crate::app::{self, RunOptions, exit};
 use crate::diagnostic::Diagnostic;
 use crate::engine::Progress;
@@ -45,6 +45,8 @@ pub fn run(opts: &RunOptions, sweep: &Sweep, path: &Path, text: &str) -> ExitCod
     // interleave.
     let progress = progress_bar::spinner(opts.quiet);
     let done = AtomicUsize::new(0);
+    // The time limit and Ctrl-C bind the whole sweep: cases not finished by then are stopped.
+    stop_signals::search_started(opts.time_limit);
     let cases: Vec<Case> = sweep
         .values
         .par_iter()
@@ -61,6 +63,7 @@ pub fn run(opts: &RunOptions, sweep: &Sweep, path: &Path, text: &str) -> ExitCod
             }
         })
         .collect();
+    stop_signals::search_finished();
     progress.finish();
     let wall_ms = started.elapsed().as_secs_f64() * 1e3;
     let code = cases.iter().map(Case::code).max().unwrap_or(exit::OK);

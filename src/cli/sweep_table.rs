@@ -90,6 +90,13 @@ fn total(cases: &[Case], wall_ms: f64) -> String {
         parts.push(format!("{errors} with errors"));
     }
     let mut line = format!("total: {} cases: {}", cases.len(), parts.join(", "));
+    // A stopped case's cost and count are unproved: the sums take only the finished cases.
+    let finished: Vec<&Report> = reports
+        .iter()
+        .copied()
+        .filter(|r| r.status != Status::Stopped)
+        .collect();
+    let reports = finished;
     let costs: Vec<u128> = reports
         .iter()
         .filter_map(|r| r.cost.map(u128::from))
@@ -102,6 +109,9 @@ fn total(cases: &[Case], wall_ms: f64) -> String {
         let sum = counts.iter().try_fold(0u128, |a, &b| a.checked_add(b));
         let sum = sum.map_or("more than 2^128".to_string(), group_digits);
         line.push_str(&format!("; count {sum}"));
+    }
+    if reports.len() < cases.len() - errors && (!costs.is_empty() || !counts.is_empty()) {
+        line.push_str(" (finished cases only)");
     }
     line.push_str(&format!("; {} wall", human(wall_ms)));
     line

@@ -2,6 +2,7 @@
 //! bitmasks, so the open squares of a row are one AND-NOT and each queen tried is its lowest bit.
 //! Honours the per-row `allowed` masks, so it handles given queens.
 
+use crate::engine::stop;
 use rayon::prelude::*;
 
 /// A partial placement: the next row to fill and the squares of that row attacked along columns
@@ -123,6 +124,11 @@ pub fn count(allowed: &[u64], f: Frontier, split_until: usize) -> Tally {
         };
     }
     if f.row >= split_until {
+        // A stop (time limit, Ctrl-C) skips the subtrees not yet counted: the tally is then
+        // partial, and the report says so.
+        if stop::requested().is_some() {
+            return Tally::default();
+        }
         let mut nodes = 0;
         let solutions = count_sequential(allowed, f, &mut nodes);
         return Tally { solutions, nodes };

@@ -14,6 +14,7 @@
 use super::backtrack::bits;
 use super::board::full_mask;
 use crate::engine::Progress;
+use crate::engine::stop;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -99,7 +100,7 @@ pub fn count(n: usize, progress: &Progress) -> Classes {
                 edge_branch(&p)
             };
             let k = done.fetch_add(1, Ordering::Relaxed) + 1;
-            progress.message(|| format!("bitboard-symmetry: {k} of {total} branches searched"));
+            progress.position("branches", k as u64, total as u64);
             c
         })
         .reduce(Classes::default, |a, b| a + b)
@@ -221,6 +222,11 @@ fn search<const CORNER: bool>(
         return;
     }
     if y >= p.split_until {
+        // A stop (time limit, Ctrl-C) skips the subtrees not yet searched: the count is then
+        // partial, and the report says so.
+        if stop::requested().is_some() {
+            return;
+        }
         search_sequential::<CORNER>(p, rows, y, (left, down, right), out);
         return;
     }
