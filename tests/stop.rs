@@ -173,7 +173,11 @@ fn the_time_limit_binds_a_whole_sweep_and_the_total_takes_only_finished_cases() 
     for row in &rows[..9] {
         let n: usize = row[0].parse().expect("n");
         assert_eq!(row[1], "counted", "{row:?}");
-        assert_eq!(row[3].replace(',', ""), QUEENS[n - 1].to_string(), "{row:?}");
+        assert_eq!(
+            row[3].replace(',', ""),
+            QUEENS[n - 1].to_string(),
+            "{row:?}"
+        );
     }
     assert!(rows[9..].iter().all(|row| row[1] == "stopped"), "{rows:?}");
     let finished: u64 = QUEENS[3..12].iter().sum();
@@ -193,4 +197,39 @@ fn group(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+#[test]
+fn a_stopped_optimal_codebreaker_plays_every_secret_and_claims_no_optimum() {
+    // The bulls-and-cows optimum takes many minutes: stopped after a few seconds, the search
+    // unwinds and the games are played with the guesses found so far.
+    let out = run(&[
+        "run",
+        "specs/bulls-and-cows-evaluate.toml",
+        "--set",
+        "strategy.name=optimal",
+        "--time-limit",
+        "3",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(out.code, 6, "{}", out.stderr);
+    let json = out.json();
+    assert_eq!(json["status"], "stopped");
+    assert_eq!(json["secrets"], 5040, "{json}");
+    let histogram: Vec<u64> = json["histogram"]
+        .as_array()
+        .expect("games by guess number")
+        .iter()
+        .filter_map(serde_json::Value::as_u64)
+        .collect();
+    assert_eq!(histogram.iter().sum::<u64>(), 5040);
+    // Every secret is won, and no strategy beats the known optimum of 26,274 guesses in total
+    // (Koyama & Lai's figure for any-guess bulls and cows).
+    let total = json["total_guesses"].as_u64().expect("a total");
+    let weighted: u64 = (1..).zip(&histogram).map(|(k, n)| k * n).sum();
+    assert_eq!(weighted, total);
+    assert!(total >= 26_274, "{total}");
+    let notes = json["notes"].to_string();
+    assert!(notes.contains("not a proved optimum"), "{notes}");
 }

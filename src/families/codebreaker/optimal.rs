@@ -21,6 +21,7 @@ use super::code_space::CodeSpace;
 use super::sets::{Pool, dead_symbols, is_member, membership, split};
 use super::symmetry::Symmetry;
 use crate::engine::Progress;
+use crate::engine::stop;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::sync::Mutex;
@@ -205,6 +206,11 @@ impl<'a> Optimal<'a> {
         if floor >= budget {
             return floor;
         }
+        // Stopped (time limit, Ctrl-C): every set from here on "fails its budget", so the search
+        // unwinds at once. What it memoised since is not a proof; the solve reports it stopped.
+        if stop::requested().is_some() {
+            return budget;
+        }
         if let Some(e) = self.memo.lock().expect("memo lock").get(set).copied() {
             match e {
                 Entry::Exact { cost, .. } => return cost,
@@ -266,6 +272,9 @@ impl<'a> Optimal<'a> {
         let mut order: Vec<u64> = Vec::new();
         let (free, symmetry) = self.symmetry(set, free, history);
         for g in self.pool(set).filter(|&g| symmetry.keeps(space.code(g))) {
+            if stop::requested().is_some() {
+                break; // the caller's `cost` gives up at once
+            }
             let Some(bound) = self.split_bound(g, set, &mut counts, budget) else {
                 continue;
             };
@@ -464,7 +473,9 @@ impl<'a> Optimal<'a> {
                     cost
                 })
                 .collect();
-            return set.len() as u32 + costs.iter().sum::<u32>();
+            // Saturating: a stopped search answers INFINITE for the parts it gave up on.
+            let sum = costs.iter().fold(0u32, |a, &c| a.saturating_add(c));
+            return sum.saturating_add(set.len() as u32);
         }
         // One guess deep bounds of every part before any part is searched deeply: the first part
         // would otherwise take all the slack and be solved almost exactly, only for the other
@@ -522,6 +533,9 @@ impl<'a> Optimal<'a> {
             .into_iter()
             .chain(self.pool(set).filter(|&g| symmetry.keeps(space.code(g))));
         for g in guesses {
+            if stop::requested().is_some() {
+                return cap; // stopped: "fails the cap", so the caller gives up at once
+            }
             if let Some(b) = self.split_bound(g, set, &mut counts, best) {
                 best = b;
                 best_guess = Some(g);
