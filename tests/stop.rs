@@ -233,3 +233,26 @@ fn a_stopped_optimal_codebreaker_plays_every_secret_and_claims_no_optimum() {
     let notes = json["notes"].to_string();
     assert!(notes.contains("not a proved optimum"), "{notes}");
 }
+
+#[test]
+fn a_table_that_would_double_past_the_cap_stops_the_search_with_a_report() {
+    // Bidirectional BFS on Korf's first instance (57 moves) keeps hundreds of millions of states:
+    // its hash tables double past a 300 MB cap long before the answer. The doubling is reserved
+    // first (engine::room), so the refusal is a stop with a report, never the process's end.
+    let out = outcome(puzzlespec().args([
+        "run",
+        "specs/fifteen.toml",
+        "--engine",
+        "bidirectional-bfs",
+        "--max-memory",
+        "300M",
+        "--json",
+        "--quiet",
+    ]));
+    assert_eq!(out.code, 5, "{}", out.stderr);
+    let json = out.json();
+    assert_eq!(json["status"], "stopped");
+    assert_eq!(json["stopped"], "memory-limit");
+    assert!(json["stats"]["states"].as_u64().unwrap() > 1_000_000);
+    assert!(json.get("cost").is_none(), "{json}");
+}

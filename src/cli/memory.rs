@@ -1,7 +1,9 @@
 //! A cap on the memory puzzlespec allocates (`--max-memory`, `solve.max_memory`). The binary's
 //! global allocator counts the bytes in use; an allocation that would pass the cap ends the
 //! program with a message naming the limit and how to raise it, and exit code
-//! [`exit::MEMORY`](crate::app::exit::MEMORY), instead of the system's out-of-memory abort.
+//! [`exit::MEMORY`](crate::app::exit::MEMORY), instead of the system's out-of-memory abort;
+//! a reservation made through `crate::engine::room` is refused instead, and the search stops
+//! with a report.
 //! Nearer than a tenth of the cap, the search is asked to stop (`crate::engine::stop`), so that
 //! a search that polls ends with a report of what it explored, with the same exit code.
 
@@ -97,6 +99,9 @@ impl Default for CappedAllocator {
 unsafe impl GlobalAlloc for CappedAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         if !self.reserve(layout.size()) {
+            if crate::engine::room::fallible() {
+                return std::ptr::null_mut();
+            }
             self.exceeded(layout.size());
         }
         // SAFETY: the caller's layout, as `GlobalAlloc::alloc` requires.
@@ -109,6 +114,9 @@ unsafe impl GlobalAlloc for CappedAllocator {
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         if !self.reserve(layout.size()) {
+            if crate::engine::room::fallible() {
+                return std::ptr::null_mut();
+            }
             self.exceeded(layout.size());
         }
         // SAFETY: as in `alloc`.
@@ -128,6 +136,9 @@ unsafe impl GlobalAlloc for CappedAllocator {
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let old = layout.size();
         if new_size > old && !self.reserve(new_size - old) {
+            if crate::engine::room::fallible() {
+                return std::ptr::null_mut();
+            }
             self.exceeded(new_size - old);
         }
         // SAFETY: `ptr` and `layout` come from this allocator, hence from `System`.

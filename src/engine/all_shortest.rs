@@ -1,6 +1,7 @@
 //! Every shortest path: breadth-first search that keeps all parents on shortest edges, counts the
 //! shortest paths to each state as it goes, and lists up to a limit of them.
 
+use super::room::Room;
 use super::{Path, Progress, SearchStats, StateSpace};
 use rustc_hash::FxHashMap;
 use std::time::Instant;
@@ -50,8 +51,11 @@ impl<S: Copy + Eq + std::hash::Hash, M: Copy> ShortestDag<S, M> {
     /// Records the edge `parent --mv--> next` when it lies on a shortest path to `next`.
     fn add_edge(&mut self, parent: usize, mv: M, next: S, is_goal: &impl Fn(&S) -> bool) {
         let depth = self.nodes[parent].depth + 1;
-        let i = match self.index.get(&next) {
-            Some(&i) => i as usize,
+        let i = match self.index.get(&next).copied() {
+            Some(i) => i as usize,
+            // Without room for the growth the state is dropped; the search has been asked to
+            // stop and is not complete.
+            None if !self.index.room_for_one() || !self.nodes.room_for_one() => return,
             None => {
                 let i = self.nodes.len();
                 self.index.insert(next, i as u32);

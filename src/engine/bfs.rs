@@ -1,6 +1,7 @@
 //! Breadth-first search with path reconstruction: the shortest path to any state the goal test
 //! accepts.
 
+use super::room::Room;
 use super::{Path, Progress, SearchStats, StateSpace};
 use rustc_hash::FxHashSet;
 use std::time::Instant;
@@ -18,7 +19,9 @@ pub fn shortest_path<P: StateSpace>(
     progress: &Progress,
 ) -> BfsOutcome<P::State, P::Move> {
     let mut seen: FxHashSet<P::State> = FxHashSet::default();
-    search(space, start, is_goal, |s| seen.insert(*s), "bfs", progress)
+    // Without room for the growth the state is dropped; the search is then asked to stop.
+    let visit = |s: &P::State| seen.room_for_one() && seen.insert(*s);
+    search(space, start, is_goal, visit, "bfs", progress)
 }
 
 /// The search itself, with the visited set left to the caller: `visit(s)` marks `s` and says
@@ -50,7 +53,7 @@ pub(super) fn search<P: StateSpace>(
         buf.clear();
         space.successors(&state, &mut buf);
         for &(mv, next) in &buf {
-            if visit(&next) {
+            if nodes.room_for_one() && visit(&next) {
                 nodes.push((next, head as u32, Some(mv)));
                 if is_goal(&next) {
                     found = Some(nodes.len() - 1);

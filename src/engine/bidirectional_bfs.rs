@@ -1,6 +1,7 @@
 //! Bidirectional breadth-first search between one start and one goal state: whole layers are
 //! expanded from the smaller side, so the first meeting gives an optimal path.
 
+use super::room::Room;
 use super::{Path, Progress, ReversibleSpace, SearchStats};
 use rustc_hash::FxHashMap;
 use std::time::Instant;
@@ -57,7 +58,10 @@ pub fn shortest_path<P: ReversibleSpace>(
         };
         progress.message(|| format!("bidirectional bfs: {} states", this.links.len()));
         let mut next_frontier = Vec::new();
-        'layer: for &s in &this.frontier {
+        'layer: for (i, &s) in this.frontier.iter().enumerate() {
+            if super::stop::poll(i) {
+                break 'layer;
+            }
             buf.clear();
             if forward {
                 space.successors(&s, &mut buf);
@@ -68,6 +72,9 @@ pub fn shortest_path<P: ReversibleSpace>(
                 if this.links.contains_key(&n) {
                     continue;
                 }
+                if !this.links.room_for_one() || !next_frontier.room_for_one() {
+                    break 'layer; // no memory for more: the search has been asked to stop
+                }
                 this.links.insert(n, Some((s, mv)));
                 if other.links.contains_key(&n) {
                     meet = Some(n);
@@ -77,6 +84,9 @@ pub fn shortest_path<P: ReversibleSpace>(
             }
         }
         this.frontier = next_frontier;
+        if super::stop::requested().is_some() {
+            break;
+        }
     }
     let states = (fwd.links.len() + bwd.links.len()) as u64;
     let path = meet.map(|m| join(start, &fwd, &bwd, m));

@@ -1,6 +1,7 @@
 //! Exhaustive breadth-first search by layers: how many states lie at each distance from the
 //! start, and which states are farthest.
 
+use super::room::Room;
 use super::{Progress, SearchStats, StateSpace};
 use rustc_hash::FxHashSet;
 use std::time::Instant;
@@ -30,6 +31,10 @@ pub fn explore<P: StateSpace>(space: &P, start: P::State, progress: &Progress) -
             buf.clear();
             space.successors(s, &mut buf);
             for &(_, n) in &buf {
+                // Without room for the growth the search has been asked to stop.
+                if !seen.room_for_one() || !next.room_for_one() {
+                    break;
+                }
                 if seen.insert(n) {
                     next.push(n);
                 }

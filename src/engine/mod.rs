@@ -14,6 +14,7 @@ mod path;
 pub mod progress;
 pub mod propagation;
 pub mod ranked_bfs;
+pub mod room;
 pub mod stop;
 pub mod uniform_cost;
 

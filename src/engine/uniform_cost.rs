@@ -3,6 +3,7 @@
 //! from the queue is optimal; a state reached again more cheaply is queued again, so an
 //! admissible but inconsistent heuristic still gives the optimum.
 
+use super::room::Room;
 use super::{Path, Progress, SearchStats, StateSpace};
 use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
@@ -65,6 +66,10 @@ pub fn cheapest_path<P: StateSpace>(
             let g2 = g.saturating_add(cost(&state, &mv, &next));
             if best.get(&next).is_some_and(|&b| b <= g2) {
                 continue;
+            }
+            // Without room for the growth the search has been asked to stop.
+            if !best.room_for_one() || !nodes.room_for_one() || !queue.room_for_one() {
+                break;
             }
             best.insert(next, g2);
             nodes.push(Node {
