@@ -147,11 +147,11 @@ fn auto_engine(objective: Objective) -> (Engine, String) {
 fn auto_reason(engine: Engine) -> &'static str {
     match engine {
         Engine::Beam => {
-            "auto: a large board: exact layers back from the goal, the best positions of each layer forward from the start (the depth-first search is the fallback)"
+            "auto: a beam search: exact layers back from the goal while small, forward from the start only the positions of each layer whose pegs are easiest to clear (wider beams on large boards, then the depth-first search, are the fallbacks)"
         }
         Engine::Dfs => "auto: one solution, depth-first with a table of dead positions",
         Engine::Filtered => {
-            "auto: one solution is asked for: depth-first, fewest isolated pegs first, jumps cut by pagoda functions of the jump table, dead positions remembered up to symmetry (no layer is built first; the end-game DFS is the fallback past its budget)"
+            "auto: one solution is asked for: depth-first, fewest isolated pegs first, jumps cut by pagoda functions of the jump table, dead positions remembered up to symmetry (no layer is built first; past its budget a guided beam search, then the end-game DFS)"
         }
         Engine::Layers | Engine::Iddfs => {
             "auto: bitboard layers from the start and the goal meet in the middle; move distances over the positions on solutions"
@@ -244,7 +244,7 @@ mod tests {
         assert!(
             fallback(&resolved, Engine::Beam)
                 .reason
-                .contains("large board")
+                .contains("easiest to clear")
         );
     }
 

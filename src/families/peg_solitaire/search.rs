@@ -3,6 +3,7 @@
 
 use super::engine::bitboard::{Bitboard, holes};
 use super::engine::chain_moves::NO_PEG;
+use super::engine::guide::hole_weights;
 use super::engine::jump_layers::Goal;
 use super::engine::jump_space::{Jump, JumpSpace};
 use super::engine::pagoda::{Pagoda, goal_pagodas};
@@ -27,6 +28,8 @@ pub struct Search<'p, B: Bitboard> {
     pub at: B,
     /// Pagoda functions seeded on the goal holes (weights never grow under a jump).
     pub pagodas: Vec<Pagoda>,
+    /// How hard a peg on each hole is to clear: the guided beam's score.
+    pub guide: Vec<u32>,
     pub progress: &'p Progress,
     /// When the solve began (the stats count the symmetry search too).
     pub began: Instant,
@@ -58,6 +61,7 @@ impl<'p, B: Bitboard> Search<'p, B> {
             prefix,
             at: to_bitboard(puzzle.goal_at),
             pagodas: goal_pagodas(n, jumps, &list(puzzle.goal_at), puzzle.goal_pegs as usize),
+            guide: hole_weights(n, jumps, puzzle.board.cells.as_deref()),
             progress,
             began,
         }
