@@ -7,6 +7,7 @@ use super::engine::guide::hole_weights;
 use super::engine::jump_layers::Goal;
 use super::engine::jump_space::{Jump, JumpSpace};
 use super::engine::pagoda::{Pagoda, goal_pagodas};
+use super::plan::Objective;
 use super::solve::PegPuzzle;
 use super::symmetry;
 use crate::engine::Progress;
@@ -45,12 +46,14 @@ impl<'p, B: Bitboard> Search<'p, B> {
             None => (puzzle.start, NO_PEG, Vec::new()),
         };
         let list = |m: u128| -> Vec<usize> { holes(m).collect() };
+        // The symmetries keep the start, and the goal holes unless no goal is sought.
+        let kept = match puzzle.objective {
+            Objective::Reachable => puzzle.board.all_holes(),
+            _ => puzzle.goal_at,
+        };
         let group = symmetry::keeping(
             symmetry::automorphisms(n, jumps),
-            &[
-                &list(puzzle.board.all_holes() & !origin),
-                &list(puzzle.goal_at),
-            ],
+            &[&list(puzzle.board.all_holes() & !origin), &list(kept)],
         );
         Search {
             puzzle,
