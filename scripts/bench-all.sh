@@ -65,6 +65,8 @@ row "$runs" "Hoppers, 7 moves" run specs/hoppers.toml
 row "$runs" "Triangle 15, 280 minimal sequences" run specs/triangle15.toml
 row 3 "English 33: 18 moves + proof none has 17" run specs/english33.toml
 row 3 "English 33: count jump sequences" run specs/english33.toml --objective count
+row 1 "English 33: every reachable position (187,636,299)" run specs/english33.toml --objective reachable
+row "$runs" "English 33 (one solution)" run specs/english33.toml --objective any
 row 3 "French 37 (one solution)" run specs/french37.toml
 row 3 "Diamond 41 (one solution)" run specs/diamond41.toml
 row "$runs" "8-puzzle 31 moves, bidirectional" run specs/eight.toml

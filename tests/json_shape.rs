@@ -15,6 +15,7 @@ const VARIANTS: &[&[&str]] = &[
     &["specs/water-jugs.toml", "--objective", "all-shortest"],
     &["specs/triangle15.toml", "--objective", "count"],
     &["specs/hoppers.toml", "--objective", "any"],
+    &["specs/triangle15.toml", "--objective", "reachable"],
     &["specs/eight.toml", "--objective", "count"],
     &["specs/queens8.toml", "--objective", "count-unique"],
     &["specs/bulls-and-cows.toml", "--objective", "evaluate"],

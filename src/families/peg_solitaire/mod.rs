@@ -1,6 +1,6 @@
 //! `kind = "peg-solitaire"`: any peg board, drawn or given by its jump table; minimum moves
-//! (chains of jumps by one peg), every minimal solution, counts of jump sequences, or any
-//! solution. See docs/peg-solitaire.md.
+//! (chains of jumps by one peg), every minimal solution, counts of jump sequences, any
+//! solution, or every reachable position. See docs/peg-solitaire.md.
 
 mod board;
 mod engine;
@@ -11,6 +11,7 @@ mod load;
 mod notation;
 mod one_solution;
 mod plan;
+mod reachable;
 mod replay;
 mod report;
 mod search;

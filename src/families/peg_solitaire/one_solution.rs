@@ -1,12 +1,14 @@
 //! `any`: one solution, fast, not claimed minimal. The filtered depth-first search first (pagoda
-//! cuts, dead positions, best jumps first) within a budget; past it, or when named: on large
-//! boards a beam search (it is incomplete), then the complete depth-first search with a table of
-//! dead positions and an end-game layer.
+//! cuts, dead positions, best jumps first) within a small budget; past it, or when named: a
+//! guided beam search (exact end-game layers, the positions whose pegs are easiest to clear
+//! forward from the start), then on large boards a wide beam (both are incomplete), then the
+//! complete depth-first search with a table of dead positions and an end-game layer.
 
 use super::engine::beam_search::beam_solution;
 use super::engine::bitboard::{Bitboard, holes};
 use super::engine::dead_end_dfs::DeadEndSearch;
 use super::engine::filtered_dfs::FilteredDfs;
+use super::engine::guide;
 use super::engine::jump_layers::{Goal, endgame_layer};
 use super::plan::{CATALOG, Engine, dfs_fallback, fallback};
 use super::report::Answer;
@@ -14,7 +16,10 @@ use super::search::Search;
 use crate::diagnostic::Diagnostic;
 use crate::report::Status;
 
-/// Classes kept per forward layer by the beam search, and its largest backward layer.
+/// The guided beam: the widths it tries in turn, and its largest backward layer (classes).
+const GUIDED_WIDTHS: [usize; 4] = [256, 1024, 4096, 16_384];
+const GUIDED_CAP: usize = 40_000;
+/// Classes kept per forward layer by the wide beam search, and its largest backward layer.
 const BEAM_WIDTH: usize = 200_000;
 const BEAM_CAP: usize = 2_000_000;
 /// Largest backward end-game layer (symmetry classes) the `any` search builds.
@@ -23,8 +28,9 @@ const ENDGAME_MAX: usize = 3_000_000;
 const DFS_BUDGET: usize = 200_000_000;
 /// The filtered DFS's table of dead positions is emptied when it holds this many (about 50 MB).
 const FILTERED_DEAD_CAP: usize = 2_000_000;
-/// Positions the filtered DFS visits before handing over to the complete engines.
-const FILTERED_NODES: u64 = 50_000;
+/// Positions the filtered DFS visits before handing over to the beam searches: it solves
+/// English 33 in under a hundred, and when it misses, the guided beam is cheaper than more.
+const FILTERED_NODES: u64 = 10_000;
 
 impl<B: Bitboard> Search<'_, B> {
     /// One solution by the filtered DFS; past its budget, by `any` (the DFS's own report).
@@ -66,15 +72,34 @@ impl<B: Bitboard> Search<'_, B> {
                 Ok(())
             }
             None => {
+                answer.report.notes.push(format!(
+                    "the filtered depth-first search gave up after {FILTERED_NODES} positions; the beam searches and the complete depth-first search take over"
+                ));
+                if let Goal::Positions(goals) = goal
+                    && let Some(js) = self.guided_beam(goals)
+                {
+                    answer.report.stats = self.stats(s.nodes);
+                    return self.record_beam(answer, &js);
+                }
                 let shown = dfs_fallback(&self.puzzle.engine);
                 answer.report.engine = CATALOG.engine_name(shown.engine).into();
                 answer.report.engine_reason = shown.reason;
-                answer.report.notes.push(format!(
-                    "the filtered depth-first search gave up after {FILTERED_NODES} positions; the complete engines take over"
-                ));
-                self.any(answer, goal, beam_first)
+                self.wide_then_depth_first(answer, goal, beam_first)
             }
         }
+    }
+
+    /// A beam search's solution (after the prefix), reported under the beam engine.
+    fn record_beam(&self, answer: &mut Answer, js: &[usize]) -> Result<(), Diagnostic> {
+        let shown = fallback(&self.puzzle.engine, Engine::Beam);
+        answer.report.engine = CATALOG.engine_name(shown.engine).into();
+        answer.report.engine_reason = shown.reason;
+        answer.report.notes.push(format!(
+            "guided beam search: exact layers back from the goal while under {GUIDED_CAP} classes; forward from the start, of each layer only the {} positions (then {}) whose pegs are easiest to clear (holes rarely jumped over and far from the middle weigh most)",
+            GUIDED_WIDTHS[0],
+            GUIDED_WIDTHS[1..].iter().map(|w| w.to_string()).collect::<Vec<_>>().join(", ")
+        ));
+        self.puzzle.record(answer, &self.with_prefix(js), None)
     }
 
     /// One solution: by the beam search when `beam_first` and it finds one, else by the DFS.
@@ -86,7 +111,24 @@ impl<B: Bitboard> Search<'_, B> {
     ) -> Result<(), Diagnostic> {
         if beam_first
             && let Goal::Positions(goals) = goal
-            && let Some(js) = self.beam(goals)
+            && let Some(js) = self.guided_beam(goals)
+        {
+            answer.report.stats = self.stats(0);
+            return self.record_beam(answer, &js);
+        }
+        self.wide_then_depth_first(answer, goal, beam_first)
+    }
+
+    /// The wide beam when `beam_first`, then the complete DFS.
+    fn wide_then_depth_first(
+        &self,
+        answer: &mut Answer,
+        goal: &Goal<B>,
+        beam_first: bool,
+    ) -> Result<(), Diagnostic> {
+        if beam_first
+            && let Goal::Positions(goals) = goal
+            && let Some(js) = self.wide_beam(goals)
         {
             let shown = fallback(&self.puzzle.engine, Engine::Beam);
             answer.report.engine = CATALOG.engine_name(shown.engine).into();
@@ -97,9 +139,23 @@ impl<B: Bitboard> Search<'_, B> {
         self.depth_first(answer, goal)
     }
 
+    /// Small beams guided by how hard each peg is to clear, over a small end game.
+    fn guided_beam(&self, goals: &[B]) -> Option<Vec<usize>> {
+        let weights = &self.guide;
+        beam_solution(
+            &self.space,
+            self.start,
+            goals,
+            &GUIDED_WIDTHS,
+            GUIDED_CAP,
+            |b| guide::score(weights, b),
+            self.progress,
+        )
+    }
+
     /// Layers back from the goal, the positions with the fewest isolated pegs (no neighbouring
     /// peg) forward from the start.
-    fn beam(&self, goals: &[B]) -> Option<Vec<usize>> {
+    fn wide_beam(&self, goals: &[B]) -> Option<Vec<usize>> {
         let mut neighbours = vec![B::ZERO; self.puzzle.board.len()];
         for j in &self.puzzle.board.jumps {
             neighbours[j.from as usize] = neighbours[j.from as usize] | B::bit(j.over as usize);
@@ -109,7 +165,7 @@ impl<B: Bitboard> Search<'_, B> {
             &self.space,
             self.start,
             goals,
-            BEAM_WIDTH,
+            &[BEAM_WIDTH],
             BEAM_CAP,
             isolated,
             self.progress,

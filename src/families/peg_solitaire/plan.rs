@@ -10,6 +10,8 @@ pub enum Objective {
     AllShortest,
     Count,
     Any,
+    /// Every position reachable from the start, counted by peg count.
+    Reachable,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,6 +50,11 @@ pub static CATALOG: Catalog<Objective, Engine> = Catalog {
             engines: &[Engine::Layers],
         },
         ObjectiveEntry {
+            name: "reachable",
+            objective: Objective::Reachable,
+            engines: &[Engine::Layers],
+        },
+        ObjectiveEntry {
             name: "any",
             objective: Objective::Any,
             engines: &[Engine::Filtered, Engine::Dfs, Engine::Beam],
@@ -78,6 +85,8 @@ pub enum Plan {
     Layers { metric: Metric, listing: Listing },
     /// Layers from both ends, counting every jump sequence.
     Count,
+    /// Layers forward from the start until no jump is left, every position counted.
+    Reachable,
     /// Iterative deepening over chains of jumps (the move metric only).
     Iddfs { listing: Listing },
     /// One solution: the beam search first when `beam_first`, then the complete DFS.
@@ -120,6 +129,7 @@ pub fn plan(
             beam_first: engine == Engine::Beam && inputs.listable_goal,
         },
         (Objective::Count, _) => Plan::Count,
+        (Objective::Reachable, _) => Plan::Reachable,
         (_, Engine::Iddfs) if inputs.metric == Metric::Jumps => {
             return Err(choice.unfit(
                 &CATALOG,
@@ -137,21 +147,24 @@ pub fn plan(
 }
 
 fn auto_engine(objective: Objective) -> (Engine, String) {
-    let engine = match objective {
-        Objective::Any => Engine::Filtered,
-        _ => Engine::Layers,
-    };
-    (engine, auto_reason(engine).to_string())
+    match objective {
+        Objective::Any => (Engine::Filtered, auto_reason(Engine::Filtered).into()),
+        Objective::Reachable => (
+            Engine::Layers,
+            "auto: bitboard layers forward from the start until no jump is left, one sorted vector of symmetry classes per peg count".into(),
+        ),
+        _ => (Engine::Layers, auto_reason(Engine::Layers).into()),
+    }
 }
 
 fn auto_reason(engine: Engine) -> &'static str {
     match engine {
         Engine::Beam => {
-            "auto: a large board: exact layers back from the goal, the best positions of each layer forward from the start (the depth-first search is the fallback)"
+            "auto: a beam search: exact layers back from the goal while small, forward from the start only the positions of each layer whose pegs are easiest to clear (wider beams on large boards, then the depth-first search, are the fallbacks)"
         }
         Engine::Dfs => "auto: one solution, depth-first with a table of dead positions",
         Engine::Filtered => {
-            "auto: one solution is asked for: depth-first, fewest isolated pegs first, jumps cut by pagoda functions of the jump table, dead positions remembered up to symmetry (no layer is built first; the end-game DFS is the fallback past its budget)"
+            "auto: one solution is asked for: depth-first, fewest isolated pegs first, jumps cut by pagoda functions of the jump table, dead positions remembered up to symmetry (no layer is built first; past its budget a guided beam search, then the end-game DFS)"
         }
         Engine::Layers | Engine::Iddfs => {
             "auto: bitboard layers from the start and the goal meet in the middle; move distances over the positions on solutions"
@@ -244,7 +257,7 @@ mod tests {
         assert!(
             fallback(&resolved, Engine::Beam)
                 .reason
-                .contains("large board")
+                .contains("easiest to clear")
         );
     }
 
@@ -268,6 +281,10 @@ mod tests {
             plan(&c, &inputs(15, Metric::Moves, true)).unwrap().0,
             Plan::Count
         );
+        let c = choose("objective = \"reachable\"").unwrap();
+        let (p, resolved) = plan(&c, &inputs(15, Metric::Moves, true)).unwrap();
+        assert_eq!((p, resolved.engine), (Plan::Reachable, Engine::Layers));
+        assert!(resolved.reason.contains("until no jump is left"));
     }
 
     #[test]
@@ -288,6 +305,7 @@ mod tests {
             "objective = \"count\"\nengine = \"iddfs\"",
             "objective = \"any\"\nengine = \"layers\"",
             "objective = \"shortest\"\nengine = \"dfs\"",
+            "objective = \"reachable\"\nengine = \"beam\"",
         ] {
             assert!(choose(solve).is_err(), "{solve}");
         }

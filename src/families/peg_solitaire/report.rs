@@ -23,6 +23,18 @@ pub struct PegDetails {
     /// Jumps of the last listed solution.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub jumps: Option<usize>,
+    /// `reachable`: the positions reachable from the start, per peg count, most pegs first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub reachable: Vec<ReachableLayer>,
+}
+
+/// The reachable positions with one peg count.
+#[derive(Debug, Serialize)]
+pub struct ReachableLayer {
+    pub pegs: u32,
+    pub positions: u64,
+    /// Classes up to the symmetries that keep the start.
+    pub classes: u64,
 }
 
 /// A report being filled, with the peg fields kept typed until the end.

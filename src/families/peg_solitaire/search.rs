@@ -3,9 +3,11 @@
 
 use super::engine::bitboard::{Bitboard, holes};
 use super::engine::chain_moves::NO_PEG;
+use super::engine::guide::hole_weights;
 use super::engine::jump_layers::Goal;
 use super::engine::jump_space::{Jump, JumpSpace};
 use super::engine::pagoda::{Pagoda, goal_pagodas};
+use super::plan::Objective;
 use super::solve::PegPuzzle;
 use super::symmetry;
 use crate::engine::Progress;
@@ -27,6 +29,8 @@ pub struct Search<'p, B: Bitboard> {
     pub at: B,
     /// Pagoda functions seeded on the goal holes (weights never grow under a jump).
     pub pagodas: Vec<Pagoda>,
+    /// How hard a peg on each hole is to clear: the guided beam's score.
+    pub guide: Vec<u32>,
     pub progress: &'p Progress,
     /// When the solve began (the stats count the symmetry search too).
     pub began: Instant,
@@ -42,12 +46,14 @@ impl<'p, B: Bitboard> Search<'p, B> {
             None => (puzzle.start, NO_PEG, Vec::new()),
         };
         let list = |m: u128| -> Vec<usize> { holes(m).collect() };
+        // The symmetries keep the start, and the goal holes unless no goal is sought.
+        let kept = match puzzle.objective {
+            Objective::Reachable => puzzle.board.all_holes(),
+            _ => puzzle.goal_at,
+        };
         let group = symmetry::keeping(
             symmetry::automorphisms(n, jumps),
-            &[
-                &list(puzzle.board.all_holes() & !origin),
-                &list(puzzle.goal_at),
-            ],
+            &[&list(puzzle.board.all_holes() & !origin), &list(kept)],
         );
         Search {
             puzzle,
@@ -58,6 +64,7 @@ impl<'p, B: Bitboard> Search<'p, B> {
             prefix,
             at: to_bitboard(puzzle.goal_at),
             pagodas: goal_pagodas(n, jumps, &list(puzzle.goal_at), puzzle.goal_pegs as usize),
+            guide: hole_weights(n, jumps, puzzle.board.cells.as_deref()),
             progress,
             began,
         }

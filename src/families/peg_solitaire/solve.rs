@@ -70,15 +70,20 @@ impl PegPuzzle {
         let began = Instant::now();
         let search = Search::<B>::new(self, ctx.progress, began);
         let mut answer = self.answer(search.space.group_size());
-        let checked = goal_positions(&self.board, self.goal_pegs, self.goal_at, search.origin)
-            .and_then(|listed| match search.pagoda_ruling_out() {
-                Some(p) => Err(invariants::pagoda_note(
-                    &self.board,
-                    p,
-                    p.value(search.start),
-                )),
-                None => Ok(listed),
-            });
+        // Reachable positions seek no goal: nothing to rule out.
+        let checked = match self.plan {
+            Plan::Reachable => Ok(None),
+            _ => goal_positions(&self.board, self.goal_pegs, self.goal_at, search.origin).and_then(
+                |listed| match search.pagoda_ruling_out() {
+                    Some(p) => Err(invariants::pagoda_note(
+                        &self.board,
+                        p,
+                        p.value(search.start),
+                    )),
+                    None => Ok(listed),
+                },
+            ),
+        };
         match checked {
             Ok(listed) => {
                 let goal = search.goal(listed);
@@ -87,6 +92,7 @@ impl PegPuzzle {
                         search.layers(&mut answer, &goal, metric, listing)?
                     }
                     Plan::Count => search.count(&mut answer, &goal)?,
+                    Plan::Reachable => search.reachable(&mut answer),
                     Plan::Iddfs { listing } => search.iddfs(&mut answer, listing)?,
                     Plan::Any { beam_first } => search.any(&mut answer, &goal, beam_first)?,
                     Plan::Filtered { beam_first } => {

@@ -12,24 +12,28 @@ use rayon::prelude::*;
 /// One solution by beam search, for boards too large to search whole: exact layers backwards
 /// from the goal while they stay below `cap` classes, and forwards from the start only the
 /// `width` best classes of each layer by `score` (lower is better), until a forward layer meets
-/// the top backward layer. Incomplete (None proves nothing), but it needs no luck with move
-/// order. The jumps returned go from `start` to a goal position.
+/// the top backward layer; each width of `widths` in turn (the backward layers are built once)
+/// until one meets it. Incomplete (None proves nothing), but it needs no luck with move order.
+/// The jumps returned go from `start` to a goal position.
 pub fn beam_solution<B: Bitboard>(
     space: &JumpSpace<B>,
     start: B,
     goals: &[B],
-    width: usize,
+    widths: &[usize],
     cap: usize,
     score: impl Fn(B) -> u32 + Sync,
     progress: &Progress,
 ) -> Option<Vec<usize>> {
     let back = backward_layers(space, start, goals, cap, progress);
     let top = back.last().expect("the goal layer");
-    let beam = forward_beam(space, start, top, width, score, progress)?;
-    trace(space, start, &beam, &back)
+    widths.iter().find_map(|&width| {
+        let beam = forward_beam(space, start, top, width, &score, progress)?;
+        trace(space, start, &beam, &back)
+    })
 }
 
-/// Exact layers back from the goal, while they stay below `cap` classes and above the start.
+/// Exact layers back from the goal, while they stay below `cap` classes (as built, or as
+/// foreseen from the growth of the last two) and above the start.
 fn backward_layers<B: Bitboard>(
     space: &JumpSpace<B>,
     start: B,
@@ -41,6 +45,13 @@ fn backward_layers<B: Bitboard>(
     loop {
         let top = back.last().expect("the goal layer");
         if top.pegs + 1 >= start.count() || top.is_empty() {
+            break;
+        }
+        // Layers grow by a roughly steady factor: a layer that would pass the cap is not
+        // built only to be thrown away.
+        if let [.., below, _] = back.as_slice()
+            && top.len().saturating_mul(top.len()) / below.len().max(1) > cap
+        {
             break;
         }
         progress.message(|| format!("beam: backward to {} pegs", top.pegs + 1));

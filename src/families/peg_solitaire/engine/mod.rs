@@ -9,6 +9,7 @@ pub mod chain_iddfs;
 pub mod chain_moves;
 pub mod dead_end_dfs;
 pub mod filtered_dfs;
+pub mod guide;
 pub mod jump_layers;
 pub mod jump_space;
 pub mod pagoda;
