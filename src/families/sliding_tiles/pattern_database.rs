@@ -23,6 +23,8 @@ pub struct PatternDatabase {
     pub tiles: Vec<u8>,
     /// Indexed by `sum over i of cell(tiles[i]) << 4i`.
     pub table: Vec<u8>,
+    /// Indexed by the rank of the group's cells instead (compact tables; none yet).
+    pub ranked: bool,
     /// Whether it was read from the cache rather than built now.
     pub cached: bool,
     /// When a cached file was found but refused: which file and why (it was rebuilt).
@@ -44,6 +46,7 @@ impl PatternDatabase {
                     return PatternDatabase {
                         tiles: tiles.to_vec(),
                         table,
+                        ranked: false,
                         cached: true,
                         refused: None,
                     };
@@ -70,6 +73,7 @@ impl PatternDatabase {
         PatternDatabase {
             tiles: tiles.to_vec(),
             table,
+            ranked: false,
             cached: false,
             refused,
         }

@@ -5,6 +5,7 @@
 use super::arrangement::Start;
 use super::model::{self, Tiles};
 use super::pattern_database::{self, PatternDatabase};
+use super::pattern_search::PatternSearch;
 use super::plan::{MAX_ARRAY_CELLS, Search};
 use super::report::tile_list;
 use super::solvability::{self, Verdict};
@@ -180,12 +181,11 @@ impl TilesPuzzle {
                 None => "built (no cache folder)".to_string(),
             }
         };
-        let mirror =
-            if tile_search::PatternSpace::new(&self.model.board, &self.goal, &dbs).uses_mirror() {
-                ", looked up on the board and its mirror image"
-            } else {
-                ""
-            };
+        let mirror = if PatternSearch::new(&self.model.board, &self.goal, &dbs).uses_mirror() {
+            ", looked up on the board and its mirror image"
+        } else {
+            ""
+        };
         let mut notes: Vec<String> = dbs.iter().filter_map(|d| d.refused.clone()).collect();
         notes.push(format!(
             "pattern databases {} ({}), {how} in {:.2} s, {:.1} MB in memory{mirror}",
@@ -217,9 +217,9 @@ impl TilesPuzzle {
                 (out.path.map(|p| path_moves(&p)), out.stats.states)
             }
             Search::IdaStar { .. } => {
-                let space = tile_search::PatternSpace::new(&self.model.board, &self.goal, dbs);
-                let mut node = space.node(start);
-                self.ida_star(&space, &mut node, start, progress)
+                let search = PatternSearch::new(&self.model.board, &self.goal, dbs);
+                let out = search.solve(start, MAX_IDA_COST, progress);
+                (out.moves.map(|m| self.blank_moves(start, &m)), out.nodes)
             }
             Search::IdaStarManhattan => {
                 let space = tile_search::ManhattanSpace::new(&self.model.board, &self.goal);
