@@ -673,3 +673,76 @@ fn ida_star_settles_an_unreachable_start_on_a_large_board_with_cut_cells() {
         );
     }
 }
+
+/// The 17 positions at distance 80 with Korf & Felner's 7-8 tables: every one solved in 80 moves
+/// (the spec's starts file gives 80 for each, and a disagreement is an error, exit 3). Ignored by
+/// default: the 8-tile table takes minutes and about 4 GB to build (then it is cached in the
+/// user's cache folder, not in a fresh one, so a second run only searches).
+#[test]
+#[ignore]
+fn the_17_positions_at_distance_80_need_80_moves() {
+    let out = outcome(common::puzzlespec().args([
+        "run",
+        "--json",
+        "--quiet",
+        "specs/heavy/fifteen-80.toml",
+    ]));
+    let (v, code) = json_and_code(&out);
+    assert_eq!(code, 0);
+    let instances = v["instances"].as_array().unwrap();
+    assert_eq!(instances.len(), 17);
+    for i in instances {
+        assert_eq!(i["length"], 80, "{i}");
+    }
+}
+
+/// Groups of more than six tiles get compact (ranked) tables: on the 8-puzzle a 7-tile group (9!/2!
+/// = 181,440 entries) and a 1-tile group still solve the seed's start in 31 moves, read back from
+/// the cache the second time. `ida-star-7-8` is for 4x4 boards only, and chooses its own groups.
+#[test]
+fn compact_pattern_tables_and_the_7_8_engine() {
+    let dir = fresh_dir("compact-pdb");
+    let spec = format!("{dir}/spec.toml");
+    let write = |extra: &str| {
+        std::fs::write(
+            &spec,
+            format!(
+                "[puzzle]\nname = \"t\"\nkind = \"sliding-tiles\"\n[board]\nrows = 3\ncols = 3\n\
+                 start = [8, 6, 7, 2, 5, 4, 3, 0, 1]\n{extra}"
+            ),
+        )
+        .unwrap();
+    };
+    write("patterns = [[1, 2, 3, 4, 5, 6, 7], [8]]\n");
+    for _ in 0..2 {
+        let (v, code) = run_json(&[&spec, "--engine", "ida-star"]);
+        assert_eq!((code, v["cost"].as_u64()), (0, Some(31)));
+    }
+    let (v, code) = run_json(&[&spec, "--engine", "ida-star"]);
+    let notes = v["notes"].to_string();
+    assert!(
+        code == 0 && notes.contains("loaded from the cache"),
+        "{notes}"
+    );
+    let out = outcome(puzzlespec().args(["run", &spec, "--engine", "ida-star-7-8"]));
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("made for a 4x4 board"),
+        "{}",
+        out.stderr
+    );
+    let fifteen = std::fs::read_to_string("specs/fifteen.toml").unwrap();
+    let groups = "patterns = [[1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14, 15]]\n";
+    std::fs::write(
+        &spec,
+        fifteen.replace("[solve]", &format!("{groups}[solve]")),
+    )
+    .unwrap();
+    let out = outcome(puzzlespec().args(["run", &spec, "--engine", "ida-star-7-8"]));
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("`patterns` with engine ida-star-7-8"),
+        "{}",
+        out.stderr
+    );
+}

@@ -15,6 +15,7 @@ mod pattern_cache;
 mod pattern_database;
 mod pattern_search;
 mod plan;
+mod ranked_pattern_build;
 mod report;
 mod shortest;
 mod solvability;
