@@ -630,3 +630,119 @@ fn bad_specs_are_reported_where_they_are_wrong() {
         "10:13",
     );
 }
+
+/// Issue 15: on a board of more than 12 cells with cut cells (two triangles joined by a path of
+/// nine cells, 13 cells in all, not bipartite so parity says nothing), an unreachable start was
+/// searched by IDA* up to its 250-move bound, for ever in practice. The reachable positions are
+/// visited first (a hash set, bounded), which settles it at once.
+#[test]
+fn ida_star_settles_an_unreachable_start_on_a_large_board_with_cut_cells() {
+    let mut adjacent: Vec<Vec<usize>> = vec![vec![1, 2], vec![0, 2], vec![0, 1, 3]];
+    adjacent.extend((3..10).map(|c| vec![c - 1, c + 1]));
+    adjacent.extend([vec![9, 11, 12], vec![10, 12], vec![10, 11]]);
+    let goal: Vec<u8> = (1..13).chain([0]).collect();
+    let from_goal = distances(&adjacent, goal.clone());
+    // Tiles 4 and 5 swapped on the path: they can never pass each other there.
+    let mut start = goal.clone();
+    start.swap(3, 4);
+    assert!(!from_goal.contains_key(&start), "the brute force agrees");
+    let dir = fresh_dir("long-bow-tie");
+    let spec = format!("{dir}/spec.toml");
+    std::fs::write(
+        &spec,
+        format!(
+            "[puzzle]\nname = \"t\"\nkind = \"sliding-tiles\"\n[board]\n\
+             adjacent = {adjacent:?}\nstart = {start:?}\ngoal = {goal:?}\n"
+        ),
+    )
+    .unwrap();
+    for engine in ["ida-star-manhattan", "ida-star"] {
+        let t0 = std::time::Instant::now();
+        let (v, code) = run_json(&[&spec, "--engine", engine]);
+        assert_eq!(
+            (code, v["status"].as_str()),
+            (1, Some("no-solution")),
+            "{engine}"
+        );
+        assert!(t0.elapsed().as_secs() < 20, "{engine} ends promptly");
+        let reason = v["reason"].as_str().unwrap();
+        let visited = from_goal.len(); // the start's reachable set is as large (a permutation)
+        assert!(
+            reason.contains(&format!("all {visited} positions reachable from the start")),
+            "{reason}"
+        );
+    }
+}
+
+/// The 17 positions at distance 80 with Korf & Felner's 7-8 tables: every one solved in 80 moves
+/// (the spec's starts file gives 80 for each, and a disagreement is an error, exit 3). Ignored by
+/// default: the 8-tile table takes minutes and about 4 GB to build (then it is cached in the
+/// user's cache folder, not in a fresh one, so a second run only searches).
+#[test]
+#[ignore]
+fn the_17_positions_at_distance_80_need_80_moves() {
+    let out = outcome(common::puzzlespec().args([
+        "run",
+        "--json",
+        "--quiet",
+        "specs/heavy/fifteen-80.toml",
+    ]));
+    let (v, code) = json_and_code(&out);
+    assert_eq!(code, 0);
+    let instances = v["instances"].as_array().unwrap();
+    assert_eq!(instances.len(), 17);
+    for i in instances {
+        assert_eq!(i["length"], 80, "{i}");
+    }
+}
+
+/// Groups of more than six tiles get compact (ranked) tables: on the 8-puzzle a 7-tile group (9!/2!
+/// = 181,440 entries) and a 1-tile group still solve the seed's start in 31 moves, read back from
+/// the cache the second time. `ida-star-7-8` is for 4x4 boards only, and chooses its own groups.
+#[test]
+fn compact_pattern_tables_and_the_7_8_engine() {
+    let dir = fresh_dir("compact-pdb");
+    let spec = format!("{dir}/spec.toml");
+    let write = |extra: &str| {
+        std::fs::write(
+            &spec,
+            format!(
+                "[puzzle]\nname = \"t\"\nkind = \"sliding-tiles\"\n[board]\nrows = 3\ncols = 3\n\
+                 start = [8, 6, 7, 2, 5, 4, 3, 0, 1]\n{extra}"
+            ),
+        )
+        .unwrap();
+    };
+    write("patterns = [[1, 2, 3, 4, 5, 6, 7], [8]]\n");
+    for _ in 0..2 {
+        let (v, code) = run_json(&[&spec, "--engine", "ida-star"]);
+        assert_eq!((code, v["cost"].as_u64()), (0, Some(31)));
+    }
+    let (v, code) = run_json(&[&spec, "--engine", "ida-star"]);
+    let notes = v["notes"].to_string();
+    assert!(
+        code == 0 && notes.contains("loaded from the cache"),
+        "{notes}"
+    );
+    let out = outcome(puzzlespec().args(["run", &spec, "--engine", "ida-star-7-8"]));
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("made for a 4x4 board"),
+        "{}",
+        out.stderr
+    );
+    let fifteen = std::fs::read_to_string("specs/fifteen.toml").unwrap();
+    let groups = "patterns = [[1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14, 15]]\n";
+    std::fs::write(
+        &spec,
+        fifteen.replace("[solve]", &format!("{groups}[solve]")),
+    )
+    .unwrap();
+    let out = outcome(puzzlespec().args(["run", &spec, "--engine", "ida-star-7-8"]));
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("`patterns` with engine ida-star-7-8"),
+        "{}",
+        out.stderr
+    );
+}

@@ -24,6 +24,25 @@ pub fn shortest_path<P: StateSpace>(
     search(space, start, is_goal, visit, "bfs", progress)
 }
 
+/// As [`shortest_path`], visiting at most `max_states` states; the flag says whether every
+/// reachable state was visited (so a missing path proves that no goal is reachable).
+pub fn shortest_path_within<P: StateSpace>(
+    space: &P,
+    start: P::State,
+    is_goal: impl Fn(&P::State) -> bool,
+    max_states: usize,
+    progress: &Progress,
+) -> (BfsOutcome<P::State, P::Move>, bool) {
+    let mut seen: FxHashSet<P::State> = FxHashSet::default();
+    let mut full = false;
+    let visit = |s: &P::State| {
+        full |= seen.len() >= max_states && !seen.contains(s);
+        !full && seen.insert(*s)
+    };
+    let out = search(space, start, is_goal, visit, "bfs", progress);
+    (out, !full)
+}
+
 /// The search itself, with the visited set left to the caller: `visit(s)` marks `s` and says
 /// whether it was new (a hash set here, a bitmap in `bitmap_bfs`). `label` names the engine in
 /// the progress line.

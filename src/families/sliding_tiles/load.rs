@@ -5,7 +5,8 @@ use super::arrangement::{self, Start};
 use super::board::{Board, MAX_CELLS};
 use super::model::Tiles;
 use super::pattern_database::MAX_GROUP;
-use super::plan::{BoardFacts, CATALOG, Objective, plan};
+use super::plan::{BoardFacts, CATALOG, Engine, Objective, plan};
+use super::ranked_pattern_build::MAX_RANKED_GROUP;
 use super::solve::TilesPuzzle;
 use super::spec::{self, TilesDocument};
 use super::starts_file;
@@ -31,8 +32,14 @@ pub(super) fn puzzle(doc: &SpecDocument) -> Result<TilesPuzzle, Diagnostic> {
         topology: &topology,
         bipartite: board.two_colouring().is_some(),
         patterns: read_patterns(doc, table, &board, &goal)?,
+        seven_eight: seven_eight_patterns(&board, &goal),
     };
     let (plan, engine) = plan(doc, &spec.solve, &choice, facts)?;
+    if let (Engine::IdaStar78, Some(given)) = (engine.engine, &table.patterns) {
+        return Err(doc
+            .error(given.span(), "`patterns` with engine ida-star-7-8")
+            .help("ida-star-7-8 uses Korf and Felner's 7-8 groups; give your own groups with engine = \"ida-star\", or remove `patterns`"));
+    }
     Ok(TilesPuzzle {
         model: Tiles::new(board),
         topology,
@@ -222,11 +229,12 @@ fn read_patterns(
     let mut groups = Vec::new();
     for (g, group) in given.get_ref().iter().enumerate() {
         let size = group.get_ref().len();
-        if size == 0 || size > MAX_GROUP {
+        if size == 0 || size > MAX_RANKED_GROUP {
             return Err(doc
                 .error(group.span(), format!("a pattern of {size} tiles"))
                 .help(format!(
-                    "each pattern holds 1 to {MAX_GROUP} tiles (a table of 16^k bytes)"
+                    "each pattern holds 1 to {MAX_RANKED_GROUP} tiles (a table of 16^k bytes up to \
+                     {MAX_GROUP} tiles, of n!/(n-k)! bytes for more)"
                 )));
         }
         let mut tiles = Vec::new();
@@ -259,6 +267,21 @@ fn read_patterns(
             .help("the patterns together must hold every tile 1 to n-1"));
     }
     Ok(groups)
+}
+
+/// Korf & Felner's 7-8 partition on a 4x4 board with the goal's blank in a corner: the seven
+/// tiles of the two columns on the blank's side, and the eight of the other two.
+fn seven_eight_patterns(board: &Board, goal: &[u8]) -> Option<Vec<Vec<u8>>> {
+    let blank = goal.iter().position(|&t| t == 0)?;
+    if board.shape != Some((4, 4)) || ![0, 3, 12, 15].contains(&blank) {
+        return None;
+    }
+    let near = |cell: usize| (cell % 4 < 2) == (blank % 4 < 2);
+    let half = |side: bool| {
+        let cells = (0..16).filter(|&c| near(c) == side && goal[c] != 0);
+        cells.map(|c| goal[c]).collect::<Vec<u8>>()
+    };
+    Some(vec![half(true), half(false)])
 }
 
 /// On a 4x4 board with the goal's blank in a corner: 6-6-3 groups placed from that corner (the
@@ -317,5 +340,28 @@ mod tests {
                 vec![6, 6, 3]
             );
         }
+    }
+
+    #[test]
+    fn seven_eight_groups_are_the_goal_halves() {
+        let board = Board::rectangle(4, 4);
+        let korf: Vec<u8> = (0..16).collect();
+        assert_eq!(
+            seven_eight_patterns(&board, &korf),
+            Some(vec![
+                vec![1, 4, 5, 8, 9, 12, 13],
+                vec![2, 3, 6, 7, 10, 11, 14, 15]
+            ])
+        );
+        let last: Vec<u8> = (1..16).chain([0]).collect();
+        assert_eq!(
+            seven_eight_patterns(&board, &last),
+            Some(vec![
+                vec![3, 4, 7, 8, 11, 12, 15],
+                vec![1, 2, 5, 6, 9, 10, 13, 14]
+            ])
+        );
+        let centre: Vec<u8> = (1..6).chain([0]).chain(6..16).collect();
+        assert_eq!(seven_eight_patterns(&board, &centre), None);
     }
 }

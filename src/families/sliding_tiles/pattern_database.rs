@@ -14,6 +14,7 @@
 
 use super::board::Board;
 use super::pattern_cache as cache_file;
+use super::ranked_pattern_build;
 use std::path::PathBuf;
 
 /// Largest group: a table of 16^6 bytes (16.8 MB), and twice that in bit masks while building.
@@ -21,8 +22,10 @@ pub const MAX_GROUP: usize = 6;
 
 pub struct PatternDatabase {
     pub tiles: Vec<u8>,
-    /// Indexed by `sum over i of cell(tiles[i]) << 4i`.
+    /// Indexed by `sum over i of cell(tiles[i]) << 4i` (sparse), or by the rank of those cells
+    /// among the board's placements of the group (`ranked`, for groups of 7 or 8 tiles).
     pub table: Vec<u8>,
+    pub ranked: bool,
     /// Whether it was read from the cache rather than built now.
     pub cached: bool,
     /// When a cached file was found but refused: which file and why (it was rebuilt).
@@ -33,17 +36,24 @@ impl PatternDatabase {
     /// The cached table when its header and checksum agree, or a newly built one (then cached).
     pub fn load_or_build(board: &Board, goal: &[u8], tiles: &[u8]) -> PatternDatabase {
         let params = parameters(board, goal, tiles);
+        let ranked = tiles.len() > MAX_GROUP;
+        let size = if ranked {
+            ranked_pattern_build::placements(board.cells(), tiles.len())
+        } else {
+            1 << (4 * tiles.len())
+        };
         let dir = cache_dir();
         let file = dir
             .as_ref()
             .map(|d| d.join(format!("pdb-{:016x}.bin", checksum(&params))));
         let mut refused = None;
         if let Some(bytes) = file.as_ref().and_then(|f| std::fs::read(f).ok()) {
-            match cache_file::decode(bytes, &params, 1 << (4 * tiles.len())) {
+            match cache_file::decode(bytes, &params, size) {
                 Ok(table) => {
                     return PatternDatabase {
                         tiles: tiles.to_vec(),
                         table,
+                        ranked,
                         cached: true,
                         refused: None,
                     };
@@ -57,7 +67,11 @@ impl PatternDatabase {
                 }
             }
         }
-        let table = build(board, goal, tiles);
+        let table = if ranked {
+            ranked_pattern_build::build(board, goal, tiles)
+        } else {
+            build(board, goal, tiles)
+        };
         if let (Some(dir), Some(file)) = (dir, file) {
             // A failed write only costs a rebuild next time.
             if std::fs::create_dir_all(&dir).is_ok() {
@@ -70,6 +84,7 @@ impl PatternDatabase {
         PatternDatabase {
             tiles: tiles.to_vec(),
             table,
+            ranked,
             cached: false,
             refused,
         }
@@ -115,7 +130,7 @@ pub fn checksum(bytes: &[u8]) -> u64 {
 
 /// The cells the blank reaches from `blank` through `free` cells.
 #[inline]
-fn region(adjacent: &[u16], blank: usize, free: u16) -> u16 {
+pub(super) fn region(adjacent: &[u16], blank: usize, free: u16) -> u16 {
     let mut reached = 1u16 << blank;
     let mut frontier = reached;
     while frontier != 0 {

@@ -23,6 +23,8 @@ pub enum Engine {
     Bfs,
     BidirectionalBfs,
     IdaStar,
+    /// IDA* with Korf & Felner's 7-8 partition (compact tables of 57.7 M and 518.9 M bytes).
+    IdaStar78,
     IdaStarManhattan,
     LayeredBfs,
     WilsonTheorem,
@@ -37,6 +39,7 @@ pub static CATALOG: Catalog<Objective, Engine> = Catalog {
                 Engine::BidirectionalBfs,
                 Engine::Bfs,
                 Engine::IdaStar,
+                Engine::IdaStar78,
                 Engine::IdaStarManhattan,
             ],
         },
@@ -56,6 +59,7 @@ pub static CATALOG: Catalog<Objective, Engine> = Catalog {
         ("bidirectional-bfs", Engine::BidirectionalBfs),
         ("layered-bfs", Engine::LayeredBfs),
         ("ida-star", Engine::IdaStar),
+        ("ida-star-7-8", Engine::IdaStar78),
         ("ida-star-manhattan", Engine::IdaStarManhattan),
         ("wilson-theorem", Engine::WilsonTheorem),
     ],
@@ -95,6 +99,8 @@ pub struct BoardFacts<'a> {
     pub bipartite: bool,
     /// The pattern groups (given or default), for `ida-star`.
     pub patterns: Vec<Vec<u8>>,
+    /// Korf & Felner's 7-8 groups, on a 4x4 board whose goal blank is in a corner.
+    pub seven_eight: Option<Vec<Vec<u8>>>,
 }
 
 impl BoardFacts<'_> {
@@ -145,11 +151,25 @@ pub fn plan(
             &[Engine::LayeredBfs],
         ));
     }
+    let seven_eight = match (resolved.engine, facts.seven_eight) {
+        (Engine::IdaStar78, None) => {
+            return Err(choice.unfit(
+                &CATALOG,
+                "the 7-8 pattern databases are made for a 4x4 board whose goal has the blank \
+                 in a corner",
+                &[Engine::IdaStar, Engine::IdaStarManhattan],
+            ));
+        }
+        (_, groups) => groups.unwrap_or_default(),
+    };
     let plan = match resolved.engine {
         Engine::Bfs => Plan::Shortest(Search::Bfs),
         Engine::BidirectionalBfs => Plan::Shortest(Search::Bidirectional),
         Engine::IdaStar => Plan::Shortest(Search::IdaStar {
             patterns: facts.patterns,
+        }),
+        Engine::IdaStar78 => Plan::Shortest(Search::IdaStar {
+            patterns: seven_eight,
         }),
         Engine::IdaStarManhattan => Plan::Shortest(Search::IdaStarManhattan),
         Engine::LayeredBfs if choice.objective == Objective::Longest => Plan::Longest,

@@ -5,6 +5,7 @@
 use super::arrangement::Start;
 use super::model::{self, Tiles};
 use super::pattern_database::{self, PatternDatabase};
+use super::pattern_search::PatternSearch;
 use super::plan::{MAX_ARRAY_CELLS, Search};
 use super::report::tile_list;
 use super::solvability::{self, Verdict};
@@ -12,14 +13,26 @@ use super::solve::TilesPuzzle;
 use super::tile_search::{self, BlankMove, TileNode};
 use crate::diagnostic::Diagnostic;
 use crate::engine::ida_star::DepthFirstSpace;
-use crate::engine::{Path, Progress, bidirectional_bfs, ida_star, ranked_bfs};
-use crate::report::{Report, Stats};
+use crate::engine::{Path, Progress, bfs, bidirectional_bfs, ida_star, ranked_bfs};
+use crate::report::{Report, Stats, group_digits};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
 /// IDA* gives up beyond this many moves (only reached on boards of more than
 /// [`MAX_ARRAY_CELLS`] cells that no invariant settles; smaller ones are settled by search first).
 const MAX_IDA_COST: u32 = 250;
+
+/// On boards of more than [`MAX_ARRAY_CELLS`] cells that no invariant settles, at most this many
+/// positions reachable from the start are visited before IDA* runs (about 40 bytes each).
+const MAX_VISITED_FIRST: usize = 1 << 22;
+
+/// What visiting the positions reachable from a start told.
+enum Settled {
+    Unsolvable(Outcome),
+    Solvable,
+    /// More positions than [`MAX_VISITED_FIRST`]: undecided.
+    TooMany,
+}
 
 /// One solved (or refused) start.
 pub(super) struct Outcome {
@@ -115,12 +128,19 @@ impl TilesPuzzle {
             Verdict::Unknown(r) => {
                 let depth_first =
                     matches!(search, Search::IdaStar { .. } | Search::IdaStarManhattan);
-                if depth_first && self.n() <= MAX_ARRAY_CELLS {
+                if depth_first {
                     // IDA* cannot prove that no solution exists; the reachable positions can.
-                    if let Some(out) = self.settle_by_search(start, r, progress) {
-                        return out;
+                    match self.settle_by_search(start, r, progress) {
+                        Settled::Unsolvable(out) => return out,
+                        Settled::Solvable => {
+                            format!("{r}; a search of the reachable positions found the goal")
+                        }
+                        Settled::TooMany => format!(
+                            "{r}; more than {} positions are reachable, too many to visit \
+                             first: IDA* decides (it may take long when no solution exists)",
+                            group_digits(MAX_VISITED_FIRST as u128)
+                        ),
                     }
-                    format!("{r}; a search of every reachable position found the goal")
                 } else {
                     format!("{r}; the search decides")
                 }
@@ -137,23 +157,31 @@ impl TilesPuzzle {
         out
     }
 
-    /// Visits every position reachable from `start` (a byte per arrangement): an outcome with no
-    /// solution when the goal is not among them, None when it is.
-    fn settle_by_search(&self, start: &[u8], why: &str, progress: &Progress) -> Option<Outcome> {
+    /// Visits the positions reachable from `start`: all of them on boards of at most
+    /// [`MAX_ARRAY_CELLS`] cells (a byte per arrangement), at most [`MAX_VISITED_FIRST`] in a hash
+    /// set on larger ones (enough on boards whose cut cells leave few positions reachable).
+    fn settle_by_search(&self, start: &[u8], why: &str, progress: &Progress) -> Settled {
         let (s, g) = (self.model.pack(start), self.model.pack(&self.goal));
-        let out = ranked_bfs::shortest_path(&self.model, s, g, progress);
-        if out.path.is_some() {
-            return None;
+        let (found, states, elapsed) = if self.n() <= MAX_ARRAY_CELLS {
+            let out = ranked_bfs::shortest_path(&self.model, s, g, progress);
+            (out.path.is_some(), out.stats.states, out.stats.elapsed)
+        } else {
+            let is_goal = |x: &u64| *x == g;
+            let (out, complete) =
+                bfs::shortest_path_within(&self.model, s, is_goal, MAX_VISITED_FIRST, progress);
+            if out.path.is_none() && !complete {
+                return Settled::TooMany;
+            }
+            (out.path.is_some(), out.stats.states, out.stats.elapsed)
+        };
+        if found {
+            return Settled::Solvable;
         }
         let reason = format!(
             "{why}; a search of all {} positions reachable from the start did not meet the goal",
-            out.stats.states
+            group_digits(u128::from(states))
         );
-        Some(Outcome::unsolvable(
-            reason,
-            out.stats.states,
-            out.stats.elapsed,
-        ))
+        Settled::Unsolvable(Outcome::unsolvable(reason, states, elapsed))
     }
 
     /// Builds or loads the tables; the notes say which, how long and how much memory, and which
@@ -180,12 +208,11 @@ impl TilesPuzzle {
                 None => "built (no cache folder)".to_string(),
             }
         };
-        let mirror =
-            if tile_search::PatternSpace::new(&self.model.board, &self.goal, &dbs).uses_mirror() {
-                ", looked up on the board and its mirror image"
-            } else {
-                ""
-            };
+        let mirror = if PatternSearch::new(&self.model.board, &self.goal, &dbs).uses_mirror() {
+            ", looked up on the board and its mirror image"
+        } else {
+            ""
+        };
         let mut notes: Vec<String> = dbs.iter().filter_map(|d| d.refused.clone()).collect();
         notes.push(format!(
             "pattern databases {} ({}), {how} in {:.2} s, {:.1} MB in memory{mirror}",
@@ -217,9 +244,9 @@ impl TilesPuzzle {
                 (out.path.map(|p| path_moves(&p)), out.stats.states)
             }
             Search::IdaStar { .. } => {
-                let space = tile_search::PatternSpace::new(&self.model.board, &self.goal, dbs);
-                let mut node = space.node(start);
-                self.ida_star(&space, &mut node, start, progress)
+                let search = PatternSearch::new(&self.model.board, &self.goal, dbs);
+                let out = search.solve(start, MAX_IDA_COST, progress);
+                (out.moves.map(|m| self.blank_moves(start, &m)), out.nodes)
             }
             Search::IdaStarManhattan => {
                 let space = tile_search::ManhattanSpace::new(&self.model.board, &self.goal);

@@ -1,13 +1,9 @@
-//! The sliding-tile board as a depth-first space for IDA*, with two admissible heuristics:
-//! - additive pattern databases, looked up on the board and on its mirror image across the main
-//!   diagonal (when the board is square and the goal maps onto itself), taking the larger;
-//! - the sum of each tile's distance to its goal cell (Manhattan distance on a rectangle) plus
-//!   linear conflicts on rectangles.
-//!
-//! The node is updated in place; both heuristics change by a few additions per move.
+//! The sliding-tile board as a depth-first space for the generic IDA*, with the sum of each
+//! tile's distance to its goal cell (Manhattan distance on a rectangle) plus linear conflicts on
+//! rectangles; the node is updated in place, the distance sum by one addition per move. Also the
+//! mirror map that the pattern-database search (`pattern_search.rs`) looks tables up through.
 
 use super::board::Board;
-use super::pattern_database::PatternDatabase;
 use crate::engine::Space;
 use crate::engine::ida_star::DepthFirstSpace;
 
@@ -25,10 +21,6 @@ pub struct BlankMove {
 pub struct TileNode {
     pub board: [u8; MAX_CELLS],
     pub blank: u8,
-    /// Per pattern group: sum of cell(tile) << 4*slot, the index into its table.
-    idx: [u32; MAX_CELLS],
-    /// The same for the mirrored board.
-    midx: [u32; MAX_CELLS],
     /// Sum of distances to the goal cells (Manhattan engine).
     distance_sum: u32,
 }
@@ -87,89 +79,7 @@ impl Common {
         TileNode {
             board,
             blank,
-            idx: [0; MAX_CELLS],
-            midx: [0; MAX_CELLS],
             distance_sum: 0,
-        }
-    }
-}
-
-/// Which group a tile belongs to and its 4-bit slot in the group's index.
-#[derive(Clone, Copy)]
-struct Slot {
-    group: u8,
-    shift: u8,
-}
-
-pub struct PatternSpace<'a> {
-    common: Common,
-    tables: Vec<&'a [u8]>,
-    slot: [Slot; MAX_CELLS],
-    /// For the mirror lookup: the transpose of each cell, and the slot of each tile's image.
-    mirror: Option<([u8; MAX_CELLS], [Slot; MAX_CELLS])>,
-}
-
-impl<'a> PatternSpace<'a> {
-    pub fn new(board: &Board, goal: &[u8], dbs: &'a [PatternDatabase]) -> PatternSpace<'a> {
-        let mut slot = [Slot {
-            group: NONE,
-            shift: 0,
-        }; MAX_CELLS];
-        for (g, db) in dbs.iter().enumerate() {
-            for (i, &t) in db.tiles.iter().enumerate() {
-                slot[t as usize] = Slot {
-                    group: g as u8,
-                    shift: 4 * i as u8,
-                };
-            }
-        }
-        PatternSpace {
-            common: Common::new(board, goal),
-            tables: dbs.iter().map(|d| d.table.as_slice()).collect(),
-            slot,
-            mirror: mirror_map(board, goal).map(|(cell, image)| {
-                let mut mslot = slot;
-                for t in 0..board.cells() {
-                    mslot[t] = slot[image[t] as usize];
-                }
-                (cell, mslot)
-            }),
-        }
-    }
-
-    pub fn uses_mirror(&self) -> bool {
-        self.mirror.is_some()
-    }
-
-    pub fn node(&self, tiles: &[u8]) -> TileNode {
-        let mut node = self.common.empty_node(tiles);
-        for (cell, &t) in tiles.iter().enumerate() {
-            let s = self.slot[t as usize];
-            if s.group != NONE {
-                node.idx[s.group as usize] += (cell as u32) << s.shift;
-            }
-            if let Some((transpose, mslot)) = &self.mirror {
-                let m = mslot[t as usize];
-                if m.group != NONE {
-                    node.midx[m.group as usize] += u32::from(transpose[cell]) << m.shift;
-                }
-            }
-        }
-        node
-    }
-
-    #[inline]
-    fn shift_tile(&self, node: &mut TileNode, tile: u8, from: u8, to: u8) {
-        let s = self.slot[tile as usize];
-        let g = s.group as usize;
-        node.idx[g] = node.idx[g]
-            .wrapping_add((u32::from(to) << s.shift).wrapping_sub(u32::from(from) << s.shift));
-        if let Some((transpose, mslot)) = &self.mirror {
-            let m = mslot[tile as usize];
-            let g = m.group as usize;
-            let (f, t) = (transpose[from as usize], transpose[to as usize]);
-            node.midx[g] = node.midx[g]
-                .wrapping_add((u32::from(t) << m.shift).wrapping_sub(u32::from(f) << m.shift));
         }
     }
 }
@@ -178,7 +88,7 @@ impl<'a> PatternSpace<'a> {
 /// across that diagonal and renaming each tile after the goal tile on its image cell maps the goal
 /// onto itself and moves onto moves, so a position and its mirror image are equally far from the
 /// goal. Returns the transposed cell of each cell and each tile's new name.
-fn mirror_map(board: &Board, goal: &[u8]) -> Option<([u8; MAX_CELLS], [u8; MAX_CELLS])> {
+pub(super) fn mirror_map(board: &Board, goal: &[u8]) -> Option<([u8; MAX_CELLS], [u8; MAX_CELLS])> {
     let (rows, cols) = board.shape?;
     if rows != cols {
         return None;
@@ -197,51 +107,6 @@ fn mirror_map(board: &Board, goal: &[u8]) -> Option<([u8; MAX_CELLS], [u8; MAX_C
         image[t as usize] = goal[transpose[c] as usize];
     }
     Some((transpose, image))
-}
-
-impl Space for PatternSpace<'_> {
-    type State = TileNode;
-    type Move = BlankMove;
-}
-
-impl DepthFirstSpace for PatternSpace<'_> {
-    #[inline]
-    fn moves(&self, node: &TileNode, last: Option<BlankMove>, out: &mut Vec<BlankMove>) {
-        self.common.moves(node, last, out);
-    }
-
-    #[inline]
-    fn apply(&self, node: &mut TileNode, mv: BlankMove) {
-        let tile = node.slide_blank(mv.from, mv.to);
-        self.shift_tile(node, tile, mv.to, mv.from);
-    }
-
-    #[inline]
-    fn undo(&self, node: &mut TileNode, mv: BlankMove) {
-        let tile = node.slide_blank(mv.to, mv.from);
-        self.shift_tile(node, tile, mv.from, mv.to);
-    }
-
-    #[inline]
-    fn heuristic(&self, node: &TileNode) -> u32 {
-        let mut h = 0u32;
-        for (g, table) in self.tables.iter().enumerate() {
-            h += u32::from(table[node.idx[g] as usize]);
-        }
-        if self.mirror.is_some() {
-            let mut m = 0u32;
-            for (g, table) in self.tables.iter().enumerate() {
-                m += u32::from(table[node.midx[g] as usize]);
-            }
-            h = h.max(m);
-        }
-        h
-    }
-
-    #[inline]
-    fn is_goal(&self, node: &TileNode) -> bool {
-        self.common.is_goal(node)
-    }
 }
 
 /// Rows, cols, and the goal (row, col) of each tile.
@@ -384,7 +249,7 @@ mod tests {
     use crate::engine::ida_star;
 
     #[test]
-    fn both_heuristics_find_the_seed_31_move_solution() {
+    fn manhattan_finds_the_seed_31_move_solution() {
         let board = Board::rectangle(3, 3);
         let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
         let start = [8, 6, 7, 2, 5, 4, 3, 0, 1];
@@ -392,20 +257,6 @@ mod tests {
         let mut node = manhattan.node(&start);
         let out = ida_star::solve(&manhattan, &mut node, 80, &Progress::hidden());
         assert_eq!(out.moves.unwrap().len(), 31);
-        let groups: Vec<PatternDatabase> = [[1u8, 2, 3, 4], [5, 6, 7, 8]]
-            .iter()
-            .map(|g| PatternDatabase {
-                tiles: g.to_vec(),
-                table: super::super::pattern_database::build(&board, &goal, g),
-                cached: false,
-                refused: None,
-            })
-            .collect();
-        let space = PatternSpace::new(&board, &goal, &groups);
-        assert!(space.uses_mirror());
-        let mut node = space.node(&start);
-        let out = ida_star::solve(&space, &mut node, 80, &Progress::hidden());
-        assert_eq!(out.moves.unwrap().len(), 31);
-        assert!(space.is_goal(&node));
+        assert!(manhattan.is_goal(&node));
     }
 }
