@@ -185,3 +185,8 @@ fn boards_on_a_batch_print_one_line_per_instance() {
         "{text}"
     );
 }
+
+#[test]
+fn boards_of_water_jugs_are_bars() {
+    insta::assert_snapshot!(boards(80, &["run", "specs/water-jugs.toml"]));
+}
