@@ -200,3 +200,8 @@ fn boards_of_queens_placements() {
     let captions: Vec<&str> = narrow.lines().filter(|l| l.contains("  (0 ")).collect();
     assert_eq!(captions.len(), 2, "{narrow}");
 }
+
+#[test]
+fn boards_of_sliding_blocks_mark_the_block_moved() {
+    insta::assert_snapshot!(boards(80, &["run", "specs/rush-hour.toml"]));
+}
