@@ -219,5 +219,8 @@ fn boards_of_rules_draw_the_display_array() {
         80,
         &["run", "tests/rules-display.toml", "--unset", "display"],
     );
-    assert!(plain.contains("\n1  switch 0  on=[1,0,0,0,0,0]\n"), "{plain}");
+    assert!(
+        plain.contains("\n1  switch 0  on=[1,0,0,0,0,0]\n"),
+        "{plain}"
+    );
 }
