@@ -69,6 +69,7 @@ fn dispatch(cli: Cli) -> ExitCode {
             edits,
             sweep,
             time_limit,
+            boards,
         } => app::run(&app::RunOptions {
             spec,
             json,
@@ -80,6 +81,7 @@ fn dispatch(cli: Cli) -> ExitCode {
             quiet,
             max_memory_given: cli.max_memory.is_some(),
             time_limit,
+            boards,
         }),
         Command::Play { spec, edits } => app::play(&spec, &edits),
         Command::Check { specs, json, edits } => check::check(&specs, &edits.edits(), json),
