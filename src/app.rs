@@ -3,6 +3,7 @@
 //! command line; everything here is callable from tests.
 
 use crate::cli::args::EditArgs;
+use crate::cli::drawing_files::{DrawingFiles, Refused};
 use crate::cli::output::{self, Watched};
 use crate::cli::{color, memory, progress_bar, search_size, stop_signals, terminal};
 use crate::diagnostic::Diagnostic;
@@ -50,6 +51,10 @@ pub struct RunOptions {
     pub max_memory_given: bool,
     /// `--time-limit`: it takes precedence over `solve.time_limit`.
     pub time_limit: Option<std::time::Duration>,
+    /// `--html FILE`: the answer as a page with a playback (`-`: on stdout).
+    pub html: Option<PathBuf>,
+    /// `--svg FILE`: the start and end drawn (`-`: on stdout).
+    pub svg: Option<PathBuf>,
 }
 
 impl RunOptions {
@@ -77,6 +82,10 @@ pub fn run(opts: &RunOptions) -> ExitCode {
     if let Some(sweep) = &opts.sweep {
         return crate::cli::sweep::run(opts, sweep);
     }
+    let drawings = match DrawingFiles::open(opts.html.as_deref(), opts.svg.as_deref(), opts.json) {
+        Ok(drawings) => drawings,
+        Err(Refused(code)) => return ExitCode::from(code),
+    };
     let progress = progress_bar::spinner(opts.quiet);
     let outcome = SpecDocument::load(&opts.spec, &opts.spec_edits()).and_then(|doc| {
         stop_signals::search_started(opts.time_limit.or(doc.time_limit));
@@ -87,14 +96,25 @@ pub fn run(opts: &RunOptions) -> ExitCode {
     progress.finish();
     match outcome {
         Ok(report) => {
+            let on_stdout = drawings.take_stdout();
+            let code = match drawings.write(&report) {
+                true => report_code(&report),
+                false => exit::OUTPUT,
+            };
+            if on_stdout {
+                return ExitCode::from(code);
+            }
             let text = if opts.json {
                 format!("{}\n", report::json::report(&report))
             } else {
                 report::text::report(&report, terminal::stdout_width())
             };
-            output::finish(output::stdout(&text), report_code(&report))
+            output::finish(output::stdout(&text), code)
         }
-        Err(d) => fail(&d, opts.json),
+        Err(d) => {
+            drawings.abandon();
+            fail(&d, opts.json)
+        }
     }
 }
 

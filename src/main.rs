@@ -69,6 +69,8 @@ fn dispatch(cli: Cli) -> ExitCode {
             edits,
             sweep,
             time_limit,
+            html,
+            svg,
         } => app::run(&app::RunOptions {
             spec,
             json,
@@ -80,6 +82,8 @@ fn dispatch(cli: Cli) -> ExitCode {
             quiet,
             max_memory_given: cli.max_memory.is_some(),
             time_limit,
+            html,
+            svg,
         }),
         Command::Play { spec, edits } => app::play(&spec, &edits),
         Command::Check { specs, json, edits } => check::check(&specs, &edits.edits(), json),
