@@ -286,4 +286,18 @@ mod tests {
             "a link to the network"
         );
     }
+
+    #[test]
+    fn guesses_form_a_table_and_a_placement_its_notation() {
+        let mut r = report();
+        r.start = None;
+        let table = page(&r);
+        assert!(table.contains("<table class=\"steps\">") && !table.contains("class=\"viewer\""));
+        r.solutions[0] = Solution {
+            steps: Vec::new(),
+            notation: Some("(0 4 7 5 2 6 1 3)".into()),
+        };
+        let listing = page(&r);
+        assert!(listing.contains("<pre class=\"notation\">(0 4 7 5 2 6 1 3)</pre>"));
+    }
 }
