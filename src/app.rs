@@ -10,6 +10,7 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::Progress;
 use crate::engine::stop;
 use crate::families::{self, PlayEnd, PlayIo, SolveContext};
+use crate::report::boards::BoardStyle;
 use crate::report::{self, Report, Status};
 use crate::spec::{Edits, SpecDocument};
 use std::io::{IsTerminal, Write};
@@ -55,6 +56,8 @@ pub struct RunOptions {
     pub html: Option<PathBuf>,
     /// `--svg FILE`: the start and end drawn (`-`: on stdout).
     pub svg: Option<PathBuf>,
+    /// `--boards`: draw the states as boards (also when the spec does not ask for them).
+    pub boards: bool,
 }
 
 impl RunOptions {
@@ -107,7 +110,11 @@ pub fn run(opts: &RunOptions) -> ExitCode {
             let text = if opts.json {
                 format!("{}\n", report::json::report(&report))
             } else {
-                report::text::report(&report, terminal::stdout_width())
+                let boards = (opts.boards || report.boards).then(|| BoardStyle {
+                    width: terminal::boards_width(),
+                    colour: color::stdout(),
+                });
+                report::text::with_boards(&report, terminal::stdout_width(), boards)
             };
             output::finish(output::stdout(&text), code)
         }

@@ -71,6 +71,7 @@ fn dispatch(cli: Cli) -> ExitCode {
             time_limit,
             html,
             svg,
+            boards,
         } => app::run(&app::RunOptions {
             spec,
             json,
@@ -84,6 +85,7 @@ fn dispatch(cli: Cli) -> ExitCode {
             time_limit,
             html,
             svg,
+            boards,
         }),
         Command::Play { spec, edits } => app::play(&spec, &edits),
         Command::Check { specs, json, edits } => check::check(&specs, &edits.edits(), json),

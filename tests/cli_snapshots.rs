@@ -85,3 +85,69 @@ fn new_lists_the_kinds() {
 fn a_starter_spec() {
     insta::assert_snapshot!(run(&["new", "water-jugs"]).stdout);
 }
+
+/// `puzzlespec ARGS` with boards laid out to `columns` (stdout is a pipe: `COLUMNS` gives the
+/// width), colour off.
+fn boards(columns: usize, args: &[&str]) -> String {
+    let out = common::outcome(
+        common::puzzlespec()
+            .args(args)
+            .args(["--boards", "--quiet", "--color", "never"])
+            .env("COLUMNS", columns.to_string()),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    redact_times(&out.stdout)
+}
+
+#[test]
+fn boards_of_a_peg_solution() {
+    let args = ["run", "specs/hoppers-drawn.toml", "--objective", "shortest"];
+    insta::assert_snapshot!(boards(80, &args));
+}
+
+#[test]
+fn boards_side_by_side_at_a_fixed_width() {
+    // Triangle boards are 27 columns wide: two to a row in 60 columns, one in 56.
+    let args = ["run", "specs/triangle15.toml", "--limit", "1"];
+    let wide = boards(60, &args);
+    insta::assert_snapshot!(wide);
+    // The boards: from the start's caption to the statistics.
+    let board_lines = |text: &str| -> Vec<String> {
+        text.lines()
+            .skip_while(|l| !l.starts_with("0  start"))
+            .take_while(|l| !l.starts_with("states:"))
+            .map(String::from)
+            .collect()
+    };
+    assert!(board_lines(&wide).iter().all(|l| l.chars().count() <= 60));
+    let narrow = boards(56, &args);
+    let captions = |text: &str| {
+        board_lines(text)
+            .iter()
+            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+            .count()
+    };
+    assert_eq!(captions(&wide), 5, "{wide}");
+    assert_eq!(captions(&narrow), 10, "{narrow}");
+}
+
+#[test]
+fn boards_mark_the_move_in_colour_only_when_asked() {
+    let args = [
+        "run",
+        "specs/hoppers-drawn.toml",
+        "--objective",
+        "shortest",
+        "--boards",
+    ];
+    let coloured = common::outcome(common::puzzlespec().args(args).args(["--color", "always"]));
+    assert!(
+        coloured.stdout.contains("\x1b[1;30;42m o \x1b[0m"),
+        "{}",
+        coloured.stdout
+    );
+    assert!(!coloured.stdout.contains("[o]"));
+    let plain = common::outcome(common::puzzlespec().args(args).env("NO_COLOR", "1"));
+    assert!(!plain.stdout.contains('\x1b'));
+    assert!(plain.stdout.contains("[o]"));
+}

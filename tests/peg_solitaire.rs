@@ -242,9 +242,24 @@ fn a_solution_can_be_drawn_board_by_board() {
         "display.boards=true",
     ]);
     assert_eq!(code, 0);
-    // The final board: one peg, in the centre.
-    assert!(out.contains(". . .\n"), "{out}");
-    assert!(out.contains(". o .\n"), "{out}");
+    // The spec key draws the boards as --boards does: the start and the board after each of the
+    // 7 moves, captioned with the step's number and move.
+    assert!(out.contains("0  start"), "{out}");
+    assert!(out.contains("7  (12, 2, 6)"), "{out}");
+    let flag = run(&[
+        "run",
+        "specs/hoppers-drawn.toml",
+        "--objective",
+        "shortest",
+        "--boards",
+    ]);
+    let boards = |text: &str| {
+        text.lines()
+            .take_while(|l| !l.starts_with("states:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(boards(&out), boards(&flag.stdout));
 }
 
 #[test]

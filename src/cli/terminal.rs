@@ -8,3 +8,11 @@ pub fn stdout_width() -> Option<usize> {
     }
     term.size_checked().map(|(_rows, cols)| usize::from(cols))
 }
+
+/// The width boards are laid out to: the terminal's, else `COLUMNS` (as shells set it), else 80.
+pub fn boards_width() -> usize {
+    stdout_width()
+        .or_else(|| std::env::var("COLUMNS").ok()?.trim().parse().ok())
+        .filter(|&w| w > 0)
+        .unwrap_or(80)
+}

@@ -1,6 +1,7 @@
 //! The answer of a solve, as data: families fill a [`Report`]; `text` and `json` show it, `html`
 //! and `svg` draw it.
 
+pub mod boards;
 pub mod duration;
 pub mod html;
 pub mod json;
@@ -63,6 +64,9 @@ pub struct Step {
 pub struct Solution {
     pub steps: Vec<Step>,
     pub notation: Option<String>,
+    /// The solution drawn whole, when it is one configuration rather than a sequence of states
+    /// (a queens placement, a codebreaker's table of guesses); not in JSON.
+    pub picture: Option<picture::Picture>,
 }
 
 impl Serialize for Solution {
@@ -132,6 +136,10 @@ pub struct Report {
     pub notes: Vec<String>,
     #[serde(skip)]
     pub sections: Vec<Section>,
+    /// The spec asks for boards (`[display] boards`, `[output] draw`): the text report draws
+    /// them as with `--boards`.
+    #[serde(skip)]
+    pub boards: bool,
     /// The family's own fields (set from a typed struct by [`Report::set_details`]),
     /// flattened into the JSON document.
     #[serde(flatten)]
@@ -167,6 +175,7 @@ impl Report {
             stats: Stats::default(),
             notes: Vec::new(),
             sections: Vec::new(),
+            boards: false,
             details: serde_json::Map::new(),
         }
     }

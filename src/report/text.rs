@@ -1,5 +1,6 @@
 //! The human-readable report printed by `puzzlespec run`.
 
+use super::boards::{self, Block, BoardStyle};
 use super::duration::human;
 use super::group_digits;
 use super::wrap::wrap;
@@ -8,28 +9,17 @@ use std::fmt::Write;
 
 /// The report as text; long lines (the engine's reason, notes) wrap at `width` when given.
 pub fn report(r: &Report, width: Option<usize>) -> String {
+    with_boards(r, width, None)
+}
+
+/// The report as text, with the states drawn as boards laid side by side when `boards` is given
+/// (`--boards`) and the family drew them; a solution without pictures prints as without.
+pub fn with_boards(r: &Report, width: Option<usize>, boards: Option<BoardStyle>) -> String {
     let mut out = String::new();
     header(&mut out, r, width);
-    let digits = r.solutions.len().to_string().len();
-    for (i, sol) in r.solutions.iter().enumerate() {
-        // A configuration or a formula rather than a move sequence (a queens placement, a
-        // komachi formula): one numbered line (plus any drawing below it).
-        let listing = sol.steps.is_empty() || r.cost.is_none();
-        if let (true, Some(notation)) = (listing, &sol.notation) {
-            listed(&mut out, notation, i, digits);
-            continue;
-        }
-        let _ = writeln!(out);
-        if r.solutions.len() > 1 {
-            let _ = writeln!(
-                out,
-                "solution {} ({} {}):",
-                i + 1,
-                sol.steps.len(),
-                r.cost_unit
-            );
-        }
-        solution(&mut out, r, sol);
+    match boards {
+        Some(style) if listed_pictures(r) => listed_boards(&mut out, r, style),
+        _ => solutions(&mut out, r, boards),
     }
     for section in &r.sections {
         let _ = writeln!(out, "\n{}:", section.title);
@@ -44,6 +34,44 @@ pub fn report(r: &Report, width: Option<usize>) -> String {
         human(r.stats.elapsed_ms)
     );
     out
+}
+
+/// A configuration or a formula rather than a move sequence (a queens placement, a komachi
+/// formula): one numbered line (plus any drawing below it).
+fn is_listing(r: &Report, sol: &Solution) -> bool {
+    sol.notation.is_some() && (sol.steps.is_empty() || r.cost.is_none())
+}
+
+/// Every solution is a listed configuration with its picture (queens placements).
+fn listed_pictures(r: &Report) -> bool {
+    !r.solutions.is_empty()
+        && r.solutions
+            .iter()
+            .all(|s| is_listing(r, s) && s.picture.is_some())
+}
+
+fn solutions(out: &mut String, r: &Report, boards: Option<BoardStyle>) {
+    let digits = r.solutions.len().to_string().len();
+    for (i, sol) in r.solutions.iter().enumerate() {
+        if let (true, Some(notation)) = (is_listing(r, sol), &sol.notation) {
+            listed(out, notation, i, digits);
+            continue;
+        }
+        let _ = writeln!(out);
+        if r.solutions.len() > 1 {
+            let _ = writeln!(
+                out,
+                "solution {} ({} {}):",
+                i + 1,
+                sol.steps.len(),
+                r.cost_unit
+            );
+        }
+        match boards.and_then(|style| solution_boards(r, sol, style)) {
+            Some(drawn) => out.push_str(&drawn),
+            None => solution(out, r, sol),
+        }
+    }
 }
 
 /// The title, the engine, the headline (solved, counted, ...), the count and the notes.
@@ -158,4 +186,46 @@ fn solution(out: &mut String, r: &Report, sol: &Solution) {
             step.state.as_ref().map(|s| s.text.as_str()),
         );
     }
+}
+
+/// Listed configurations as boards side by side, each captioned with its number and notation.
+fn listed_boards(out: &mut String, r: &Report, style: BoardStyle) {
+    let blocks: Vec<Block> = r
+        .solutions
+        .iter()
+        .enumerate()
+        .filter_map(|(i, sol)| {
+            let picture = sol.picture.as_ref()?;
+            let notation = sol.notation.as_deref().unwrap_or("");
+            let first = notation.lines().next().unwrap_or("");
+            Some(boards::draw(picture, style.colour).captioned(&format!("{}  {first}", i + 1)))
+        })
+        .collect();
+    let _ = writeln!(out);
+    out.push_str(&boards::lay_out(&blocks, style.width));
+}
+
+/// A solution as boards: its own picture when it has one (a table of guesses), else its
+/// notation line (if any) and the start and every state after it, captioned with the step's
+/// number and move; `None` when a state is not drawn.
+fn solution_boards(r: &Report, sol: &Solution, style: BoardStyle) -> Option<String> {
+    if let Some(picture) = &sol.picture {
+        return Some(boards::lay_out(
+            &[boards::draw(picture, style.colour)],
+            style.width,
+        ));
+    }
+    let start = r.start.as_ref()?.picture.as_ref()?;
+    let mut blocks = vec![boards::draw(start, style.colour).captioned("0  start")];
+    for (i, step) in sol.steps.iter().enumerate() {
+        let picture = step.state.as_ref()?.picture.as_ref()?;
+        let caption = format!("{}  {}", i + 1, step.action);
+        blocks.push(boards::draw(picture, style.colour).captioned(&caption));
+    }
+    let mut out = String::new();
+    if let Some(line) = &sol.notation {
+        let _ = writeln!(out, "{line}\n");
+    }
+    out.push_str(&boards::lay_out(&blocks, style.width));
+    Some(out)
 }

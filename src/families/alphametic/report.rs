@@ -30,6 +30,7 @@ impl Answer {
                 state: Some(self.letters.clone()),
             }],
             notation: Some(format!("{}    {}", self.formula, self.letters.text)),
+            picture: None,
         }
     }
 }

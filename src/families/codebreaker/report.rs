@@ -115,6 +115,7 @@ pub fn fill_transcript(
     report.solutions.push(Solution {
         steps,
         notation: Some(lines.join("\n")),
+        picture: None,
     });
     let before: Vec<String> = turns
         .iter()

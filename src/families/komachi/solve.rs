@@ -164,6 +164,7 @@ impl KomachiPuzzle {
                     state: None,
                 }],
                 notation: Some(line.clone()),
+                picture: None,
             });
             lines.push(line);
         }

@@ -83,6 +83,7 @@ pub fn fill_placements(report: &mut Report, board: &Board, placements: &[Vec<u8>
         report.solutions.push(Solution {
             steps: steps(cols),
             notation: Some(lines.join("\n")),
+            picture: None,
         });
     }
 }
@@ -132,6 +133,7 @@ pub fn fill_placement(report: &mut Report, board: &Board, cols: &[u32], draw: bo
             Vec::new()
         },
         notation: Some(lines.join("\n")),
+        picture: None,
     });
 }
 

@@ -22,6 +22,8 @@ pub struct Board {
     pub drawn_empty: Vec<usize>,
     /// Whether a hole named by a bare number means the hole of that index.
     numeric_labels: bool,
+    /// Whether the labels are the drawing's coordinates (`a1`..): pictures then label the edges.
+    pub labels_are_coordinates: bool,
 }
 
 const PEG_CHARS: &[char] = &['o', 'O', 'x', 'X', '*', '●', '#', '@'];
@@ -119,6 +121,7 @@ impl Board {
                     cells: None,
                     drawn_empty: Vec::new(),
                     numeric_labels: true,
+                    labels_are_coordinates: false,
                 }
             }
         };
@@ -214,6 +217,7 @@ impl Board {
             cells: Some(cells),
             drawn_empty: empty,
             numeric_labels: true,
+            labels_are_coordinates: false,
         })
     }
 
@@ -251,6 +255,7 @@ impl Board {
                         .help("use labels = \"index\" or a list of labels")
                 })?;
                 self.numeric_labels = false;
+                self.labels_are_coordinates = true;
             }
             ("coordinates", None) => {
                 return Err(doc

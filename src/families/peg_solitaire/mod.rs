@@ -10,6 +10,7 @@ mod layered;
 mod load;
 mod notation;
 mod one_solution;
+mod picture;
 mod plan;
 mod replay;
 mod report;

@@ -35,7 +35,8 @@ impl PegPuzzle {
         answer.details.jumps = Some(jumps.len());
         answer.report.solutions.push(Solution {
             steps: self.steps(&jumps, &chains, &after),
-            notation: (!self.draw_boards).then_some(line),
+            notation: Some(line),
+            picture: None,
         });
         if answer.report.cost.is_none() && self.objective == Objective::Any {
             answer.report.notes.push(format!(
@@ -95,10 +96,11 @@ impl PegPuzzle {
                 chains
                     .iter()
                     .map(|c| {
+                        let first = k;
                         k += c.len() - 1;
                         Step {
                             action: notation::chain(&self.board, c),
-                            state: Some(view(&self.board, after[k - 1])),
+                            state: Some(view(&self.board, after[k - 1], &jumps[first..k])),
                         }
                     })
                     .collect()
@@ -108,7 +110,7 @@ impl PegPuzzle {
                 .zip(after)
                 .map(|(j, &a)| Step {
                     action: notation::chain(&self.board, &[j.from as usize, j.to as usize]),
-                    state: Some(view(&self.board, a)),
+                    state: Some(view(&self.board, a, std::slice::from_ref(j))),
                 })
                 .collect(),
         }

@@ -2,6 +2,8 @@
 //! peg solitaire adds to the JSON document (docs/json.md, docs/schema/peg-solitaire.json).
 
 use super::board::Board;
+use super::engine::jump_space::Jump;
+use super::picture::picture;
 use crate::report::{Report, StateView};
 use serde::Serialize;
 
@@ -51,8 +53,9 @@ impl Answer {
     }
 }
 
-/// The board drawn for the terminal, `{"pegs": [labels]}` for JSON.
-pub fn view(board: &Board, pegs: u128) -> StateView {
+/// The board drawn for the terminal, `{"pegs": [labels]}` for JSON, and its picture with the
+/// jumps of the move that led to it marked (`last_move` is empty for the start).
+pub fn view(board: &Board, pegs: u128, last_move: &[Jump]) -> StateView {
     let has = |h: usize| pegs >> h & 1 == 1;
     let labels: Vec<serde_json::Value> = (0..board.len())
         .filter(|&h| has(h))
@@ -61,6 +64,6 @@ pub fn view(board: &Board, pegs: u128) -> StateView {
     StateView {
         text: board.draw(has),
         data: serde_json::json!({ "pegs": labels }),
-        picture: None,
+        picture: picture(board, pegs, last_move),
     }
 }

@@ -111,7 +111,8 @@ impl PegPuzzle {
             CATALOG.engine_name(shown.engine),
             &shown.reason,
         );
-        report.start = Some(view(&self.board, self.start));
+        report.start = Some(view(&self.board, self.start, &[]));
+        report.boards = self.draw_boards;
         Answer {
             report,
             details: PegDetails {

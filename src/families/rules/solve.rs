@@ -399,6 +399,7 @@ impl RulesPuzzle {
             report.solutions.push(Solution {
                 steps,
                 notation: None,
+                picture: None,
             });
         }
         Ok(())

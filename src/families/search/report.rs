@@ -36,6 +36,7 @@ impl Answer {
                 state: Some(self.values.clone()),
             }],
             notation: Some(self.text.clone()),
+            picture: None,
         }
     }
 }

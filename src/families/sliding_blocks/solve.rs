@@ -235,6 +235,7 @@ impl BlocksPuzzle {
         Ok(Solution {
             steps,
             notation: None,
+            picture: None,
         })
     }
 }

@@ -126,6 +126,7 @@ impl TilesPuzzle {
         report.solutions.push(Solution {
             steps,
             notation: None,
+            picture: None,
         });
         let tiles: Vec<u8> = moves.iter().map(|m| m.tile).collect();
         report.sections.push(Section {
@@ -157,6 +158,7 @@ impl TilesPuzzle {
                         instance.start.text,
                         tile_list(tiles)
                     )),
+                    picture: None,
                 });
             }
             instances.push(instance);

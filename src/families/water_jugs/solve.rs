@@ -155,6 +155,7 @@ impl JugsPuzzle {
                     })
                     .collect(),
                 notation: None,
+                picture: None,
             });
         }
         Ok(())
