@@ -154,13 +154,23 @@ fn drawing(out: &mut String, state: Option<&StateView>) {
     }
 }
 
-/// Steps that are records of their own (a code game's guesses and their scores): a table.
+/// The drawing of a solution as a whole (a placement, a table of guesses), when there is one.
+fn whole(out: &mut String, sol: &Solution) {
+    if let Some(p) = &sol.picture {
+        let _ = writeln!(
+            out,
+            "<figure class=\"whole\">{}</figure>",
+            svg::picture(p, 0, 0)
+        );
+    }
+}
+
+/// Steps that are records of their own (a code game's guesses and their scores): the
+/// solution's drawing when the family gives one, and a table.
 fn step_table(out: &mut String, title: &str, sol: &Solution) {
-    let _ = writeln!(
-        out,
-        "<h2>{}</h2>\n<table class=\"steps\">\n<thead><tr><th>#</th><th>move</th><th>result</th></tr></thead>\n<tbody>",
-        escape(title)
-    );
+    let _ = writeln!(out, "<h2>{}</h2>", escape(title));
+    whole(out, sol);
+    out.push_str("<table class=\"steps\">\n<thead><tr><th>#</th><th>move</th><th>result</th></tr></thead>\n<tbody>\n");
     for (k, step) in sol.steps.iter().enumerate() {
         let _ = write!(
             out,
@@ -177,6 +187,7 @@ fn step_table(out: &mut String, title: &str, sol: &Solution) {
 /// A solution without states: its notation (a placement, a formula) or its moves.
 fn listing(out: &mut String, title: &str, sol: &Solution) {
     let _ = writeln!(out, "<h2>{}</h2>", escape(title));
+    whole(out, sol);
     if let Some(notation) = &sol.notation {
         let _ = writeln!(out, "<pre class=\"notation\">{}</pre>", escape(notation));
         return;
@@ -249,6 +260,7 @@ mod tests {
                 state: Some(board(&[2])),
             }],
             notation: None,
+            picture: None,
         });
         r
     }
@@ -296,6 +308,7 @@ mod tests {
         r.solutions[0] = Solution {
             steps: Vec::new(),
             notation: Some("(0 4 7 5 2 6 1 3)".into()),
+            picture: None,
         };
         let listing = page(&r);
         assert!(listing.contains("<pre class=\"notation\">(0 4 7 5 2 6 1 3)</pre>"));

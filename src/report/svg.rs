@@ -83,8 +83,9 @@ pub fn state(view: &StateView, x: usize, y: usize) -> (String, (usize, usize)) {
     }
 }
 
-/// `--svg`: the start and end of the first solution side by side; without a start (a code
-/// game) its steps' states; without states (a placement, a formula) its notation as text.
+/// `--svg`: the start and end of the first solution side by side; without a start, the
+/// solution's own drawing (a placement, a table of guesses), else its steps' states, else its
+/// notation as text.
 pub fn report(r: &Report) -> String {
     let first = r.solutions.first();
     let states: Vec<(String, &StateView)> = first
@@ -105,6 +106,8 @@ pub fn report(r: &Report) -> String {
                 (*end).clone(),
             ));
         }
+    } else if let Some(whole) = first.and_then(|sol| sol.picture.clone()) {
+        panels.push((String::new(), picture_view(whole)));
     } else if !states.is_empty() {
         panels.extend(
             states
@@ -118,6 +121,14 @@ pub fn report(r: &Report) -> String {
     let headline = super::text::headline(r);
     let refs: Vec<(String, &StateView)> = panels.iter().map(|(c, v)| (c.clone(), v)).collect();
     document(&[title, headline], &refs)
+}
+
+fn picture_view(picture: Picture) -> StateView {
+    StateView {
+        text: String::new(),
+        data: serde_json::Value::Null,
+        picture: Some(picture),
+    }
 }
 
 fn text_view(text: String) -> StateView {
