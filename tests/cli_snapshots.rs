@@ -151,3 +151,42 @@ fn boards_mark_the_move_in_colour_only_when_asked() {
     assert!(!plain.stdout.contains('\x1b'));
     assert!(plain.stdout.contains("[o]"));
 }
+
+#[test]
+fn boards_of_sliding_tiles_mark_the_tile_moved() {
+    // The first moves of the seed's start: 5 down, 6 down, 7 left (the tile in brackets, the cell
+    // it left in parentheses); only the first rows of boards are kept.
+    let text = boards(60, &["run", "specs/eight.toml"]);
+    let shown: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("0  start"))
+        .take(9)
+        .collect();
+    insta::assert_snapshot!(shown.join("\n"));
+}
+
+#[test]
+fn boards_on_a_batch_print_one_line_per_instance() {
+    let starts = "board.starts=[[8,6,7,2,5,4,3,0,1],[1,2,3,4,5,6,7,0,8],[1,2,3,4,5,6,0,7,8]]";
+    let args = [
+        "run",
+        "specs/eight.toml",
+        "--unset",
+        "board.start",
+        "--set",
+        starts,
+    ];
+    let text = boards(80, &args);
+    let instances: Vec<&str> = text.lines().filter(|l| l.contains("| tiles:")).collect();
+    assert_eq!(instances.len(), 3, "{text}");
+    assert!(instances[1].ends_with("tiles: 8") && instances[2].ends_with("tiles: 7 8"));
+    assert!(
+        !text.contains("0  start") && !text.contains("[8]"),
+        "{text}"
+    );
+}
+
+#[test]
+fn boards_of_water_jugs_are_bars() {
+    insta::assert_snapshot!(boards(80, &["run", "specs/water-jugs.toml"]));
+}

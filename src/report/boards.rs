@@ -132,7 +132,9 @@ fn draw_bars(bars: &[Bar], colour: bool) -> Block {
         let shown = if largest <= BAR_MAX {
             units
         } else {
-            (units * BAR_MAX).div_ceil(largest)
+            // In 128 bits: a capacity may take all 64.
+            let scaled = (u128::from(units) * u128::from(BAR_MAX)).div_ceil(u128::from(largest));
+            u64::try_from(scaled).unwrap_or(BAR_MAX)
         };
         usize::try_from(shown).unwrap_or(usize::MAX)
     };
@@ -154,7 +156,12 @@ fn draw_bars(bars: &[Bar], colour: bool) -> Block {
         let body = format!("|{fill}|");
         let line = format!(
             "{} {body:<body_width$} {number:>number_width$}",
-            framed(&bar.label, label_width, bar.mark, colour),
+            framed(
+                &format!("{:<label_width$}", bar.label),
+                label_width,
+                bar.mark,
+                colour
+            ),
             body_width = bar_width + 2
         );
         block.push(line, label_width + 2 + 1 + bar_width + 2 + 1 + number_width);

@@ -7,6 +7,7 @@ use super::arrangement::Start;
 use super::model;
 use super::shortest::Outcome;
 use super::solve::TilesPuzzle;
+use crate::report::picture::{Content, Grid, Mark, Picture};
 use crate::report::{Report, Section, Solution, StateView, Status, Step, group_digits};
 use serde::Serialize;
 
@@ -88,8 +89,36 @@ impl TilesPuzzle {
         StateView {
             text,
             data: tiles.iter().map(|&t| serde_json::Value::from(t)).collect(),
-            picture: None,
+            picture: self.picture(tiles, None),
         }
+    }
+
+    /// The position after `mv` (if any), with the tile it slid marked.
+    fn view_after(&self, tiles: &[u8], mv: &model::Move) -> StateView {
+        StateView {
+            picture: self.picture(tiles, Some(mv)),
+            ..self.view(tiles)
+        }
+    }
+
+    /// A rectangular board as a grid of numbered tiles (the blank empty), the tile `mv` slid
+    /// marked where it stands and the cell it left; boards given by adjacency have none.
+    fn picture(&self, tiles: &[u8], mv: Option<&model::Move>) -> Option<Picture> {
+        let (rows, columns) = self.model.board.shape?;
+        let mut grid = Grid::empty(rows, columns);
+        for (cell, &tile) in grid.cells.iter_mut().zip(tiles) {
+            if tile != 0 {
+                cell.content = Content::Named {
+                    text: tile.to_string(),
+                    group: u32::from(tile),
+                };
+            }
+        }
+        if let Some(mv) = mv {
+            grid.cells[usize::from(mv.to)].mark = Mark::Moved;
+            grid.cells[usize::from(mv.from)].mark = Mark::From;
+        }
+        Some(Picture::Grid(grid))
     }
 
     pub(super) fn describe(&self, mv: &model::Move) -> String {
@@ -120,7 +149,7 @@ impl TilesPuzzle {
             s = self.model.apply(s, *mv).unwrap_or(s);
             steps.push(Step {
                 action: self.describe(mv),
-                state: Some(self.view(&self.model.unpack(s))),
+                state: Some(self.view_after(&self.model.unpack(s), mv)),
             });
         }
         report.solutions.push(Solution {

@@ -72,7 +72,7 @@ impl Puzzle for JugsPuzzle {
             CATALOG.engine_name(self.engine.engine),
             &self.engine.reason,
         );
-        report.start = Some(view(&self.model, self.start));
+        report.start = Some(view(&self.model, self.start, None));
         match &self.plan {
             Plan::Bidirectional { goal } => {
                 let out =
@@ -92,7 +92,11 @@ impl Puzzle for JugsPuzzle {
                 report.stats = Stats::new(out.stats.states, out.stats.elapsed);
                 let details = LongestDetails {
                     farthest_distance: out.counts.len() - 1,
-                    farthest: out.farthest.iter().map(|s| view(&self.model, *s)).collect(),
+                    farthest: out
+                        .farthest
+                        .iter()
+                        .map(|s| view(&self.model, *s, None))
+                        .collect(),
                     layer_counts: out.counts,
                 };
                 fill_longest(&mut report, details);
@@ -151,7 +155,7 @@ impl JugsPuzzle {
                     .iter()
                     .map(|(mv, s)| Step {
                         action: self.model.describe(*mv),
-                        state: Some(view(&self.model, *s)),
+                        state: Some(view(&self.model, *s, Some(*mv))),
                     })
                     .collect(),
                 notation: None,
