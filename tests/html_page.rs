@@ -198,6 +198,8 @@ struct Shown {
     state: serde_json::Value,
     /// The visible frame's drawn cells, each its `data-` attributes.
     cells: Vec<BTreeMap<&'static str, String>>,
+    /// The visible frame's drawn bars: label, level, capacity.
+    bars: Vec<(String, u64, u64)>,
 }
 
 /// An attribute's text as Chromium serialises it, entities replaced.
@@ -257,6 +259,15 @@ fn shown(dom: &str) -> Shown {
             cell
         })
         .collect();
+    let bars = figure
+        .match_indices("<g class=\"bar\"")
+        .map(|(i, _)| {
+            let tag = &figure[i..];
+            let number = |key| attribute(tag, key).unwrap().parse().unwrap();
+            let label = unescape(attribute(tag, "data-label").unwrap());
+            (label, number("data-level"), number("data-capacity"))
+        })
+        .collect();
     let state = serde_json::from_str(&unescape(attribute(figure, "data-state").unwrap()))
         .expect("the frame's state is JSON");
     Shown {
@@ -264,6 +275,7 @@ fn shown(dom: &str) -> Shown {
         presses,
         state,
         cells,
+        bars,
     }
 }
 
@@ -382,10 +394,58 @@ fn the_tiles_playback_ends_on_the_spec_goal() {
     assert_eq!(end.state, serde_json::json!(numbers("goal")));
     let start = shown(&dump_dom(&browser, &page, "selftest-start"));
     assert_eq!(start.state, serde_json::json!(numbers("start")));
-    if !end.cells.is_empty() {
-        assert_eq!(tiles_shown(&end), numbers("goal"));
-        assert_eq!(tiles_shown(&start), numbers("start"));
-    }
+    assert_eq!(
+        tiles_shown(&end),
+        numbers("goal"),
+        "the tiles drawn at the end"
+    );
+    assert_eq!(
+        tiles_shown(&start),
+        numbers("start"),
+        "the tiles drawn at the start"
+    );
+}
+
+#[test]
+fn the_jugs_playback_plays_to_the_goal() {
+    let Some(browser) = chromium() else {
+        println!("skipped: no chromium on this machine (apt-get install chromium)");
+        return;
+    };
+    let spec = "specs/water-jugs.toml";
+    let doc: toml::Table = toml::from_str(&std::fs::read_to_string(spec).unwrap()).unwrap();
+    let jugs = doc["jugs"].as_table().unwrap();
+    let list = |key: &str| -> Vec<toml::Value> { jugs[key].as_array().unwrap().clone() };
+    // The goal this test knows how to check: 4 litres in either jug.
+    assert_eq!(jugs["goal"].as_str(), Some("A == 4 or B == 4"));
+    let names: Vec<String> = list("names")
+        .iter()
+        .map(|v| v.as_str().unwrap().into())
+        .collect();
+    let capacity: Vec<u64> = list("capacities")
+        .iter()
+        .map(|v| v.as_integer().unwrap() as u64)
+        .collect();
+    let initial: Vec<u64> = list("initial")
+        .iter()
+        .map(|v| v.as_integer().unwrap() as u64)
+        .collect();
+    let (json, _) = run_json(&[spec]);
+    let cost = json["cost"].as_u64().expect("a cost") as usize;
+    let page = scratch("jugs").join("jugs.html");
+    write_page(spec, &[], &page);
+    let end = shown(&dump_dom(&browser, &page, "selftest-play"));
+    assert_eq!(end.frame, cost, "Play stops at the last move");
+    let labels: Vec<&String> = end.bars.iter().map(|(l, _, _)| l).collect();
+    assert_eq!(labels, names.iter().collect::<Vec<_>>());
+    assert_eq!(end.bars.iter().map(|b| b.2).collect::<Vec<_>>(), capacity);
+    assert!(
+        end.bars.iter().any(|b| b.1 == 4),
+        "no jug holds 4 L: {:?}",
+        end.bars
+    );
+    let start = shown(&dump_dom(&browser, &page, "selftest-start"));
+    assert_eq!(start.bars.iter().map(|b| b.1).collect::<Vec<_>>(), initial);
 }
 
 /// The picture in docs/images/playback.png: the English board after ten moves. Set
