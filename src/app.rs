@@ -118,10 +118,7 @@ pub fn run(opts: &RunOptions) -> ExitCode {
             };
             output::finish(output::stdout(&text), code)
         }
-        Err(d) => {
-            drawings.abandon();
-            fail(&d, opts.json)
-        }
+        Err(d) => fail(&d, opts.json),
     }
 }
 

@@ -1,14 +1,15 @@
-//! `--html FILE` and `--svg FILE`: the answer drawn into files beside the report. The files are
-//! opened before the search, so that a path that cannot be written is said at once and not after
-//! a long solve; they are filled once the report is known. `-` puts the page (or the SVG) on
+//! `--html FILE` and `--svg FILE`: the answer drawn into files beside the report. The paths are
+//! tried before the search, so that one that cannot be written is said at once and not after a
+//! long solve; the files are written once the report is known (a run that ends without a report
+//! leaves none behind). `-` puts the page (or the SVG) on
 //! standard output in place of the text report.
 
 use crate::app::exit;
 use crate::cli::{color, output};
 use crate::diagnostic::Diagnostic;
 use crate::report::{Report, html, svg};
-use std::fs::{File, OpenOptions};
-use std::io::{self, Write};
+use std::fs::OpenOptions;
+use std::io;
 use std::path::{Path, PathBuf};
 
 /// What is drawn, and how it is named in messages.
@@ -43,15 +44,10 @@ impl Drawing {
 
 enum Target {
     Stdout,
-    /// The open file, and whether this run created it (then a failed solve removes it).
-    File {
-        path: PathBuf,
-        file: File,
-        created: bool,
-    },
+    File(PathBuf),
 }
 
-/// The requested drawings, their files open.
+/// The requested drawings, their paths tried.
 pub struct DrawingFiles {
     targets: Vec<(Drawing, Target)>,
 }
@@ -102,9 +98,7 @@ impl DrawingFiles {
             let text = drawing.render(report);
             let written = match target {
                 Target::Stdout => output::stdout(&text).map_err(|e| (PathBuf::from("-"), e)),
-                Target::File { path, mut file, .. } => {
-                    fill(&mut file, &text).map_err(|e| (path, e))
-                }
+                Target::File(path) => std::fs::write(&path, &text).map_err(|e| (path, e)),
             };
             if let Err((path, e)) = written {
                 // A closed pipe is the reader's choice, as for the text report.
@@ -116,56 +110,36 @@ impl DrawingFiles {
         }
         all
     }
-
-    /// The solve failed: files this run created (still empty) are removed.
-    pub fn abandon(self) {
-        for (_, target) in self.targets {
-            if let Target::File {
-                path,
-                file,
-                created: true,
-            } = target
-            {
-                drop(file);
-                let _ = std::fs::remove_file(path);
-            }
-        }
-    }
 }
 
 fn is_stdout(path: &Path) -> bool {
     path == Path::new("-")
 }
 
-/// Opens `path` for writing without emptying it yet, so that a failed solve leaves an existing
-/// file as it was.
+/// Tries `path` for writing: an existing file is opened without being emptied, a new one is
+/// created and removed again, so that a run without a report leaves the folder as it was.
 fn open_target(drawing: Drawing, path: &Path) -> Result<Target, Refused> {
     if is_stdout(path) {
         return Ok(Target::Stdout);
     }
     let existed = path.exists();
-    let opened = OpenOptions::new()
+    let tried = OpenOptions::new()
         .write(true)
         .create(true)
         .truncate(false)
         .open(path);
-    match opened {
-        Ok(file) => Ok(Target::File {
-            path: path.to_path_buf(),
-            file,
-            created: !existed,
-        }),
+    match tried {
+        Ok(_) => {
+            if !existed {
+                let _ = std::fs::remove_file(path);
+            }
+            Ok(Target::File(path.to_path_buf()))
+        }
         Err(e) => {
             cannot_write(drawing, path, &e);
             Err(Refused(exit::OUTPUT))
         }
     }
-}
-
-fn fill(file: &mut File, text: &str) -> io::Result<()> {
-    file.set_len(0)?;
-    file.write_all(text.as_bytes())?;
-    file.flush()
 }
 
 fn cannot_write(drawing: Drawing, path: &Path, e: &io::Error) {
