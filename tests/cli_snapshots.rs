@@ -190,3 +190,18 @@ fn boards_on_a_batch_print_one_line_per_instance() {
 fn boards_of_water_jugs_are_bars() {
     insta::assert_snapshot!(boards(80, &["run", "specs/water-jugs.toml"]));
 }
+
+#[test]
+fn boards_of_queens_placements() {
+    // Three boards of 26 columns fit in 84 columns, two in 80: the layout follows the width.
+    let args = ["run", "specs/queens8.toml", "--limit", "3"];
+    insta::assert_snapshot!(boards(84, &args));
+    let narrow = boards(80, &args);
+    let captions: Vec<&str> = narrow.lines().filter(|l| l.contains("  (0 ")).collect();
+    assert_eq!(captions.len(), 2, "{narrow}");
+}
+
+#[test]
+fn boards_of_sliding_blocks_mark_the_block_moved() {
+    insta::assert_snapshot!(boards(80, &["run", "specs/rush-hour.toml"]));
+}

@@ -4,6 +4,7 @@
 //! removed. Boards are laid side by side, as many to a row as the width takes.
 
 use super::picture::{Bar, Cell, Content, Grid, Mark, Picture};
+use std::ops::Range;
 
 /// How boards are drawn: the width to fill and whether marks are coloured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,13 +77,14 @@ fn framed(text: &str, inner: usize, mark: Mark, colour: bool) -> String {
 
 fn draw_grid(grid: &Grid, colour: bool) -> Block {
     let label = |labels: &[String], i: usize| labels.get(i).map_or("", String::as_str).to_string();
-    let widths: Vec<usize> = (0..grid.columns)
+    let at = |r: usize, c: usize| &grid.cells[r * grid.columns + c];
+    let (rows, columns) = shown(grid);
+    let widths: Vec<usize> = columns
+        .clone()
         .map(|c| {
-            let cells = (0..grid.rows).map(|r| {
-                content_text(&grid.cells[r * grid.columns + c].content)
-                    .chars()
-                    .count()
-            });
+            let cells = rows
+                .clone()
+                .map(|r| content_text(&at(r, c).content).chars().count());
             cells
                 .chain([label(&grid.column_labels, c).chars().count(), 1])
                 .max()
@@ -95,28 +97,43 @@ fn draw_grid(grid: &Grid, colour: bool) -> Block {
     let mut block = Block::default();
     if !grid.column_labels.is_empty() {
         let mut line = " ".repeat(margin);
-        for (c, w) in widths.iter().enumerate() {
-            line.push_str(&framed(
-                &label(&grid.column_labels, c),
-                *w,
-                Mark::None,
-                false,
-            ));
+        for (c, w) in columns.clone().zip(&widths) {
+            let text = label(&grid.column_labels, c);
+            line.push_str(&framed(&text, *w, Mark::None, false));
         }
         block.push(line, line_width);
     }
-    for r in 0..grid.rows {
+    for r in rows {
         let mut line = match row_label_width {
             Some(w) => format!("{:>w$} ", label(&grid.row_labels, r)),
             None => String::new(),
         };
-        for (c, w) in widths.iter().enumerate() {
-            let Cell { content, mark } = &grid.cells[r * grid.columns + c];
+        for (c, w) in columns.clone().zip(&widths) {
+            let Cell { content, mark } = at(r, c);
             line.push_str(&framed(content_text(content), *w, *mark, colour));
         }
         block.push(line, line_width);
     }
     block
+}
+
+/// The rows and columns drawn: all of them, except that rows (columns) wholly off the board at
+/// its edges are left out when no labels name them (the walls around a sliding-blocks board).
+fn shown(grid: &Grid) -> (Range<usize>, Range<usize>) {
+    let on = |r: usize, c: usize| grid.cells[r * grid.columns + c].content != Content::Off;
+    let row_on = |r: usize| (0..grid.columns).any(|c| on(r, c));
+    let column_on = |c: usize| (0..grid.rows).any(|r| on(r, c));
+    let span = |n: usize, labelled: bool, used: &dyn Fn(usize) -> bool| {
+        let first = (0..n).find(|&i| used(i));
+        match (labelled, first) {
+            (false, Some(first)) => first..(0..n).rev().find(|&i| used(i)).map_or(n, |l| l + 1),
+            _ => 0..n,
+        }
+    };
+    (
+        span(grid.rows, !grid.row_labels.is_empty(), &row_on),
+        span(grid.columns, !grid.column_labels.is_empty(), &column_on),
+    )
 }
 
 /// One line per container: `[A] |#####...|  5/8`, one character per unit (scaled down when the
@@ -263,6 +280,24 @@ mod tests {
             text,
             " . \x1b[30;43m . \x1b[0m    . \x1b[30;43m . \x1b[0m\n"
         );
+    }
+
+    #[test]
+    fn rows_and_columns_off_the_board_at_its_edges_are_left_out_without_labels() {
+        let mut g = grid(3, 3, false);
+        g.cells.fill(Cell {
+            content: Content::Off,
+            mark: Mark::None,
+        });
+        g.cell_mut(1, 1).content = Content::Piece;
+        g.cell_mut(1, 2).content = Content::Empty;
+        assert_eq!(
+            lay_out(&[draw(&Picture::Grid(g.clone()), false)], 80),
+            " o  .\n"
+        );
+        g.row_labels = vec!["1".into(), "2".into(), "3".into()];
+        let text = lay_out(&[draw(&Picture::Grid(g), false)], 80);
+        assert_eq!(text, "1\n2  o  .\n3\n");
     }
 
     #[test]

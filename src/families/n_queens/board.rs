@@ -1,6 +1,8 @@
 //! The N-queens board: its size, the queens the spec places, and for each row the columns still
 //! open to a queen (a bitmask, bit c = column c). Also the independent check of a finished
-//! placement and its two renderings (the seed's row notation and a drawn board).
+//! placement and its two renderings (the seed's row notation and a picture of the board).
+
+use crate::report::picture::{Content, Grid, Picture};
 
 /// Bitboards are u64, so the backtracking engines take boards of at most 64 columns.
 pub const MAX_N: usize = 64;
@@ -125,31 +127,19 @@ impl Board {
         format!("({})", cells.join(" "))
     }
 
-    /// The board drawn as in the seed, `Q` a queen the search placed, `q` one the spec gave.
-    pub fn draw<C: Copy + Into<u32>>(&self, cols: &[C]) -> Vec<String> {
-        let width = (self.n - 1).to_string().len();
-        let cell = |s: &str| format!("{s:>width$}");
-        let header: Vec<String> = (0..self.n).map(|c| cell(&c.to_string())).collect();
-        let margin = " ".repeat(width);
-        let rule = format!("{margin} *{}*", "-".repeat(self.n * (width + 1) + 1));
-        let mut lines = vec![format!("{margin}   {}", header.join(" ")), rule.clone()];
+    /// The placement drawn: a queen in column `cols[r]` of each row `r`, the rows and columns
+    /// labelled from 0 as the placement `(0 4 7 5 2 6 1 3)` and the JSON squares count them.
+    pub fn picture<C: Copy + Into<u32>>(&self, cols: &[C]) -> Picture {
+        let mut grid = Grid::empty(cols.len(), self.n);
         for (r, &q) in cols.iter().enumerate() {
-            let q = q.into() as usize;
-            let row: Vec<String> = (0..self.n)
-                .map(|c| {
-                    if c != q {
-                        cell(".")
-                    } else if self.placed.contains(&(r, c)) {
-                        cell("q")
-                    } else {
-                        cell("Q")
-                    }
-                })
-                .collect();
-            lines.push(format!("{} | {} |", cell(&r.to_string()), row.join(" ")));
+            let c = q.into() as usize;
+            if c < self.n {
+                grid.cell_mut(r, c).content = Content::Piece;
+            }
         }
-        lines.push(rule);
-        lines
+        grid.column_labels = (0..self.n).map(|c| c.to_string()).collect();
+        grid.row_labels = (0..cols.len()).map(|r| r.to_string()).collect();
+        Picture::Grid(grid)
     }
 }
 

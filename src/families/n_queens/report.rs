@@ -73,17 +73,15 @@ impl QueensDetails {
     }
 }
 
-/// Each placement as one numbered line `(0 4 7 5 2 6 1 3)`, drawn below it when `draw`.
+/// Each placement as one numbered line `(0 4 7 5 2 6 1 3)` with its picture; drawn as boards by
+/// default when `draw` (`[output] draw`), as with `--boards`.
 pub fn fill_placements(report: &mut Report, board: &Board, placements: &[Vec<u8>], draw: bool) {
+    report.boards = draw;
     for cols in placements {
-        let mut lines = vec![Board::notation(cols)];
-        if draw {
-            lines.extend(board.draw(cols));
-        }
         report.solutions.push(Solution {
             steps: steps(cols),
-            notation: Some(lines.join("\n")),
-            picture: None,
+            notation: Some(Board::notation(cols)),
+            picture: (board.n <= DRAWN_MAX).then(|| board.picture(cols)),
         });
     }
 }
@@ -101,7 +99,7 @@ const STEPS_MAX: usize = 1000;
 /// rest is); drawn when asked and small; as steps when not too long.
 pub fn fill_placement(report: &mut Report, board: &Board, cols: &[u32], draw: bool) {
     let n = cols.len();
-    let mut lines = vec![if n <= SHOWN_WHOLE {
+    let notation = if n <= SHOWN_WHOLE {
         Board::notation(cols)
     } else {
         let head = Board::notation(&cols[..SHOWN_ENDS]);
@@ -112,16 +110,15 @@ pub fn fill_placement(report: &mut Report, board: &Board, cols: &[u32], draw: bo
             &head[..head.len() - 1],
             &tail[1..]
         )
-    }];
+    };
     if n > SHOWN_WHOLE {
         report.notes.push(format!(
             "the placement shows the columns of the first and last {SHOWN_ENDS} rows; --json gives all {} (`placements`)",
             group_digits(n as u128)
         ));
     }
-    if draw && n <= DRAWN_MAX {
-        lines.extend(board.draw(cols));
-    } else if draw {
+    report.boards = draw;
+    if draw && n > DRAWN_MAX {
         report
             .notes
             .push(format!("boards are drawn up to {DRAWN_MAX} columns only"));
@@ -132,8 +129,8 @@ pub fn fill_placement(report: &mut Report, board: &Board, cols: &[u32], draw: bo
         } else {
             Vec::new()
         },
-        notation: Some(lines.join("\n")),
-        picture: None,
+        notation: Some(notation),
+        picture: (n <= DRAWN_MAX).then(|| board.picture(cols)),
     });
 }
 

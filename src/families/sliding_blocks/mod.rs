@@ -6,6 +6,7 @@ mod drawing;
 mod goal;
 mod load;
 mod model;
+mod picture;
 mod plan;
 mod report;
 mod solve;

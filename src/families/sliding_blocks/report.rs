@@ -38,6 +38,8 @@ pub struct Pieces<'a> {
     pub model: &'a Blocks,
     pub class_of: &'a [usize],
     pub at: Vec<u16>,
+    /// The piece the last followed move slid, and its placement before it.
+    pub last: Option<(usize, u16)>,
 }
 
 impl<'a> Pieces<'a> {
@@ -61,6 +63,7 @@ impl<'a> Pieces<'a> {
             model,
             class_of,
             at,
+            last: None,
         }
     }
 
@@ -72,6 +75,7 @@ impl<'a> Pieces<'a> {
     /// Follows `mv`: the piece standing at `from` goes to `to`.
     pub fn follow(&mut self, mv: Move) {
         if let Some(p) = self.mover(mv) {
+            self.last = Some((p, self.at[p]));
             self.at[p] = mv.to;
         }
     }
@@ -136,7 +140,7 @@ impl<'a> Pieces<'a> {
         StateView {
             text,
             data: serde_json::json!({"drawing": rows, "pieces": pieces}),
-            picture: None,
+            picture: Some(self.picture()),
         }
     }
 }
