@@ -505,3 +505,36 @@ fn a_screenshot_of_the_playback() {
         "not a picture"
     );
 }
+
+/// `--svg` of a placement: the queens drawn are eight, and no two attack each other (checked
+/// here, not taken from the program).
+#[test]
+fn the_svg_of_a_queens_placement_draws_eight_non_attacking_queens() {
+    let out = run(&[
+        "run",
+        "specs/queens8.toml",
+        "--quiet",
+        "--limit",
+        "1",
+        "--svg",
+        "-",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let queens: Vec<(i64, i64)> = out
+        .stdout
+        .match_indices("<g class=\"cell\"")
+        .map(|(i, _)| &out.stdout[i..])
+        .filter(|tag| attribute(tag, "data-content") == Some("piece"))
+        .map(|tag| {
+            let number = |key| attribute(tag, key).unwrap().parse::<i64>().unwrap();
+            (number("data-row"), number("data-col"))
+        })
+        .collect();
+    assert_eq!(queens.len(), 8, "{}", out.stdout);
+    for (i, a) in queens.iter().enumerate() {
+        for b in &queens[i + 1..] {
+            let attack = a.0 == b.0 || a.1 == b.1 || (a.0 - b.0).abs() == (a.1 - b.1).abs();
+            assert!(!attack, "{a:?} and {b:?} attack each other");
+        }
+    }
+}
