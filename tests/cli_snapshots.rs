@@ -205,3 +205,8 @@ fn boards_of_queens_placements() {
 fn boards_of_sliding_blocks_mark_the_block_moved() {
     insta::assert_snapshot!(boards(80, &["run", "specs/rush-hour.toml"]));
 }
+
+#[test]
+fn boards_of_a_codebreaker_game_are_its_table_of_guesses() {
+    insta::assert_snapshot!(boards(80, &["run", "specs/bulls-and-cows.toml"]));
+}

@@ -4,6 +4,7 @@
 
 use super::code_space::CodeSpace;
 use super::evaluate::{Tally, Turn};
+use crate::report::picture::{Cell, Content, Grid, Mark, Picture};
 use crate::report::{Report, Section, Solution, StateView, Status, Step};
 use serde::Serialize;
 
@@ -82,8 +83,46 @@ fn turn_view(space: &CodeSpace, names: &[String; 2], t: &Turn) -> StateView {
     StateView {
         text: feedback_text(names, t),
         data: serde_json::to_value(data).unwrap_or_default(),
-        picture: None,
+        picture: Some(guess_table(space, names, std::slice::from_ref(t))),
     }
+}
+
+/// Guesses as a table, a row each: the code's symbols, a gap, then the two feedback counts; the
+/// columns of the counts are labelled with their names, the rows numbered from 1, and the
+/// symbols of a guess that breaks the code (all in the right place) marked.
+fn guess_table(space: &CodeSpace, names: &[String; 2], turns: &[Turn]) -> Picture {
+    let pegs = turns.first().map_or(0, |t| space.code(t.guess).len());
+    let mut grid = Grid::empty(turns.len(), pegs + 3);
+    // Feedback counts are grouped apart from every symbol.
+    let feedback_group = space.symbols.len() as u32;
+    let named = |text: String, group: u32, mark: Mark| Cell {
+        content: Content::Named { text, group },
+        mark,
+    };
+    for (row, t) in turns.iter().enumerate() {
+        let mark = if t.right == pegs {
+            Mark::Moved
+        } else {
+            Mark::None
+        };
+        let symbols = space
+            .code(t.guess)
+            .iter()
+            .map(|&s| named(space.symbols[usize::from(s)].clone(), u32::from(s), mark));
+        let gap = Cell {
+            content: Content::Off,
+            mark: Mark::None,
+        };
+        let counts = [t.right, t.wrong].map(|k| named(k.to_string(), feedback_group, Mark::None));
+        let cells = symbols.chain([gap]).chain(counts);
+        for (column, cell) in cells.enumerate() {
+            *grid.cell_mut(row, column) = cell;
+        }
+    }
+    grid.column_labels = vec![String::new(); pegs + 1];
+    grid.column_labels.extend(names.iter().cloned());
+    grid.row_labels = (1..=turns.len()).map(|r| r.to_string()).collect();
+    Picture::Grid(grid)
 }
 
 /// The game as the seeds print it (`1, [ 0 1 2 3 ], bulls = 0, cows = 2`), one step per guess,
@@ -115,7 +154,7 @@ pub fn fill_transcript(
     report.solutions.push(Solution {
         steps,
         notation: Some(lines.join("\n")),
-        picture: None,
+        picture: Some(guess_table(space, names, turns)),
     });
     let before: Vec<String> = turns
         .iter()
