@@ -178,7 +178,13 @@ fn step_table(out: &mut String, title: &str, sol: &Solution) {
             k + 1,
             escape(&step.action)
         );
-        drawing(out, step.state.as_ref());
+        match (&sol.picture, &step.state) {
+            // The solution's drawing shows every step already: the row keeps to the text.
+            (Some(_), Some(state)) => {
+                let _ = write!(out, "<pre class=\"state\">{}</pre>", escape(&state.text));
+            }
+            _ => drawing(out, step.state.as_ref()),
+        }
         out.push_str("</td></tr>\n");
     }
     out.push_str("</tbody>\n</table>\n");

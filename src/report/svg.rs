@@ -31,7 +31,10 @@ pub fn size(picture: &Picture) -> (usize, usize) {
     match picture {
         Picture::Grid(grid) => {
             let (left, top) = margins(grid);
-            (left + grid.columns * CELL + 2, top + grid.rows * CELL + 2)
+            (
+                left + grid.columns * column_width(grid) + 2,
+                top + grid.rows * CELL + 2,
+            )
         }
         Picture::Bars { bars } => (
             bars.len() * (BAR_WIDTH + BAR_GAP) + BAR_GAP,
@@ -176,6 +179,20 @@ pub fn document(title: &[String], panels: &[(String, &StateView)]) -> String {
     )
 }
 
+/// Width of a column: a cell, wider when a name would not fit (a code symbol such as `yellow`).
+fn column_width(grid: &Grid) -> usize {
+    let longest = grid
+        .cells
+        .iter()
+        .filter_map(|c| match &c.content {
+            Content::Named { text, .. } => Some(text.chars().count()),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    CELL.max(longest * 10 + 12)
+}
+
 fn margins(grid: &Grid) -> (usize, usize) {
     let left = if grid.row_labels.is_empty() { 1 } else { LABEL };
     let top = if grid.column_labels.is_empty() {
@@ -188,8 +205,9 @@ fn margins(grid: &Grid) -> (usize, usize) {
 
 fn draw_grid(out: &mut String, grid: &Grid) {
     let (left, top) = margins(grid);
+    let width = column_width(grid);
     for (c, label) in grid.column_labels.iter().enumerate() {
-        let x = left + c * CELL + CELL / 2;
+        let x = left + c * width + width / 2;
         let _ = write!(
             out,
             r##"<text class="label" x="{x}" y="{}" text-anchor="middle" font-size="14" fill="#555">{}</text>"##,
@@ -221,13 +239,13 @@ fn draw_grid(out: &mut String, grid: &Grid) {
                 escape(r)
             );
         }
-        draw_cell(out, cell, (left + column * CELL, top + row * CELL));
+        draw_cell(out, cell, width, (left + column * width, top + row * CELL));
     }
 }
 
 /// The rest of one cell's `<g>` (opened by the caller): its content and mark as data attributes,
 /// then its drawing.
-fn draw_cell(out: &mut String, cell: &Cell, (x, y): (usize, usize)) {
+fn draw_cell(out: &mut String, cell: &Cell, width: usize, (x, y): (usize, usize)) {
     let (content, text) = match &cell.content {
         Content::Off => ("off", None),
         Content::Empty => ("empty", None),
@@ -246,15 +264,15 @@ fn draw_cell(out: &mut String, cell: &Cell, (x, y): (usize, usize)) {
     if cell.content != Content::Off {
         let _ = write!(
             out,
-            r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{BOARD}" stroke="#fff" stroke-width="1"/>"##
+            r##"<rect x="{x}" y="{y}" width="{width}" height="{CELL}" fill="{BOARD}" stroke="#fff" stroke-width="1"/>"##
         );
     }
-    let (cx, cy) = (x + CELL / 2, y + CELL / 2);
+    let (cx, cy) = (x + width / 2, y + CELL / 2);
     match &cell.content {
         Content::Off => {}
         Content::Empty => hole(out, cell.mark, cx, cy),
         Content::Piece => piece(out, cell.mark, cx, cy),
-        Content::Named { text, group } => named(out, cell.mark, (x, y), text, *group),
+        Content::Named { text, group } => named(out, cell.mark, (x, y, width), text, *group),
     }
     out.push_str("</g>");
 }
@@ -304,7 +322,7 @@ fn piece(out: &mut String, mark: Mark, cx: usize, cy: usize) {
 }
 
 /// A named piece (a tile, a block's cell, a code symbol): a rounded square in its group's colour.
-fn named(out: &mut String, mark: Mark, (x, y): (usize, usize), text: &str, group: u32) {
+fn named(out: &mut String, mark: Mark, (x, y, w): (usize, usize, usize), text: &str, group: u32) {
     let hue = (u64::from(group) * 137 + 200) % 360;
     let (stroke, width) = match mark {
         Mark::Moved => (MOVED, 4),
@@ -316,13 +334,13 @@ fn named(out: &mut String, mark: Mark, (x, y): (usize, usize), text: &str, group
         r#"<rect x="{}" y="{}" width="{}" height="{}" rx="6" fill="hsl({hue},55%,72%)" stroke="{stroke}" stroke-width="{width}"/>"#,
         x + 3,
         y + 3,
-        CELL - 6,
+        w - 6,
         CELL - 6
     );
     let _ = write!(
         out,
         r##"<text x="{}" y="{}" text-anchor="middle" font-size="16" font-weight="bold" fill="#222">{}</text>"##,
-        x + CELL / 2,
+        x + w / 2,
         y + CELL / 2 + 6,
         escape(text)
     );
@@ -450,6 +468,13 @@ mod tests {
     #[test]
     fn the_size_fits_the_cells_and_labels() {
         let (w, h) = size(&Picture::Grid(sample_grid()));
-        assert_eq!((w, h), (LABEL + 3 * CELL + 2, LABEL + 2 * CELL + 2));
+        // The name `T&"<1>` (6 characters) widens every column past a square cell.
+        let column = 6 * 10 + 12;
+        assert!(column > CELL);
+        assert_eq!((w, h), (LABEL + 3 * column + 2, LABEL + 2 * CELL + 2));
+        let mut plain = sample_grid();
+        plain.cell_mut(1, 2).content = Content::Piece;
+        let (w, _) = size(&Picture::Grid(plain));
+        assert_eq!(w, LABEL + 3 * CELL + 2);
     }
 }
