@@ -210,3 +210,14 @@ fn boards_of_sliding_blocks_mark_the_block_moved() {
 fn boards_of_a_codebreaker_game_are_its_table_of_guesses() {
     insta::assert_snapshot!(boards(80, &["run", "specs/bulls-and-cows.toml"]));
 }
+
+#[test]
+fn boards_of_rules_draw_the_display_array() {
+    insta::assert_snapshot!(boards(80, &["run", "tests/rules-display.toml"]));
+    // Without [display], rules print as without --boards.
+    let plain = boards(
+        80,
+        &["run", "tests/rules-display.toml", "--unset", "display"],
+    );
+    assert!(plain.contains("\n1  switch 0  on=[1,0,0,0,0,0]\n"), "{plain}");
+}

@@ -79,7 +79,9 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
         .max_states
         .as_ref()
         .map_or(DEFAULT_MAX_STATES, |m| *m.get_ref());
+    let display = super::display::display(doc, spec.display.as_ref(), &rules.layout)?;
     Ok(RulesPuzzle {
+        display,
         rules,
         start,
         objective: choice.objective,

@@ -4,6 +4,7 @@
 
 mod bytecode;
 mod compile;
+mod display;
 mod label;
 mod layout;
 mod load;

@@ -1,6 +1,7 @@
 //! How a rules state and a rules search look in the report: the state view (text and JSON) and
 //! the typed fields the kind adds to the JSON document (docs/json.md, docs/schema/rules.json).
 
+use super::display::{Display, picture};
 use super::layout::{Layout, Shape};
 use crate::report::{Report, Section, StateView};
 use serde::Serialize;
@@ -26,7 +27,8 @@ pub struct RulesDetails {
 }
 
 /// `ml=3 cl=3 boat=0 lights=[1,0,1]` for the terminal, an object of the variables for JSON.
-pub fn view(layout: &Layout, s: u64) -> StateView {
+/// With a `[display]` array, the state is also drawn as its grid.
+pub fn view(layout: &Layout, display: Option<&Display>, s: u64) -> StateView {
     let values = layout.unpack(s);
     let mut text = Vec::new();
     let mut data = serde_json::Map::new();
@@ -52,7 +54,7 @@ pub fn view(layout: &Layout, s: u64) -> StateView {
     StateView {
         text: text.join(" "),
         data: data.into(),
-        picture: None,
+        picture: display.map(|d| picture(layout, d, &values)),
     }
 }
 

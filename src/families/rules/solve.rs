@@ -107,6 +107,8 @@ impl Sites {
 
 pub struct RulesPuzzle {
     pub(super) rules: Rules,
+    /// The array `[display]` draws, if any.
+    pub(super) display: Option<super::display::Display>,
     pub(super) start: u64,
     pub(super) objective: Objective,
     pub(super) plan: Plan,
@@ -146,7 +148,7 @@ impl Puzzle for RulesPuzzle {
             CATALOG.engine_name(self.engine.engine),
             &self.engine.reason,
         );
-        report.start = Some(view(&self.rules.layout, self.start));
+        report.start = Some(view(&self.rules.layout, self.display.as_ref(), self.start));
         let is_goal = |s: &u64| search.is_goal(*s);
         let mut details = self.details();
         let stats = match self.plan {
@@ -302,7 +304,7 @@ impl RulesPuzzle {
             details.farthest = farthest
                 .iter()
                 .take(self.limit)
-                .map(|s| view(&self.rules.layout, *s))
+                .map(|s| view(&self.rules.layout, self.display.as_ref(), *s))
                 .collect();
         }
         details.layer_counts = counts;
@@ -336,7 +338,7 @@ impl RulesPuzzle {
                 "move `{}` ({}) from the state {}; ",
                 label.name,
                 label.arguments(inst),
-                view(&self.rules.layout, s).text
+                view(&self.rules.layout, self.display.as_ref(), s).text
             );
         }
         help.push_str(
@@ -392,7 +394,7 @@ impl RulesPuzzle {
                     self.labels[inst.rule].render(inst, before, &mut names, &self.rules.tables);
                 steps.push(Step {
                     action,
-                    state: Some(view(&self.rules.layout, *s)),
+                    state: Some(view(&self.rules.layout, self.display.as_ref(), *s)),
                 });
                 before = *s;
             }

@@ -29,6 +29,16 @@ pub struct RulesDocument {
     pub goal: Spanned<GoalTable>,
     #[serde(default)]
     pub solve: RulesSolveTable,
+    /// An array of the state drawn as a grid by `--boards`.
+    pub display: Option<Spanned<DisplayTable>>,
+}
+
+/// `[display] array = "lights", columns = 5`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DisplayTable {
+    pub array: Spanned<String>,
+    pub columns: Spanned<i64>,
 }
 
 #[derive(Debug, Deserialize)]
