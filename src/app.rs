@@ -3,6 +3,7 @@
 //! command line; everything here is callable from tests.
 
 use crate::cli::args::EditArgs;
+use crate::cli::drawing_files::{DrawingFiles, Refused};
 use crate::cli::output::{self, Watched};
 use crate::cli::{color, memory, progress_bar, search_size, stop_signals, terminal};
 use crate::diagnostic::Diagnostic;
@@ -51,6 +52,10 @@ pub struct RunOptions {
     pub max_memory_given: bool,
     /// `--time-limit`: it takes precedence over `solve.time_limit`.
     pub time_limit: Option<std::time::Duration>,
+    /// `--html FILE`: the answer as a page with a playback (`-`: on stdout).
+    pub html: Option<PathBuf>,
+    /// `--svg FILE`: the start and end drawn (`-`: on stdout).
+    pub svg: Option<PathBuf>,
     /// `--boards`: draw the states as boards (also when the spec does not ask for them).
     pub boards: bool,
 }
@@ -91,6 +96,10 @@ pub fn run(opts: &RunOptions) -> ExitCode {
     {
         return crate::cli::sweep::run(opts, cases, &path, &text);
     }
+    let drawings = match DrawingFiles::open(opts.html.as_deref(), opts.svg.as_deref(), opts.json) {
+        Ok(drawings) => drawings,
+        Err(Refused(code)) => return ExitCode::from(code),
+    };
     let progress = progress_bar::spinner(opts.quiet);
     let outcome = loaded.and_then(|doc| {
         stop_signals::search_started(opts.time_limit.or(doc.time_limit));
@@ -101,6 +110,14 @@ pub fn run(opts: &RunOptions) -> ExitCode {
     progress.finish();
     match outcome {
         Ok(report) => {
+            let on_stdout = drawings.take_stdout();
+            let code = match drawings.write(&report) {
+                true => report_code(&report),
+                false => exit::OUTPUT,
+            };
+            if on_stdout {
+                return ExitCode::from(code);
+            }
             let text = if opts.json {
                 format!("{}\n", report::json::report(&report))
             } else {
@@ -110,7 +127,7 @@ pub fn run(opts: &RunOptions) -> ExitCode {
                 });
                 report::text::with_boards(&report, terminal::stdout_width(), boards)
             };
-            output::finish(output::stdout(&text), report_code(&report))
+            output::finish(output::stdout(&text), code)
         }
         Err(d) => fail(&d, opts.json),
     }

@@ -69,6 +69,8 @@ fn dispatch(cli: Cli) -> ExitCode {
             edits,
             sweep,
             time_limit,
+            html,
+            svg,
             boards,
         } => app::run(&app::RunOptions {
             spec,
@@ -81,6 +83,8 @@ fn dispatch(cli: Cli) -> ExitCode {
             quiet,
             max_memory_given: cli.max_memory.is_some(),
             time_limit,
+            html,
+            svg,
             boards,
         }),
         Command::Play { spec, edits } => app::play(&spec, &edits),

@@ -51,7 +51,7 @@ impl EditArgs {
 pub enum Command {
     /// Solve a spec and print the answer.
     #[command(
-        after_help = "Examples:\n  puzzlespec run specs/water-jugs.toml\n  puzzlespec run specs/water-jugs.toml --json\n  puzzlespec run specs/water-jugs.toml --set 'jugs.capacities=[3,5]' --set 'jugs.goal=\"A == 4 or B == 4\"'\n  puzzlespec run specs/water-jugs.toml --objective all-shortest --limit 5\n  puzzlespec run specs/english33.toml --boards\n  puzzlespec run specs/queens-count.toml --sweep board.n=4..10\n  puzzlespec run - < specs/eight.toml\n\nExit codes: 0 solved, 1 no solution, 2 bad spec or arguments, 3 internal error, 4 output not written (e.g. disk full), 5 memory cap reached (--max-memory), 6 time limit reached (--time-limit), 130 interrupted (Ctrl-C); 5, 6 and 130 print what was found so far. With --sweep: the highest code of the cases."
+        after_help = "Examples:\n  puzzlespec run specs/water-jugs.toml\n  puzzlespec run specs/water-jugs.toml --json\n  puzzlespec run specs/water-jugs.toml --set 'jugs.capacities=[3,5]' --set 'jugs.goal=\"A == 4 or B == 4\"'\n  puzzlespec run specs/water-jugs.toml --objective all-shortest --limit 5\n  puzzlespec run specs/english33.toml --boards\n  puzzlespec run specs/queens-count.toml --sweep board.n=4..10\n  puzzlespec run specs/triangle15.toml --html triangle.html --svg triangle.svg\n  puzzlespec run - < specs/eight.toml\n\nExit codes: 0 solved, 1 no solution, 2 bad spec or arguments, 3 internal error, 4 output not written (e.g. disk full, an --html or --svg path that cannot be written), 5 memory cap reached (--max-memory), 6 time limit reached (--time-limit), 130 interrupted (Ctrl-C); 5, 6 and 130 print what was found so far. With --sweep: the highest code of the cases."
     )]
     Run {
         /// The spec file (TOML); `-` reads it from standard input.
@@ -78,6 +78,15 @@ pub enum Command {
         /// so far, with exit code 6 (default: solve.time_limit, else none).
         #[arg(long, value_name = "SECONDS", value_parser = crate::spec::parse_seconds)]
         time_limit: Option<std::time::Duration>,
+        /// Also write the answer as one self-contained HTML page: the puzzle, the answer with a
+        /// step-through playback of the moves, the statistics (`-`: on stdout instead of the
+        /// text report).
+        #[arg(long, value_name = "FILE", conflicts_with = "sweep")]
+        html: Option<PathBuf>,
+        /// Also write the start and end boards (or the placement) as one SVG drawing (`-`: on
+        /// stdout instead of the text report).
+        #[arg(long, value_name = "FILE", conflicts_with = "sweep")]
+        svg: Option<PathBuf>,
         /// Draw the states as boards side by side, the last move marked (default: the spec's
         /// `[display] boards` or `[output] draw`); a batch prints one line per instance.
         #[arg(long)]

@@ -1,10 +1,14 @@
-//! The answer of a solve, as data: families fill a [`Report`]; `text` and `json` show it.
+//! The answer of a solve, as data: families fill a [`Report`]; `text` and `json` show it, `html`
+//! and `svg` draw it.
 
 pub mod boards;
 pub mod duration;
+pub mod html;
 pub mod json;
+mod markup;
 mod number_format;
 pub mod picture;
+pub mod svg;
 pub mod text;
 pub mod wrap;
 

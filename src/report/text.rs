@@ -98,7 +98,8 @@ fn header(out: &mut String, r: &Report, width: Option<usize>) {
     }
 }
 
-fn headline(r: &Report) -> String {
+/// The line that says how the solve ended (also the HTML page's).
+pub(super) fn headline(r: &Report) -> String {
     match (r.status, r.cost) {
         (Status::Solved, Some(cost)) => {
             format!("solved: {} {}", group_digits(u128::from(cost)), r.cost_unit)
