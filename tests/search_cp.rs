@@ -529,7 +529,10 @@ fn show_names_elements_and_whole_arrays() {
             .map(|x| x.as_i64().unwrap())
             .collect();
         let i = a["values"]["i"].as_i64().unwrap();
-        let want = format!("{} [{} {} {}] {} {i}", c[1], c[0], c[1], c[2], c[i as usize]);
+        let want = format!(
+            "{} [{} {} {}] {} {i}",
+            c[1], c[0], c[1], c[2], c[i as usize]
+        );
         assert_eq!(a["text"], want);
     }
     // A group cannot be shown (`show = "` is 8 characters, the `{` at 9).
@@ -556,4 +559,53 @@ fn a_space_past_the_largest_double_is_printed_from_its_logarithm() {
         "{}",
         v["notes"]
     );
+}
+
+#[test]
+fn new_propagators_prove_contradictions_before_search() {
+    // A table whose rows all disagree with a given, and an element whose value no element
+    // can take: both are found with 0 nodes, naming the culprit.
+    let table = spec(
+        "table-given",
+        "[search]\nvariables = [\"c: 3 in 1..3\"]\ngivens.c = \"3..\"\n\
+         [[search.tables]]\nvars = [\"c\"]\nrows = [[1, 2, 3], [2, 3, 1]]\n",
+    );
+    let element = spec(
+        "element-given",
+        "[search]\nvariables = [\"c: 3 in 1..3\", \"k in 0..2\"]\nconstraints = [\"c[k] + c[2 - k] == 7\"]\n",
+    );
+    for (path, culprit) in [
+        (table, "table over c (2 rows)"),
+        (element, "c[k] + c[2 - k] == 7"),
+    ] {
+        let (v, code) = run_json(&[&path]);
+        assert_eq!((code, v["nodes"].as_u64()), (1, Some(0)), "{path}");
+        let notes = v["notes"].to_string();
+        assert!(notes.contains("before any search"), "{notes}");
+        assert!(notes.contains(culprit), "{notes}");
+        // Generate and test agrees that there is no solution.
+        let (g, code) = run_json(&[&path, "--engine", "backtracking"]);
+        assert_eq!((code, g["count"].as_u64()), (1, Some(0)), "{path}");
+    }
+}
+
+#[test]
+fn a_non_linear_objective_is_evaluated_at_every_solution() {
+    // Largest x * y - 3 * z over x, y, z in 1..9 with x * y % 5 == 1 and z != x.
+    let path = spec(
+        "non-linear",
+        "[search]\nvariables = [\"x, y, z in 1..9\"]\nconstraints = [\"x * y % 5 == 1\", \"z != x\"]\n\
+         maximize = \"x * y - 3 * z\"\n",
+    );
+    let best = tuples(3, 1, 9)
+        .into_iter()
+        .filter(|t| t[0] * t[1] % 5 == 1 && t[2] != t[0])
+        .map(|t| t[0] * t[1] - 3 * t[2])
+        .max();
+    let (v, code) = run_json(&[&path]);
+    assert_eq!(code, 0);
+    assert_eq!(v["optimum"].as_i64(), best);
+    let notes = v["notes"].to_string();
+    assert!(notes.contains("the objective is not linear"), "{notes}");
+    assert!(notes.contains("`x * y % 5 == 1`"), "{notes}");
 }
