@@ -369,3 +369,243 @@ fn generate_and_test_remains_and_agrees() {
         );
     }
 }
+
+/// Every answer's values of `names` (scalars, or the elements of an array), sorted.
+fn answer_values(v: &Value, names: &[&str]) -> Vec<Vec<i64>> {
+    let mut out: Vec<Vec<i64>> = v["answers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            names
+                .iter()
+                .flat_map(|n| match &a["values"][n] {
+                    Value::Array(xs) => xs.iter().map(|x| x.as_i64().unwrap()).collect(),
+                    x => vec![x.as_i64().unwrap()],
+                })
+                .collect()
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Every tuple of `n` values from `lo..=hi`.
+fn tuples(n: usize, lo: i64, hi: i64) -> Vec<Vec<i64>> {
+    let mut out = vec![vec![]];
+    for _ in 0..n {
+        out = out
+            .into_iter()
+            .flat_map(|t| {
+                (lo..=hi).map(move |x| {
+                    let mut t = t.clone();
+                    t.push(x);
+                    t
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// Runs `path` with both engines: both must list `expected` (sorted) exactly, and the
+/// propagation run must test no constraint.
+fn agrees_with(path: &str, names: &[&str], expected: &[Vec<i64>]) {
+    for engine in ["propagation", "backtracking"] {
+        let (v, code) = run_json(&[path, "--engine", engine]);
+        assert_eq!(code, if expected.is_empty() { 1 } else { 0 }, "{engine}");
+        assert_eq!(answer_values(&v, names), expected, "{engine}");
+        assert_eq!(v["count"], expected.len(), "{engine}");
+        if engine == "propagation" {
+            let notes = v["notes"].to_string();
+            assert!(!notes.contains("no propagator"), "{notes}");
+        }
+    }
+}
+
+#[test]
+fn variable_indices_are_element_constraints() {
+    // a[i] with i a variable, and with an expression as index: an index out of range makes
+    // the whole constraint false (as any evaluation that fails), even inside an `or`.
+    let path = spec(
+        "element",
+        "[search]\nvariables = [\"a: 4 in 1..4\", \"i, j in 0..3\"]\n\
+         constraints = [\"a[i] + a[j] == 5\", \"a[i + 1] > a[j] or j == 0\", \"a[2 * j - 1] != 2\", \"a[0] <= a[3]\"]\n\
+         [solve]\nlimit = 100000\n",
+    );
+    let at = |a: &[i64], k: i64| usize::try_from(k).ok().and_then(|k| a.get(k).copied());
+    let expected: Vec<Vec<i64>> = tuples(6, 0, 4)
+        .into_iter()
+        .filter(|t| t[..4].iter().all(|&x| x >= 1) && t[4] <= 3 && t[5] <= 3)
+        .filter(|t| {
+            let (a, i, j) = (&t[..4], t[4], t[5]);
+            a[i as usize] + a[j as usize] == 5
+                && at(a, i + 1).is_some_and(|x| x > a[j as usize] || j == 0)
+                && at(a, 2 * j - 1).is_some_and(|x| x != 2)
+                && a[0] <= a[3]
+        })
+        .collect();
+    assert!(expected.len() > 10, "a test with some answers");
+    agrees_with(&path, &["a", "i", "j"], &expected);
+}
+
+#[test]
+fn tables_allow_only_their_rows() {
+    // A knight's move from (r1, c1) to (r2, c2) on a 4x4 board, as a table of allowed pairs of
+    // squares, plus a table over a whole array.
+    let knight: Vec<(i64, i64)> = (0..16i64)
+        .flat_map(|a| (0..16i64).map(move |b| (a, b)))
+        .filter(|&(a, b)| {
+            let (dr, dc) = ((a / 4 - b / 4).abs(), (a % 4 - b % 4).abs());
+            dr * dc == 2
+        })
+        .collect();
+    let rows: Vec<String> = knight.iter().map(|(a, b)| format!("[{a}, {b}]")).collect();
+    let path = spec(
+        "table",
+        &format!(
+            "[search]\nvariables = [\"p: 3 in 0..15\"]\n\
+             constraints = [\"p[0] < p[2]\"]\n\
+             [[search.tables]]\nvars = [\"p[0]\", \"p[1]\"]\nrows = [{}]\n\
+             [[search.tables]]\nvars = [\"p[1]\", \"p[2]\"]\nrows = [{}]\n\
+             [solve]\nlimit = 100000\n",
+            rows.join(", "),
+            rows.join(", ")
+        ),
+    );
+    let expected: Vec<Vec<i64>> = tuples(3, 0, 15)
+        .into_iter()
+        .filter(|t| t[0] < t[2] && knight.contains(&(t[0], t[1])) && knight.contains(&(t[1], t[2])))
+        .collect();
+    agrees_with(&path, &["p"], &expected);
+    // A row of the wrong length is refused at its place: `rows = [` is 8 characters.
+    let bad = spec(
+        "table-row",
+        "[search]\nvariables = [\"x, y in 1..3\"]\n[[search.tables]]\nvars = [\"x\", \"y\"]\nrows = [[1, 2], [3]]\n",
+    );
+    expect_error(&bad, "9:17", &["this row has 1 values for 2 variables"]);
+}
+
+#[test]
+fn boolean_combinations_of_comparisons_are_propagated() {
+    let path = spec(
+        "reified",
+        "[search]\nvariables = [\"x, y, z in 0..5\"]\n\
+         constraints = [\"x < y implies z == 2\", \"not (x == y and y == z)\", \
+         \"(x + y > 4) == (z < 3)\", \"x == 0 or y == 0 or z >= 4 or x + y + z == 7\", \
+         \"(x != 1) != (y != 1) or z == 5\"]\n\
+         [solve]\nlimit = 1000\n",
+    );
+    let expected: Vec<Vec<i64>> = tuples(3, 0, 5)
+        .into_iter()
+        .filter(|t| {
+            let (x, y, z) = (t[0], t[1], t[2]);
+            (x >= y || z == 2)
+                && !(x == y && y == z)
+                && ((x + y > 4) == (z < 3))
+                && (x == 0 || y == 0 || z >= 4 || x + y + z == 7)
+                && ((x != 1) != (y != 1) || z == 5)
+        })
+        .collect();
+    assert!(expected.len() > 5, "{expected:?}");
+    agrees_with(&path, &["x", "y", "z"], &expected);
+}
+
+#[test]
+fn show_names_elements_and_whole_arrays() {
+    let path = spec(
+        "show",
+        "[search]\nvariables = [\"c: 3 permutation of 1..3\", \"i in 0..2\"]\n\
+         constraints = [\"c[i] == 3\", \"c[0] < c[2]\"]\n\
+         show = \"{c[1]} {c} {c[i]} {i}\"\n",
+    );
+    let (v, code) = run_json(&[&path]);
+    assert_eq!(code, 0);
+    for a in v["answers"].as_array().unwrap() {
+        let c: Vec<i64> = a["values"]["c"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_i64().unwrap())
+            .collect();
+        let i = a["values"]["i"].as_i64().unwrap();
+        let want = format!(
+            "{} [{} {} {}] {} {i}",
+            c[1], c[0], c[1], c[2], c[i as usize]
+        );
+        assert_eq!(a["text"], want);
+    }
+    // A group cannot be shown (`show = "` is 8 characters, the `{` at 9).
+    let bad = spec(
+        "show-group",
+        "[search]\nvariables = [\"c: 2x2 in 1..2\"]\ngroups = { r = \"rows(2, 2)\" }\nshow = \"{sum(c[r])}\"\n",
+    );
+    expect_error(&bad, "8:10", &["`show` cannot range over a group"]);
+}
+
+#[test]
+fn a_space_past_the_largest_double_is_printed_from_its_logarithm() {
+    // 100^400 = 10^800 candidates.
+    let path = spec(
+        "big-space",
+        "[search]\nvariables = [\"c: 400 in 0..99\"]\nconstraints = [\"c[0] > 200\"]\n",
+    );
+    let (v, code) = run_json(&[&path]);
+    assert_eq!(code, 1);
+    assert_eq!(v["space"], Value::Null);
+    assert!((v["space_log10"].as_f64().unwrap() - 800.0).abs() < 1e-9);
+    assert!(
+        v["notes"].to_string().contains("1.000e800 candidates"),
+        "{}",
+        v["notes"]
+    );
+}
+
+#[test]
+fn new_propagators_prove_contradictions_before_search() {
+    // A table whose rows all disagree with a given, and an element whose value no element
+    // can take: both are found with 0 nodes, naming the culprit.
+    let table = spec(
+        "table-given",
+        "[search]\nvariables = [\"c: 3 in 1..3\"]\ngivens.c = \"3..\"\n\
+         [[search.tables]]\nvars = [\"c\"]\nrows = [[1, 2, 3], [2, 3, 1]]\n",
+    );
+    let element = spec(
+        "element-given",
+        "[search]\nvariables = [\"c: 3 in 1..3\", \"k in 0..2\"]\nconstraints = [\"c[k] + c[2 - k] == 7\"]\n",
+    );
+    for (path, culprit) in [
+        (table, "table over c (2 rows)"),
+        (element, "c[k] + c[2 - k] == 7"),
+    ] {
+        let (v, code) = run_json(&[&path]);
+        assert_eq!((code, v["nodes"].as_u64()), (1, Some(0)), "{path}");
+        let notes = v["notes"].to_string();
+        assert!(notes.contains("before any search"), "{notes}");
+        assert!(notes.contains(culprit), "{notes}");
+        // Generate and test agrees that there is no solution.
+        let (g, code) = run_json(&[&path, "--engine", "backtracking"]);
+        assert_eq!((code, g["count"].as_u64()), (1, Some(0)), "{path}");
+    }
+}
+
+#[test]
+fn a_non_linear_objective_is_evaluated_at_every_solution() {
+    // Largest x * y - 3 * z over x, y, z in 1..9 with x * y % 5 == 1 and z != x.
+    let path = spec(
+        "non-linear",
+        "[search]\nvariables = [\"x, y, z in 1..9\"]\nconstraints = [\"x * y % 5 == 1\", \"z != x\"]\n\
+         maximize = \"x * y - 3 * z\"\n",
+    );
+    let best = tuples(3, 1, 9)
+        .into_iter()
+        .filter(|t| t[0] * t[1] % 5 == 1 && t[2] != t[0])
+        .map(|t| t[0] * t[1] - 3 * t[2])
+        .max();
+    let (v, code) = run_json(&[&path]);
+    assert_eq!(code, 0);
+    assert_eq!(v["optimum"].as_i64(), best);
+    let notes = v["notes"].to_string();
+    assert!(notes.contains("the objective is not linear"), "{notes}");
+    assert!(notes.contains("`x * y % 5 == 1`"), "{notes}");
+}

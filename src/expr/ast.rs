@@ -152,6 +152,20 @@ pub const FUNCTIONS: &[Function] = &[
         Type::Bool,
         "pandigital(x): x uses each digit 0-9 exactly once; pandigital(x, lo, hi): each digit lo..hi",
     ),
+    function(
+        "element",
+        2,
+        None,
+        Type::Number,
+        "element(i, a0, a1, ...): the argument at position i (from 0) of a0, a1, ... (what array[i] is when i depends on a variable)",
+    ),
+    function(
+        "table",
+        2,
+        None,
+        Type::Bool,
+        "table(k, x1, ..., xk, rows...): (x1, ..., xk) equals one of the rows of k numbers that follow (what a [[search.tables]] entry is)",
+    ),
 ];
 
 impl Expr {

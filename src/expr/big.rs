@@ -120,6 +120,11 @@ fn digits(n: &BigInt) -> Vec<u8> {
     n.abs().to_str_radix(10).bytes().map(|b| b - b'0').collect()
 }
 
+/// A big number as i128, when it is a whole number that fits.
+fn big_int(x: &BigRational) -> Option<i128> {
+    x.is_integer().then(|| x.to_integer().to_i128()).flatten()
+}
+
 fn call(name: &str, values: &[BigRational], e: &Expr) -> Result<BigValue, ExprError> {
     let first = || whole(name, &values[0], e);
     Ok(match name {
@@ -158,6 +163,11 @@ fn call(name: &str, values: &[BigRational], e: &Expr) -> Result<BigValue, ExprEr
         ),
         "distinct_digits" => BigValue::Bool(each_digit_once(&digits(&first()?), None)),
         "pandigital" => BigValue::Bool(pandigital(values, e)?),
+        "element" => {
+            let at = super::eval::element_position(values, big_int, e)?;
+            BigValue::Num(values[at].clone())
+        }
+        "table" => BigValue::Bool(super::eval::in_table(values, big_int, e)?),
         _ => {
             return Err(ExprError::new(
                 format!("unknown function `{name}`"),

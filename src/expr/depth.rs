@@ -71,7 +71,7 @@ fn is_operator(c: u8) -> bool {
 }
 
 fn is_keyword_operator(word: &[u8]) -> bool {
-    matches!(word, b"and" | b"or" | b"not")
+    matches!(word, b"and" | b"or" | b"not" | b"implies")
 }
 
 fn is_word_byte(c: u8) -> bool {

@@ -86,6 +86,8 @@ fn call(name: &str, values: &[Rational], e: &Expr) -> Result<Value, Fail> {
         }
         "distinct_digits" => Value::Bool(distinct_digits(whole(name, values[0], e)?)),
         "pandigital" => Value::Bool(pandigital(values, e)?),
+        "element" => Value::Num(values[element_position(values, |x| x.to_integer(), e)?]),
+        "table" => Value::Bool(in_table(values, |x| x.to_integer(), e)?),
         _ => {
             return Err(Fail::Error(ExprError::new(
                 format!("unknown function `{name}`"),
@@ -93,6 +95,49 @@ fn call(name: &str, values: &[Rational], e: &Expr) -> Result<Value, Fail> {
             )));
         }
     })
+}
+
+/// Where `element(i, a0, a1, ...)` reads: 1 + i, checked against the list (shared by both
+/// evaluators, which give `to_int` for their numbers).
+pub(super) fn element_position<T: std::fmt::Display>(
+    values: &[T],
+    to_int: impl Fn(&T) -> Option<i128>,
+    e: &Expr,
+) -> Result<usize, ExprError> {
+    let len = values.len() - 1;
+    let outside = || {
+        ExprError::new(
+            format!("index {} is outside the list (0..{})", values[0], len - 1),
+            e.span.clone(),
+        )
+        .help("positions count from 0")
+    };
+    let i = to_int(&values[0]).ok_or_else(outside)?;
+    usize::try_from(i)
+        .ok()
+        .filter(|&i| i < len)
+        .map(|i| i + 1)
+        .ok_or_else(outside)
+}
+
+/// `table(k, x1..xk, rows...)`: whether the k values equal one row.
+pub(super) fn in_table<T: PartialEq>(
+    values: &[T],
+    to_int: impl Fn(&T) -> Option<i128>,
+    e: &Expr,
+) -> Result<bool, ExprError> {
+    let bad = || {
+        ExprError::new(
+            "table(k, ...) needs k values and whole rows of k numbers",
+            e.span.clone(),
+        )
+    };
+    let k = to_int(&values[0])
+        .and_then(|k| usize::try_from(k).ok())
+        .filter(|&k| k > 0 && values.len() > k && (values.len() - 1 - k).is_multiple_of(k))
+        .ok_or_else(bad)?;
+    let (tuple, rows) = values[1..].split_at(k);
+    Ok(rows.chunks(k).any(|row| row == tuple))
 }
 
 /// `number(d1, d2, ...)`: the decimal number written with these digits.

@@ -17,6 +17,7 @@ pub(super) struct ExprParser;
 
 pub(super) static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
     PrattParser::new()
+        .op(Op::infix(Rule::implies_op, Assoc::Right))
         .op(Op::infix(Rule::or_op, Assoc::Left))
         .op(Op::infix(Rule::and_op, Assoc::Left))
         .op(Op::prefix(Rule::not_op))
@@ -62,9 +63,16 @@ pub(super) fn build(pairs: Pairs<Rule>) -> Result<Expr, ExprError> {
             Ok(Expr { kind, span })
         })
         .map_infix(|lhs, op, rhs| {
-            let (lhs, rhs) = (lhs?, rhs?);
-            let op = binary_op(op.as_rule());
+            let (mut lhs, rhs) = (lhs?, rhs?);
             let span = lhs.span.start..rhs.span.end;
+            if op.as_rule() == Rule::implies_op {
+                let at = lhs.span.clone();
+                lhs = Expr {
+                    kind: ExprKind::Not(Box::new(lhs)),
+                    span: at,
+                };
+            }
+            let op = binary_op(op.as_rule());
             Ok(Expr {
                 kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
                 span,
@@ -74,10 +82,11 @@ pub(super) fn build(pairs: Pairs<Rule>) -> Result<Expr, ExprError> {
         .parse(pairs.filter(|p| p.as_rule() != Rule::close_paren))
 }
 
-/// The operator of an infix rule (the Pratt table lists only these rules).
+/// The operator of an infix rule (the Pratt table lists only these rules); `a implies b` is
+/// `not a or b`, its left side negated by the tree builders.
 pub(super) fn binary_op(rule: Rule) -> BinOp {
     match rule {
-        Rule::or_op => BinOp::Or,
+        Rule::or_op | Rule::implies_op => BinOp::Or,
         Rule::and_op => BinOp::And,
         Rule::eq => BinOp::Eq,
         Rule::ne => BinOp::Ne,
@@ -126,7 +135,7 @@ fn rule_words(rule: &Rule) -> &'static str {
         Rule::integer => "a number",
         Rule::name | Rule::call => "a name",
         Rule::expr | Rule::formula => "an expression",
-        Rule::or_op | Rule::and_op => "`and`/`or`",
+        Rule::or_op | Rule::and_op | Rule::implies_op => "`and`/`or`/`implies`",
         Rule::eq | Rule::ne | Rule::lt | Rule::le | Rule::gt | Rule::ge => "a comparison",
         Rule::add | Rule::sub | Rule::mul | Rule::div | Rule::rem => "an operator",
         Rule::not_op => "`not`",

@@ -57,8 +57,15 @@ pub(super) fn build_term(pairs: Pairs<Rule>) -> Result<Term, ExprError> {
             Ok(Term { kind, span })
         })
         .map_infix(|lhs, op, rhs| {
-            let (lhs, rhs) = (lhs?, rhs?);
+            let (mut lhs, rhs) = (lhs?, rhs?);
             let span = lhs.span.start..rhs.span.end;
+            if op.as_rule() == Rule::implies_op {
+                let at = lhs.span.clone();
+                lhs = Term {
+                    kind: TermKind::Not(Box::new(lhs)),
+                    span: at,
+                };
+            }
             Ok(Term {
                 kind: TermKind::Binary(binary_op(op.as_rule()), Box::new(lhs), Box::new(rhs)),
                 span,

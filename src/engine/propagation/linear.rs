@@ -99,6 +99,45 @@ impl Linear {
         Some(changed)
     }
 
+    /// Whether the constraint must hold (Some(true)), cannot hold (Some(false)) whatever values
+    /// are still chosen, or either (None): bounds, and for `==` / `!=` with one variable left,
+    /// whether the one value that makes the sum 0 is still in its domain.
+    pub fn status(&self, s: &Store) -> Option<bool> {
+        let (mut lo_sum, mut hi_sum) = (self.constant, self.constant);
+        for &(a, v) in &self.terms {
+            let (lo, hi) = term_bounds(s, a, v);
+            lo_sum += lo;
+            hi_sum += hi;
+        }
+        let zero_possible = || {
+            if lo_sum > 0 || hi_sum < 0 {
+                return false;
+            }
+            let free: Vec<&(i64, usize)> = self.terms.iter().filter(|t| !s.is_fixed(t.1)).collect();
+            match free.as_slice() {
+                [(a, v)] => {
+                    let (lo, _) = term_bounds(s, *a, *v);
+                    // The others are fixed: the free term must be lo - lo_sum.
+                    let (need, a) = (lo - lo_sum, i128::from(*a));
+                    need % a == 0
+                        && i64::try_from(need / a).is_ok_and(|x| s.dom(*v) & s.bit(x) != 0)
+                }
+                _ => true,
+            }
+        };
+        let sure_zero = lo_sum == 0 && hi_sum == 0;
+        match self.relation {
+            Relation::Le if hi_sum <= 0 => Some(true),
+            Relation::Le if lo_sum > 0 => Some(false),
+            Relation::Le => None,
+            Relation::Eq if sure_zero => Some(true),
+            Relation::Eq if !zero_possible() => Some(false),
+            Relation::Ne if sure_zero => Some(false),
+            Relation::Ne if !zero_possible() => Some(true),
+            Relation::Eq | Relation::Ne => None,
+        }
+    }
+
     /// `!=`: only when one variable is left can a value be ruled out.
     fn propagate_ne(&self, s: &mut Store) -> bool {
         let mut free = None;

@@ -2,11 +2,14 @@
 //! fixpoint (the cheap ones first, tests last).
 
 use super::store::Store;
-use super::{AllDifferent, Linear, Test, Tests};
+use super::{AllDifferent, Clause, Element, Linear, Table, Test, Tests};
 
 pub enum Propagator {
     AllDifferent(AllDifferent),
     Linear(Linear),
+    Element(Element),
+    Table(Table),
+    Clause(Clause),
     Test(Test),
 }
 
@@ -15,6 +18,9 @@ impl Propagator {
         match self {
             Propagator::AllDifferent(p) => p.vars.clone(),
             Propagator::Linear(p) => p.terms.iter().map(|t| t.1).collect(),
+            Propagator::Element(p) => p.vars(),
+            Propagator::Table(p) => p.vars.clone(),
+            Propagator::Clause(p) => p.vars(),
             Propagator::Test(p) => p.vars.clone(),
         }
     }
@@ -83,6 +89,9 @@ impl Network {
             let ok = match &self.propagators[p] {
                 Propagator::AllDifferent(a) => a.propagate(s),
                 Propagator::Linear(l) => l.propagate(s),
+                Propagator::Element(e) => e.propagate(s),
+                Propagator::Table(t) => t.propagate(s),
+                Propagator::Clause(c) => c.propagate(s),
                 Propagator::Test(t) => t.propagate(s, &mut self.env, tests),
             };
             if !ok {

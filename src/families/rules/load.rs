@@ -102,7 +102,7 @@ fn is_identifier(name: &str) -> bool {
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         && ![
-            "and", "or", "not", "if", "then", "else", "for", "in", "bool", "of",
+            "and", "or", "not", "implies", "if", "then", "else", "for", "in", "bool", "of",
         ]
         .contains(&name)
 }

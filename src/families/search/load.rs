@@ -9,11 +9,11 @@ use super::model::{Array, Model, Variable};
 use super::plan::{CATALOG, Objective, plan};
 use super::solve::{Goal, SearchPuzzle, Show};
 use super::spec::{SearchDocument, SearchTable};
-use super::template::{self, Piece};
-use super::{givens, translate};
+use super::template::{self, Part, Piece};
+use super::{givens, tables, translate};
 use crate::diagnostic::Diagnostic;
 use crate::engine::propagation::{Order, Sense, WIDTH};
-use crate::expr::{self, Expr, ExprError, Type};
+use crate::expr::{self, Expr, ExprError, ExprKind, Term, TermKind, Type};
 use crate::spec::{FormulaSite, SolveTable, SpecDocument};
 use toml::Spanned;
 
@@ -31,7 +31,7 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<SearchPuzzle, Diagnostic> 
     };
     let lowered = constraints(doc, table, &scope)?;
     let goal = goal(doc, table, &scope)?;
-    let show = show_template(doc, table, &scalars)?;
+    let show = show_template(doc, table, &scope)?;
     let solve = with_default_objective(&spec.solve, table);
     let choice = CATALOG.choose(doc, &solve)?;
     check_goal_matches(doc, &choice.objective, &goal, &solve)?;
@@ -114,6 +114,16 @@ fn constraints(
             out.origins.push(i);
             out.members.push(member);
         }
+    }
+    // Tables count after the constraints, in the numbering of `origins`.
+    for (t, entry) in table.tables.iter().enumerate() {
+        let (e, text) = tables::table_constraint(doc, entry, scope)?;
+        out.exprs.push(e);
+        out.texts.push(text);
+        out.sites
+            .push(doc.formula_site(&entry.get_ref().vars[0], "a table"));
+        out.origins.push(table.constraints.len() + t);
+        out.members.push(None);
     }
     Ok(out)
 }
@@ -267,28 +277,52 @@ fn bit_span(model: &Model) -> Result<i64, String> {
     }
 }
 
-/// The `show` template with its expressions bound, if the spec has one.
+/// The `show` template with its parts bound to the variables (a part may be an element,
+/// `cell[3]`, or a whole array), if the spec has one.
 fn show_template(
     doc: &SpecDocument,
     table: &SearchTable,
-    scalars: &[(String, usize)],
+    scope: &Scope,
 ) -> Result<Option<Show>, Diagnostic> {
     let Some(s) = &table.show else {
         return Ok(None);
     };
     let err = |e: ExprError| doc.formula_error(s, "`show`", e);
-    let mut pieces = template::parse(s.get_ref()).map_err(err)?;
-    let names: Vec<String> = scalars.iter().map(|(n, _)| n.clone()).collect();
-    let lookup = |n: &str| scalars.iter().find(|(m, _)| m == n).map(|(_, i)| *i);
-    for p in &mut pieces {
-        if let Piece::Expr(e, offset) = p {
-            let at = |e: ExprError| err(template::in_template(e, *offset));
-            e.bind(&lookup, &names).map_err(at)?;
-            e.check_type().map_err(at)?;
-        }
+    let parts = template::parse(s.get_ref()).map_err(err)?;
+    let mut pieces = Vec::with_capacity(parts.len());
+    for part in parts {
+        pieces.push(match part {
+            Part::Text(t) => Piece::Text(t),
+            Part::Term(t, offset) => {
+                show_piece(&t, offset, scope).map_err(|e| err(template::in_template(e, offset)))?
+            }
+        });
     }
     Ok(Some(Show {
         pieces,
         site: doc.formula_site(s, "`show`"),
     }))
+}
+
+/// One `{...}` part: a whole array as a list, else one value.
+fn show_piece(t: &Term, offset: usize, scope: &Scope) -> Result<Piece, ExprError> {
+    if let TermKind::Name(n) = &t.kind
+        && scope.arrays.iter().any(|a| &a.name == n)
+    {
+        let items = scope.variables_of(t)?.into_iter().map(|v| Expr {
+            kind: ExprKind::Var(v),
+            span: t.span.clone(),
+        });
+        return Ok(Piece::List(items.collect(), offset));
+    }
+    let mut exprs = scope.lower(t)?;
+    if exprs.len() != 1 {
+        return Err(
+            ExprError::new("`show` cannot range over a group", t.span.clone())
+                .help("name one element, e.g. {cell[0]}, or the whole array, e.g. {cell}"),
+        );
+    }
+    let e = exprs.remove(0).0;
+    e.check_type()?;
+    Ok(Piece::Expr(e, offset))
 }

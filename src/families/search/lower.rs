@@ -64,6 +64,22 @@ impl Scope<'_> {
         }
     }
 
+    /// The variables a term names: a scalar, `array[i]` with `i` known, or a whole array.
+    pub fn variables_of(&self, t: &Term) -> Result<Vec<usize>, ExprError> {
+        let mut ctx = Ctx {
+            member: None,
+            loops: Vec::new(),
+        };
+        self.list(t, &mut ctx)?
+            .iter()
+            .map(|e| match e.kind {
+                ExprKind::Var(v) => Ok(v),
+                _ => Err(ExprError::new("this is not a variable", t.span.clone())
+                    .help("name a variable, an element such as cell[3], or a whole array")),
+            })
+            .collect()
+    }
+
     fn groups_used<'t>(&self, t: &'t Term, out: &mut Vec<(&'t str, Range<usize>)>) {
         match &t.kind {
             TermKind::Index(_, i) => match &i.kind {
@@ -178,6 +194,10 @@ impl Scope<'_> {
                         })
                         .collect();
                 }
+                let at = self.expr(index, ctx)?;
+                if has_variable(&at) {
+                    return Ok(vec![variable_element(array, at, span)]);
+                }
                 let i = self.constant(index, ctx)?;
                 Ok(vec![element(array, in_range(array, i, &index.span)?)])
             }
@@ -203,8 +223,11 @@ impl Scope<'_> {
     fn constant(&self, t: &Term, ctx: &mut Ctx) -> Result<i128, ExprError> {
         let e = self.expr(t, ctx)?;
         let not_known = || {
-            ExprError::new("this must be a whole number known before the search", t.span.clone())
-                .help("use numbers and the loop variables of sum/all/any; an index cannot depend on a variable")
+            ExprError::new(
+                "this must be a whole number known before the search",
+                t.span.clone(),
+            )
+            .help("use numbers and the loop variables of sum/all/any")
         };
         if has_variable(&e) {
             return Err(not_known());
@@ -323,6 +346,21 @@ fn chain(op: BinOp, mut parts: Vec<Expr>, empty: Expr, span: Range<usize>) -> Ex
                 span,
             }
         }
+    }
+}
+
+/// `array[i]` with an index that depends on a variable: `element(i, array...)`, which the
+/// propagation engine narrows as an element constraint.
+fn variable_element(a: &Array, index: Expr, span: Range<usize>) -> Expr {
+    let mut args = Vec::with_capacity(a.len + 1);
+    args.push(index);
+    args.extend((0..a.len).map(|i| Expr {
+        kind: ExprKind::Var(a.first + i),
+        span: span.clone(),
+    }));
+    Expr {
+        kind: ExprKind::Call("element".to_string(), args),
+        span,
     }
 }
 

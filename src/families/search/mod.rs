@@ -5,8 +5,10 @@
 //! filter), binds the variable with the fewest values first and can optimise an objective by
 //! branch and bound; generate and test remains as the `backtracking` engine.
 
+mod clauses;
 mod declare;
 mod display;
+mod elements;
 mod givens;
 mod groups;
 mod load;
@@ -17,6 +19,7 @@ mod report;
 mod run;
 mod solve;
 mod spec;
+mod tables;
 mod template;
 mod translate;
 

@@ -80,9 +80,20 @@ impl Model {
         self.failures.iter().map(Failures::count).sum()
     }
 
-    /// How many candidates the full space has (without any pruning), as a float.
+    /// How many candidates the full space has (without any pruning), as a float (infinite
+    /// past the largest double; `space_log10` still has it).
     pub fn space_size(&self) -> f64 {
-        let mut size = 1f64;
+        self.space_factors().product()
+    }
+
+    /// The decimal logarithm of the space's size (minus infinity for an empty space).
+    pub fn space_log10(&self) -> f64 {
+        self.space_factors().map(f64::log10).sum()
+    }
+
+    /// Per variable, how many values it has left after its group's earlier members.
+    fn space_factors(&self) -> impl Iterator<Item = f64> + '_ {
+        let mut factors = Vec::with_capacity(self.variables.len());
         let mut seen_in_group: Vec<(usize, usize)> = Vec::new();
         for v in &self.variables {
             let taken = match v.group {
@@ -98,9 +109,9 @@ impl Model {
                 },
                 None => 0,
             };
-            size *= v.domain.len().saturating_sub(taken) as f64;
+            factors.push(v.domain.len().saturating_sub(taken) as f64);
         }
-        size
+        factors.into_iter()
     }
 }
 

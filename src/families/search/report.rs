@@ -10,8 +10,11 @@ use serde::Serialize;
 pub struct SearchDetails {
     /// Bindings tried (search nodes).
     pub nodes: u64,
-    /// Candidates in the full space, without pruning (a float: it can exceed 2^64).
-    pub space: f64,
+    /// Candidates in the full space, without pruning (a float: it can exceed 2^64); None
+    /// past the largest double.
+    pub space: Option<f64>,
+    /// The decimal logarithm of the space's size, whatever its size (None when it is empty).
+    pub space_log10: Option<f64>,
     /// The listed solutions.
     pub answers: Vec<Answer>,
     /// Constraint evaluations that had no value and counted as false.
@@ -42,7 +45,7 @@ impl Answer {
 }
 
 /// "explored 3,859 nodes; the full space has 3,628,800 candidates (0.106% of them as nodes)".
-pub fn explored_note(nodes: u64, space: f64) -> String {
+pub fn explored_note(nodes: u64, space: f64, log10: f64) -> String {
     let share = if space > 0.0 {
         format!(" ({:.3}% of them as nodes)", 100.0 * nodes as f64 / space)
     } else {
@@ -51,7 +54,7 @@ pub fn explored_note(nodes: u64, space: f64) -> String {
     format!(
         "explored {} nodes; the full space has {} candidates{share}",
         group_digits(u128::from(nodes)),
-        float_count(space)
+        space_count(space, log10)
     )
 }
 
@@ -78,6 +81,16 @@ pub fn float_count(x: f64) -> String {
     } else {
         format!("{x:.3e}")
     }
+}
+
+/// The size of the space: exact digits, scientific notation, or past the largest double
+/// from its logarithm ("4.200e512").
+pub fn space_count(space: f64, log10: f64) -> String {
+    if space.is_finite() {
+        return float_count(space);
+    }
+    let exponent = log10.floor();
+    format!("{:.3}e{exponent}", 10f64.powf(log10 - exponent))
 }
 
 /// Which constraints are tested rather than propagated (by their place in the spec).

@@ -115,11 +115,13 @@ impl SearchPuzzle {
         (offset, order): (i64, Order),
         progress: &Progress,
     ) -> Result<Run, Diagnostic> {
-        let mut translation = translate::translate(&self.model);
+        let mut translation = translate::translate(&self.model, offset);
         let props = std::mem::take(&mut translation.propagators);
-        let (problem, bounded) = self.problem(props, offset, order);
+        let (problem, bounded) = self.problem(props, &translation.extra, offset, order);
         let mut k = self.keeper(keep, stop_after);
-        let out = propagation::search(problem, &self.model, |v, _| k.offer(v), progress);
+        // The variables the translation added come last; a solution is the model's part.
+        let n = self.model.variables.len();
+        let out = propagation::search(problem, &self.model, |v, _| k.offer(&v[..n]), progress);
         let mut run = self.finish(k, out.nodes, out.elapsed)?;
         run.solutions = if self.goal.is_some() {
             run.solutions
@@ -133,18 +135,26 @@ impl SearchPuzzle {
     }
 
     /// The engine's problem; and whether the objective is bounded by branch and bound.
-    fn problem(&self, props: Vec<Propagator>, offset: i64, order: Order) -> (Problem, bool) {
+    fn problem(
+        &self,
+        props: Vec<Propagator>,
+        extra: &[Vec<i64>],
+        offset: i64,
+        order: Order,
+    ) -> (Problem, bool) {
         let vars = &self.model.variables;
-        let domains: Vec<Bits> = vars
-            .iter()
-            .map(|v| v.domain.iter().fold(0, |m, &x| m | 1 << (x - offset)))
+        let all = || {
+            vars.iter()
+                .map(|v| v.domain.as_slice())
+                .chain(extra.iter().map(Vec::as_slice))
+        };
+        let domains: Vec<Bits> = all()
+            .map(|d| d.iter().fold(0, |m, &x| m | 1 << (x - offset)))
             .collect();
-        let descending = vars
-            .iter()
-            .map(|v| v.domain.len() > 1 && v.domain[0] > v.domain[1])
-            .collect();
+        let descending = all().map(|d| d.len() > 1 && d[0] > d[1]).collect();
         let objective = self.goal.as_ref().and_then(|g| {
-            let l = g.linear.as_ref()?.to_linear(&self.model, Relation::Le)?;
+            let domain = |v: usize| vars[v].domain.as_slice();
+            let l = g.linear.as_ref()?.to_linear(domain, Relation::Le)?;
             Some(propagation::Objective {
                 terms: l.terms,
                 constant: l.constant,
@@ -152,9 +162,10 @@ impl SearchPuzzle {
             })
         });
         let bounded = objective.is_some();
+        let domains_len = domains.len();
         let problem = Problem {
             store: Store::new(offset, domains),
-            network: Network::new(vars.len(), props),
+            network: Network::new(domains_len, props),
             descending,
             order,
             objective,

@@ -5,7 +5,7 @@ use super::display;
 use super::model::{Array, Model};
 use super::plan::{CATALOG, Engine, Objective, Plan};
 use super::report::{
-    Answer, SearchDetails, explored_note, float_count, no_solution_note, tested_note,
+    Answer, SearchDetails, explored_note, no_solution_note, space_count, tested_note,
 };
 use super::run::Run;
 use super::template::{self, Piece};
@@ -59,7 +59,7 @@ impl Puzzle for SearchPuzzle {
             "{} variables, {} constraints, {} candidates in the full space",
             self.model.variables.len(),
             self.model.constraints.len(),
-            float_count(self.model.space_size())
+            space_count(self.model.space_size(), self.model.space_log10())
         )
     }
 
@@ -95,8 +95,8 @@ impl SearchPuzzle {
     /// The report's notes, answers (each re-checked), status and details from a run.
     fn fill(&self, report: &mut Report, run: &Run) -> Result<(), Diagnostic> {
         report.stats = Stats::new(run.nodes, run.elapsed);
-        let space = self.model.space_size();
-        report.notes.push(explored_note(run.nodes, space));
+        let (space, log10) = (self.model.space_size(), self.model.space_log10());
+        report.notes.push(explored_note(run.nodes, space, log10));
         self.note_propagation(report, run);
         self.note_failures(report);
         let answers = run
@@ -110,7 +110,8 @@ impl SearchPuzzle {
         let optimum = self.note_optimum(report, run);
         report.set_details(&SearchDetails {
             nodes: run.nodes,
-            space,
+            space: space.is_finite().then_some(space),
+            space_log10: log10.is_finite().then_some(log10),
             answers,
             evaluation_errors: self.model.failed_evaluations(),
             optimum,

@@ -29,6 +29,10 @@ pub struct SearchTable {
     /// Named groups of array positions: a built-in ("rows(9, 9)") or a table of index lists.
     #[serde(default)]
     pub groups: BTreeMap<String, Spanned<toml::Value>>,
+    /// Allowed combinations: each entry's variables take together the values of one of its
+    /// rows.
+    #[serde(default)]
+    pub tables: Vec<Spanned<TableSpec>>,
     /// Fixed values of array elements, drawn as text ("8..36....", `.` for a blank).
     #[serde(default)]
     pub givens: BTreeMap<String, Spanned<String>>,
@@ -39,4 +43,13 @@ pub struct SearchTable {
     /// "smallest-domain" (default) or "declared": which variable the propagation engine binds
     /// next.
     pub order: Option<Spanned<String>>,
+}
+
+/// `{ vars = ["A", "cell[3]"], rows = [[1, 2], [2, 3]] }`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableSpec {
+    /// The variables, in the order of the rows' values: names, `cell[3]`, or a whole array.
+    pub vars: Vec<Spanned<String>>,
+    pub rows: Vec<Spanned<Vec<i64>>>,
 }

@@ -1,11 +1,21 @@
-//! `show` templates: text with `{expression}` parts evaluated for each solution.
+//! `show` templates: text with `{expression}` parts evaluated for each solution; a part may
+//! also be a whole array, shown as its values.
 
-use crate::expr::{self, Expr, ExprError, Value};
+use crate::expr::{self, Expr, ExprError, Term, Value};
+
+/// A template as parsed, before its names are bound.
+pub enum Part {
+    Text(String),
+    /// A part and where its text starts in the template (its spans count from there).
+    Term(Term, usize),
+}
 
 pub enum Piece {
     Text(String),
     /// An expression and where its text starts in the template (its spans count from there).
     Expr(Expr, usize),
+    /// A whole array: its elements, shown as `[1 2 3]`.
+    List(Vec<Expr>, usize),
 }
 
 /// `err` (inside the expression starting at `offset`) with its span counted in the template.
@@ -15,19 +25,19 @@ pub fn in_template(mut err: ExprError, offset: usize) -> ExprError {
 }
 
 /// Splits `text` into literal text and parsed `{...}` expressions; error spans are in `text`.
-pub fn parse(text: &str) -> Result<Vec<Piece>, ExprError> {
+pub fn parse(text: &str) -> Result<Vec<Part>, ExprError> {
     let mut pieces = Vec::new();
     let mut rest = 0;
     while let Some(open) = text[rest..].find('{').map(|i| rest + i) {
         if open > rest {
-            pieces.push(Piece::Text(text[rest..open].to_string()));
+            pieces.push(Part::Text(text[rest..open].to_string()));
         }
         let Some(close) = text[open..].find('}').map(|i| open + i) else {
             return Err(ExprError::new("this `{` is never closed", open..open + 1)
                 .help("write {expression}, e.g. {n * (n + 1)}"));
         };
         let inner = &text[open + 1..close];
-        let e = expr::parse(inner).map_err(|err| {
+        let e = expr::parse_term(inner).map_err(|err| {
             let shift = open + 1;
             // Column numbers in the message count from the start of the whole template.
             let column = text[..shift + err.span.start].chars().count() + 1;
@@ -41,11 +51,11 @@ pub fn parse(text: &str) -> Result<Vec<Piece>, ExprError> {
                 help: err.help,
             }
         })?;
-        pieces.push(Piece::Expr(e, open + 1));
+        pieces.push(Part::Term(e, open + 1));
         rest = close + 1;
     }
     if rest < text.len() {
-        pieces.push(Piece::Text(text[rest..].to_string()));
+        pieces.push(Part::Text(text[rest..].to_string()));
     }
     Ok(pieces)
 }
@@ -58,15 +68,30 @@ pub fn render(pieces: &[Piece], bound: &[i64]) -> (String, Option<ExprError>) {
     for p in pieces {
         match p {
             Piece::Text(t) => out.push_str(t),
-            Piece::Expr(e, offset) => match expr::eval(e, bound) {
-                Ok(Value::Num(n)) => out.push_str(&n.to_string()),
-                Ok(Value::Bool(b)) => out.push_str(if b { "true" } else { "false" }),
-                Err(err) => {
-                    out.push_str(&format!("<{}>", err.message));
-                    first_error.get_or_insert(in_template(err, *offset));
+            Piece::Expr(e, offset) => {
+                let (text, err) = value_text(e, bound, *offset);
+                out.push_str(&text);
+                first_error = first_error.or(err);
+            }
+            Piece::List(items, offset) => {
+                let mut words = Vec::with_capacity(items.len());
+                for e in items {
+                    let (text, err) = value_text(e, bound, *offset);
+                    words.push(text);
+                    first_error = first_error.or(err);
                 }
-            },
+                out.push_str(&format!("[{}]", words.join(" ")));
+            }
         }
     }
     (out, first_error)
+}
+
+/// One value as text, or `<message>` and the error (its span in the template).
+fn value_text(e: &Expr, bound: &[i64], offset: usize) -> (String, Option<ExprError>) {
+    match expr::eval(e, bound) {
+        Ok(Value::Num(n)) => (n.to_string(), None),
+        Ok(Value::Bool(b)) => (b.to_string(), None),
+        Err(err) => (format!("<{}>", err.message), Some(in_template(err, offset))),
+    }
 }

@@ -1,10 +1,14 @@
 //! The constraints given to the propagation engine: `distinct(...)` over variables becomes an
-//! all-different propagator, a comparison of two linear sides (`+ - *` by numbers, `number(...)`,
-//! `sum`) a linear one, each part of a top-level `and` on its own; any other constraint is
+//! all-different propagator, `table(...)` a table one, a comparison of two linear sides
+//! (`+ - *` by numbers, `number(...)`, `sum`) a linear one, a boolean combination of such
+//! comparisons clauses, each part of a top-level `and` on its own; an element (`cell[i]` with a
+//! variable index) becomes a new variable and an element propagator. Any other constraint is
 //! tested (and filters the last free variable's values) as a whole.
 
+use super::clauses::cnf;
+use super::elements::Added;
 use super::model::Model;
-use crate::engine::propagation::{AllDifferent, Linear, Propagator, Relation, Test};
+use crate::engine::propagation::{AllDifferent, Clause, Linear, Propagator, Relation, Table, Test};
 use crate::expr::{BinOp, Expr, ExprKind};
 use std::collections::BTreeMap;
 
@@ -14,6 +18,8 @@ pub struct Translation {
     pub sources: Vec<Option<usize>>,
     /// The constraints (instances) left to testing, in order.
     pub tested: Vec<usize>,
+    /// The variables added after the model's (element values and positions), with domains.
+    pub extra: Vec<Vec<i64>>,
 }
 
 /// A linear form: coefficient per variable, and a constant.
@@ -23,17 +29,44 @@ pub struct LinearForm {
     pub constant: i128,
 }
 
-pub fn translate(model: &Model) -> Translation {
-    let mut propagators = distinct_groups(model);
-    let mut sources = vec![None; propagators.len()];
-    let mut tested = Vec::new();
+/// The model's domains and the value of bit 0 of the engine's bit sets.
+pub struct Domains<'a> {
+    pub model: &'a Model,
+    pub offset: i64,
+}
+
+impl Domains<'_> {
+    pub fn domain(&self, v: usize) -> &[i64] {
+        &self.model.variables[v].domain
+    }
+}
+
+pub fn translate(model: &Model, offset: i64) -> Translation {
+    let known = Domains { model, offset };
+    let mut t = Translation {
+        propagators: distinct_groups(model),
+        sources: Vec::new(),
+        tested: Vec::new(),
+        extra: Vec::new(),
+    };
+    t.sources = vec![None; t.propagators.len()];
     for (c, e) in model.constraints.iter().enumerate() {
         let mut whole = true;
         for part in conjuncts(e) {
-            match propagator(model, part) {
-                Some(p) => {
-                    propagators.push(p);
-                    sources.push(Some(c));
+            let mut added = Added {
+                known: &known,
+                first: model.variables.len() + t.extra.len(),
+                domains: Vec::new(),
+                propagators: Vec::new(),
+            };
+            match propagators(&mut added, part) {
+                Some(ps) => {
+                    let props = added.propagators.into_iter().chain(ps);
+                    for p in props {
+                        t.propagators.push(p);
+                        t.sources.push(Some(c));
+                    }
+                    t.extra.extend(added.domains);
                 }
                 None => whole = false,
             }
@@ -43,16 +76,12 @@ pub fn translate(model: &Model) -> Translation {
             variables(e, &mut vars);
             vars.sort_unstable();
             vars.dedup();
-            propagators.push(Propagator::Test(Test { vars, id: c }));
-            sources.push(Some(c));
-            tested.push(c);
+            t.propagators.push(Propagator::Test(Test { vars, id: c }));
+            t.sources.push(Some(c));
+            t.tested.push(c);
         }
     }
-    Translation {
-        propagators,
-        sources,
-        tested,
-    }
+    t
 }
 
 /// The `distinct in` / `permutation of` declarations as all-different propagators.
@@ -81,33 +110,71 @@ fn conjuncts(e: &Expr) -> Vec<&Expr> {
     }
 }
 
-fn propagator(model: &Model, e: &Expr) -> Option<Propagator> {
+/// The propagators of one conjunct (elements in it already rewritten by `added`), or None
+/// when it must be tested.
+fn propagators(added: &mut Added, e: &Expr) -> Option<Vec<Propagator>> {
+    let e = added.rewrite(e)?;
+    let vars_of = |args: &[Expr]| -> Option<Vec<usize>> {
+        args.iter()
+            .map(|a| match a.kind {
+                ExprKind::Var(v) => Some(v),
+                _ => None,
+            })
+            .collect()
+    };
     match &e.kind {
         ExprKind::Call(name, args) if name == "distinct" => {
-            let mut vars: Vec<usize> = args
-                .iter()
-                .map(|a| match a.kind {
-                    ExprKind::Var(v) => Some(v),
-                    _ => None,
-                })
-                .collect::<Option<_>>()?;
+            let mut vars = vars_of(args)?;
             let n = vars.len();
             vars.sort_unstable();
             vars.dedup();
             // The same variable twice is never distinct: leave that to the test.
-            (vars.len() == n).then_some(Propagator::AllDifferent(AllDifferent { vars }))
+            (vars.len() == n).then(|| vec![Propagator::AllDifferent(AllDifferent { vars })])
         }
-        ExprKind::Binary(op, a, b) => comparison(model, *op, a, b, false),
-        ExprKind::Not(inner) => match &inner.kind {
-            ExprKind::Binary(op, a, b) => comparison(model, *op, a, b, true),
-            _ => None,
-        },
-        _ => None,
+        ExprKind::Call(name, args) if name == "table" => {
+            let k = match args[0].kind {
+                ExprKind::Int(k) => usize::try_from(k).ok().filter(|&k| k > 0)?,
+                _ => return None,
+            };
+            let vars = vars_of(args.get(1..=k)?)?;
+            let numbers: Vec<i64> = args[k + 1..]
+                .iter()
+                .map(|a| match a.kind {
+                    ExprKind::Int(x) => i64::try_from(x).ok(),
+                    _ => None,
+                })
+                .collect::<Option<_>>()?;
+            if !numbers.len().is_multiple_of(k) {
+                return None;
+            }
+            let rows: Vec<Vec<i64>> = numbers.chunks(k).map(<[i64]>::to_vec).collect();
+            let table = Table::new(vars, &rows, added.known.offset);
+            Some(vec![Propagator::Table(table)])
+        }
+        _ => {
+            let clauses = cnf(&e, true, &|v| added.domain(v))?;
+            Some(clauses.into_iter().map(clause).collect())
+        }
     }
 }
 
-/// `a op b` (negated when `not`) as a linear propagator, if both sides are linear.
-fn comparison(model: &Model, op: BinOp, a: &Expr, b: &Expr, not: bool) -> Option<Propagator> {
+/// One comparison is a linear propagator; more, a clause.
+fn clause(mut literals: Vec<Linear>) -> Propagator {
+    if literals.len() == 1 {
+        Propagator::Linear(literals.remove(0))
+    } else {
+        Propagator::Clause(Clause { literals })
+    }
+}
+
+/// `a op b` (negated when `not`) as a linear comparison, if both sides are linear.
+pub fn comparison<'d>(
+    op: BinOp,
+    a: &Expr,
+    b: &Expr,
+    not: bool,
+    bounds: &dyn Fn(usize) -> &'d [i64],
+) -> Option<Linear> {
     use BinOp::*;
     let op = if not {
         match op {
@@ -134,7 +201,7 @@ fn comparison(model: &Model, op: BinOp, a: &Expr, b: &Expr, not: bool) -> Option
         Ge => (diff.negated()?, Relation::Le),
         _ => (diff.negated()?.plus_constant(1)?, Relation::Le),
     };
-    Some(Propagator::Linear(form.to_linear(model, relation)?))
+    form.to_linear(bounds, relation)
 }
 
 /// The expression as a linear form, if it is one (no overflow).
@@ -204,13 +271,18 @@ impl LinearForm {
     }
 
     /// Coefficients as i64 and terms bounded well inside i128, so the engine's sums of
-    /// bounds cannot overflow; None otherwise (the constraint is then tested).
-    pub fn to_linear(&self, model: &Model, relation: Relation) -> Option<Linear> {
+    /// bounds cannot overflow; None otherwise (the constraint is then tested). `domain`
+    /// gives each variable's values.
+    pub fn to_linear<'d>(
+        &self,
+        domain: impl Fn(usize) -> &'d [i64],
+        relation: Relation,
+    ) -> Option<Linear> {
         const LIMIT: i128 = 1 << 100;
         let mut total = self.constant.checked_abs()?;
         let mut terms = Vec::with_capacity(self.terms.len());
         for (&v, &a) in &self.terms {
-            let d = &model.variables[v].domain;
+            let d = domain(v);
             let big = d.iter().map(|x| i128::from(*x).abs()).max().unwrap_or(0);
             total = total.checked_add(a.checked_abs()?.checked_mul(big)?)?;
             terms.push((i64::try_from(a).ok()?, v));

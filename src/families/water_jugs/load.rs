@@ -104,7 +104,7 @@ fn jug_names(
             .next()
             .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
             && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-            && !["and", "or", "not"].contains(&name.as_str());
+            && !["and", "or", "not", "implies"].contains(&name.as_str());
         if !valid {
             return Err(doc
                 .error(n.span(), format!("`{name}` cannot name a jug"))
