@@ -57,6 +57,18 @@ impl Board {
         self.adjacent.len()
     }
 
+    /// Each cell's neighbours as a bit mask, and every cell's bit: the pattern-table builds
+    /// (boards of at most 16 cells) move tiles by masks.
+    pub fn cell_masks(&self) -> (Vec<u16>, u16) {
+        let adjacent = self
+            .adjacent
+            .iter()
+            .map(|a| a.iter().fold(0u16, |m, &c| m | 1 << c));
+        let n = self.cells();
+        let all = if n >= 16 { u16::MAX } else { (1u16 << n) - 1 };
+        (adjacent.collect(), all)
+    }
+
     pub fn edges(&self) -> usize {
         self.adjacent.iter().map(Vec::len).sum::<usize>() / 2
     }

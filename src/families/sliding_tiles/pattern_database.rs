@@ -148,15 +148,11 @@ pub(super) fn region(adjacent: &[u16], blank: usize, free: u16) -> u16 {
 
 /// The table of `tiles` (at most [`MAX_GROUP`]) for reaching `goal` on `board`.
 pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
-    let n = board.cells();
+    let (adjacent, all) = board.cell_masks();
     let size = 1usize << (4 * tiles.len());
     let mut search = Build {
-        adjacent: board
-            .adjacent
-            .iter()
-            .map(|a| a.iter().fold(0u16, |m, &c| m | 1 << c))
-            .collect(),
-        all: if n == 16 { u16::MAX } else { (1u16 << n) - 1 },
+        adjacent,
+        all,
         k: tiles.len(),
         value: vec![u8::MAX; size],
         marks: vec![0u32; size],

@@ -47,15 +47,12 @@ struct Layers {
 /// a connected board).
 pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
     let n = board.cells();
+    let (adjacent, all) = board.cell_masks();
     let size = placements(n, tiles.len());
     let zeros = |_| AtomicU16::new(0);
     let mut layers = Layers {
-        adjacent: board
-            .adjacent
-            .iter()
-            .map(|a| a.iter().fold(0u16, |m, &c| m | 1 << c))
-            .collect(),
-        all: if n == 16 { u16::MAX } else { (1u16 << n) - 1 },
+        adjacent,
+        all,
         cells: n as u32,
         tiles: tiles.len(),
         reached: (0..size).map(zeros).collect(),
