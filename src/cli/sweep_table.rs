@@ -96,21 +96,20 @@ fn total(cases: &[Case], wall_ms: f64) -> String {
         .copied()
         .filter(|r| r.status != Status::Stopped)
         .collect();
-    let reports = finished;
-    let costs: Vec<u128> = reports
+    let costs: Vec<u128> = finished
         .iter()
         .filter_map(|r| r.cost.map(u128::from))
         .collect();
     if !costs.is_empty() {
         line.push_str(&format!("; cost {}", group_digits(costs.iter().sum())));
     }
-    let counts: Vec<u128> = reports.iter().filter_map(|r| r.count).collect();
+    let counts: Vec<u128> = finished.iter().filter_map(|r| r.count).collect();
     if !counts.is_empty() {
         let sum = counts.iter().try_fold(0u128, |a, &b| a.checked_add(b));
         let sum = sum.map_or("more than 2^128".to_string(), group_digits);
         line.push_str(&format!("; count {sum}"));
     }
-    if reports.len() < cases.len() - errors && (!costs.is_empty() || !counts.is_empty()) {
+    if finished.len() < reports.len() && (!costs.is_empty() || !counts.is_empty()) {
         line.push_str(" (finished cases only)");
     }
     line.push_str(&format!("; {} wall", human(wall_ms)));
