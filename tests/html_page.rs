@@ -524,7 +524,7 @@ fn the_svg_of_a_queens_placement_draws_eight_non_attacking_queens() {
         .stdout
         .match_indices("<g class=\"cell\"")
         .map(|(i, _)| &out.stdout[i..])
-        .filter(|tag| attribute(tag, "data-content") == Some("piece"))
+        .filter(|tag| attribute(tag, "data-content") == Some("named"))
         .map(|tag| {
             let number = |key| attribute(tag, key).unwrap().parse::<i64>().unwrap();
             (number("data-row"), number("data-col"))

@@ -495,3 +495,63 @@ fn errors_inside_multi_line_strings_point_at_their_line_and_column() {
         &["syntax error"],
     );
 }
+
+/// The boards of a rules solution mark the cells each move changed: for Lights Out, the pressed
+/// light and its neighbours (the press masks above), read back from the plain-text boards.
+#[test]
+fn lights_out_boards_mark_the_pressed_light_and_its_neighbours() {
+    let out = common::puzzlespec()
+        .args([
+            "run",
+            "specs/lights-out-rules.toml",
+            "--boards",
+            "--color",
+            "never",
+        ])
+        .env("COLUMNS", "20")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let masks = press_masks();
+    let mut boards = 0;
+    for (k, line) in lines.iter().enumerate() {
+        let Some(press) = line.split("press ").nth(1) else {
+            continue;
+        };
+        let light: usize = press.split(' ').next().unwrap().parse().unwrap();
+        let mut marked = 0u32;
+        for (r, row) in lines[k + 1..k + 6].iter().enumerate() {
+            let cells: Vec<char> = row.chars().collect();
+            for c in 0..5 {
+                if cells.get(3 * c) == Some(&'[') {
+                    marked |= 1 << (r * 5 + c);
+                }
+            }
+        }
+        assert_eq!(marked, masks[light], "after pressing {light}:\n{text}");
+        boards += 1;
+    }
+    assert_eq!(boards, 15, "{text}");
+}
+
+/// `{KEY}` in the puzzle's name shows that key's value after `--set`; an unknown key is an
+/// error at the name.
+#[test]
+fn the_name_shows_the_values_it_names() {
+    let doc = solve(&["specs/hanoi-rules.toml", "--set", "params.n=5"]);
+    assert_eq!(doc["puzzle"], "Tower of Hanoi, 5 discs");
+    assert_eq!(doc["cost"], 31);
+    let text = std::fs::read_to_string("specs/hanoi-rules.toml")
+        .unwrap()
+        .replace("{params.n}", "{params.m}");
+    let out = common::outcome(common::puzzlespec().args(["check", "-"]).write_stdin(text));
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("<stdin>:3:8"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("names no key of the spec"),
+        "{}",
+        out.stderr
+    );
+}

@@ -95,3 +95,67 @@ impl Grid {
         &mut self.cells[row * self.columns + column]
     }
 }
+
+impl Picture {
+    /// Marks as `Moved` every cell (or bar) that differs from `previous`, for families whose
+    /// moves have no single moved piece (a rules move may change any cells): the view of a
+    /// state alone cannot tell what changed. Cells already marked, and pictures of another
+    /// shape or size, are left as they are.
+    pub fn mark_changes_from(&mut self, previous: &Picture) {
+        match (self, previous) {
+            (Picture::Grid(now), Picture::Grid(before))
+                if now.cells.len() == before.cells.len() =>
+            {
+                for (cell, old) in now.cells.iter_mut().zip(&before.cells) {
+                    if cell.mark == Mark::None && cell.content != old.content {
+                        cell.mark = Mark::Moved;
+                    }
+                }
+            }
+            (Picture::Bars { bars }, Picture::Bars { bars: old }) if bars.len() == old.len() => {
+                for (bar, old) in bars.iter_mut().zip(old) {
+                    if bar.mark == Mark::None && bar.level != old.level {
+                        bar.mark = Mark::Moved;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(contents: &[Content]) -> Picture {
+        let mut grid = Grid::empty(1, contents.len());
+        for (cell, content) in grid.cells.iter_mut().zip(contents) {
+            cell.content = content.clone();
+        }
+        Picture::Grid(grid)
+    }
+
+    fn marks(picture: &Picture) -> Vec<Mark> {
+        match picture {
+            Picture::Grid(grid) => grid.cells.iter().map(|c| c.mark).collect(),
+            Picture::Bars { bars } => bars.iter().map(|b| b.mark).collect(),
+        }
+    }
+
+    #[test]
+    fn only_the_cells_that_differ_are_marked() {
+        let before = row(&[Content::Piece, Content::Empty, Content::Piece]);
+        let mut after = row(&[Content::Piece, Content::Piece, Content::Empty]);
+        after.mark_changes_from(&before);
+        assert_eq!(marks(&after), [Mark::None, Mark::Moved, Mark::Moved]);
+    }
+
+    #[test]
+    fn a_picture_of_another_size_is_left_unmarked() {
+        let before = row(&[Content::Piece]);
+        let mut after = row(&[Content::Empty, Content::Piece]);
+        after.mark_changes_from(&before);
+        assert_eq!(marks(&after), [Mark::None, Mark::None]);
+    }
+}

@@ -10,6 +10,7 @@ mod overrides;
 mod read;
 mod size;
 mod string_span;
+mod title;
 
 pub use cases::{MAX_CASES, Sweep};
 pub use common::{PuzzleTable, SolveTable, choose, closest};
@@ -146,11 +147,16 @@ impl SpecDocument {
         };
         let probe: HeaderProbe = toml::from_str(&source.text)
             .map_err(|e| toml_error(&source, &e, "check the [puzzle] table"))?;
-        let puzzle = probe.puzzle.ok_or_else(|| {
+        let mut puzzle = probe.puzzle.ok_or_else(|| {
             Diagnostic::new("the spec has no [puzzle] table")
                 .at(&source, 0..0)
                 .help("start the file with [puzzle] giving name = \"...\" and kind = \"...\"")
         })?;
+        if puzzle.name.contains('{') {
+            let table: toml::Table = toml::from_str(&source.text)
+                .map_err(|e| toml_error(&source, &e, "check the [puzzle] table"))?;
+            puzzle.name = title::fill_name(&source, &table, &puzzle.name)?;
+        }
         let limits = probe
             .solve
             .filter(|s| {

@@ -134,7 +134,11 @@ impl Board {
         for (r, &q) in cols.iter().enumerate() {
             let c = q.into() as usize;
             if c < self.n {
-                grid.cell_mut(r, c).content = Content::Piece;
+                // Named, not a bare piece, so that a queen reads as `Q` rather than a peg.
+                grid.cell_mut(r, c).content = Content::Named {
+                    text: "Q".to_string(),
+                    group: 0,
+                };
             }
         }
         grid.column_labels = (0..self.n).map(|c| c.to_string()).collect();

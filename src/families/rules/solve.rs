@@ -17,7 +17,7 @@ use crate::engine::{
 use crate::expr::ExprError;
 use crate::families::plan::Resolved;
 use crate::families::{Puzzle, SolveContext};
-use crate::report::{Report, Solution, Stats, Status, Step};
+use crate::report::{Report, Solution, StateView, Stats, Status, Step};
 use crate::spec::{FormulaSite, SpecDocument};
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -148,7 +148,7 @@ impl Puzzle for RulesPuzzle {
             CATALOG.engine_name(self.engine.engine),
             &self.engine.reason,
         );
-        report.start = Some(view(&self.rules.layout, self.display.as_ref(), self.start));
+        report.start = Some(self.view(self.start));
         let is_goal = |s: &u64| search.is_goal(*s);
         let mut details = self.details();
         let stats = match self.plan {
@@ -304,7 +304,7 @@ impl RulesPuzzle {
             details.farthest = farthest
                 .iter()
                 .take(self.limit)
-                .map(|s| view(&self.rules.layout, self.display.as_ref(), *s))
+                .map(|s| self.view(*s))
                 .collect();
         }
         details.layer_counts = counts;
@@ -338,7 +338,7 @@ impl RulesPuzzle {
                 "move `{}` ({}) from the state {}; ",
                 label.name,
                 label.arguments(inst),
-                view(&self.rules.layout, self.display.as_ref(), s).text
+                self.view(s).text
             );
         }
         help.push_str(
@@ -354,6 +354,11 @@ impl RulesPuzzle {
             None => Diagnostic::new(format!("while searching: {}", f.fault.message))
                 .help(e.help.unwrap_or_default()),
         }
+    }
+
+    /// A state as the report shows it.
+    fn view(&self, s: u64) -> StateView {
+        view(&self.rules.layout, self.display.as_ref(), s)
     }
 
     fn names(&self) -> Names<'_> {
@@ -387,14 +392,20 @@ impl RulesPuzzle {
                     .push(format!("total cost {total} over {} moves", path.len()));
             }
             let mut before = path.start;
+            let mut drawn_before = self.view(before).picture;
             let mut steps = Vec::with_capacity(path.len());
             for (mv, s) in &path.steps {
                 let inst = &self.rules.instances[*mv as usize];
                 let action =
                     self.labels[inst.rule].render(inst, before, &mut names, &self.rules.tables);
+                let mut state = self.view(*s);
+                if let (Some(now), Some(old)) = (state.picture.as_mut(), &drawn_before) {
+                    now.mark_changes_from(old);
+                }
+                drawn_before = state.picture.clone();
                 steps.push(Step {
                     action,
-                    state: Some(view(&self.rules.layout, self.display.as_ref(), *s)),
+                    state: Some(state),
                 });
                 before = *s;
             }
