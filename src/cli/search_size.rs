@@ -136,7 +136,10 @@ mod tests {
             "{w}"
         );
         let w = warning(SearchSize::new(8.64e13, Keeps::PrunedPath), 0).unwrap();
-        assert!(w.contains("about 10 days if none were pruned"), "{w}");
+        assert!(
+            w.contains("about 10 days at 100 million a second if none were pruned"),
+            "{w}"
+        );
     }
 
     #[test]
