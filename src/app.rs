@@ -143,21 +143,36 @@ pub fn solve(
         memory::set_cap(cap);
     }
     let puzzle = families::load(doc)?;
-    if let Some(warning) = puzzle
+    // Said as the search starts (on a terminal) and kept in the report, first of its notes.
+    let beyond_reach = puzzle
         .search_size()
-        .and_then(|size| search_size::warning(size, memory::cap()))
-    {
-        output::stderr(&warning);
+        .and_then(|size| search_size::warning(size, memory::cap()));
+    if let Some(note) = &beyond_reach {
+        progress.notice(|| note.clone());
     }
     let mut report = puzzle.solve(&SolveContext { progress })?;
+    report.notes.splice(0..0, beyond_reach);
     // A search cut short may look finished to its family ("no solution", a count): what it
     // found is kept, and the report says it is incomplete.
     if let Some(reason) = stop::requested() {
         report.mark_stopped(reason);
+        report.notes.extend(refusal_note());
     }
     report.puzzle = doc.puzzle.name.clone();
     report.kind = doc.puzzle.kind.get_ref().clone();
     Ok(report)
+}
+
+/// What the memory cap refused at once (a table sized before a search, or a table's doubling),
+/// when that is what stopped the search.
+fn refusal_note() -> Option<String> {
+    let refusal = crate::engine::room::refused()?;
+    Some(format!(
+        "{} needed {} more at once, beyond the memory cap of {}; raise it with --max-memory SIZE or solve.max_memory, or solve a smaller instance",
+        refusal.what,
+        memory::size_words(refusal.bytes as f64),
+        memory::size_words(memory::cap() as f64),
+    ))
 }
 
 /// The exit code of a finished solve: 1 when it proved there is no solution; a stopped search's

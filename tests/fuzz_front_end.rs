@@ -20,6 +20,8 @@ const SEEDS: &[&str] = &[
     "specs/eight.toml",
     "specs/english33.toml",
     "specs/bulls-and-cows.toml",
+    "specs/rush-hour.toml",
+    "specs/hanoi-rules.toml",
 ];
 
 /// Pieces of spec and formula syntax, so that mutations reach past the TOML reader.
@@ -112,6 +114,26 @@ fn load(path: &str, text: String, overrides: &[String]) {
     if let Err(d) = loaded {
         let _ = (d.render(false), d.to_string(), report::json::error(&d));
     }
+}
+
+#[test]
+fn the_seeds_cover_every_family_loader() {
+    let mut kinds: Vec<String> = SEEDS
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path).expect("a shipped spec");
+            let doc = SpecDocument::from_text(Path::new(path), text, &[]).expect("it reads");
+            doc.puzzle.kind.get_ref().clone()
+        })
+        .collect();
+    kinds.sort();
+    kinds.dedup();
+    let mut all: Vec<String> = families::FAMILIES
+        .iter()
+        .map(|f| f.kind().to_string())
+        .collect();
+    all.sort();
+    assert_eq!(kinds, all, "a seed spec of each kind");
 }
 
 /// 48 cases per property, or `PROPTEST_CASES` for a longer run.

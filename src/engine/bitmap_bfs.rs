@@ -1,9 +1,10 @@
 //! Breadth-first search with path reconstruction, like [`super::bfs`], for spaces whose states
 //! have small indices ([`IndexedSpace`]): the visited set is a bitmap, not a hash set.
 
-use super::Progress;
 use super::bfs::{self, BfsOutcome};
 use super::bitmap_layers::{Bitmap, IndexedSpace};
+use super::{Progress, SearchStats};
+use std::time::Duration;
 
 /// Shortest path from `start` to a state with `is_goal`, or None when no reachable state is one.
 pub fn shortest_path<P: IndexedSpace>(
@@ -12,7 +13,15 @@ pub fn shortest_path<P: IndexedSpace>(
     is_goal: impl Fn(&P::State) -> bool,
     progress: &Progress,
 ) -> BfsOutcome<P::State, P::Move> {
-    let mut seen = Bitmap::new(space.index_bound());
+    let Some(mut seen) = Bitmap::new(space.index_bound()) else {
+        return BfsOutcome {
+            path: None,
+            stats: SearchStats {
+                states: 0,
+                elapsed: Duration::ZERO,
+            },
+        };
+    };
     let visit = |s: &P::State| seen.insert(space.index(s));
     bfs::search(space, start, is_goal, visit, "bitmap bfs", progress)
 }

@@ -3,7 +3,7 @@
 //! a hash set (one bit per possible state).
 
 use super::layers::Layers;
-use super::{Progress, SearchStats, StateSpace};
+use super::{Progress, SearchStats, StateSpace, room};
 use std::time::Instant;
 
 /// A space whose states are numbered below a known bound.
@@ -18,8 +18,10 @@ pub trait IndexedSpace: StateSpace {
 pub struct Bitmap(Vec<u64>);
 
 impl Bitmap {
-    pub fn new(bound: usize) -> Bitmap {
-        Bitmap(vec![0; bound.div_ceil(64)])
+    /// A bitmap of `bound` bits, or None when the memory cap refused it (the search has then
+    /// been asked to stop).
+    pub fn new(bound: usize) -> Option<Bitmap> {
+        room::filled(bound.div_ceil(64), "the visited bitmap", 0).map(Bitmap)
     }
 
     /// Marks index `i`; true when it was not marked before.
@@ -38,7 +40,16 @@ pub fn explore<P: IndexedSpace>(
     progress: &Progress,
 ) -> Layers<P::State> {
     let t0 = Instant::now();
-    let mut seen = Bitmap::new(space.index_bound());
+    let Some(mut seen) = Bitmap::new(space.index_bound()) else {
+        return Layers {
+            counts: vec![1],
+            farthest: vec![start],
+            stats: SearchStats {
+                states: 1,
+                elapsed: t0.elapsed(),
+            },
+        };
+    };
     let mut visit = |s: &P::State| seen.insert(space.index(s));
     visit(&start);
     let mut layer = vec![start];
@@ -59,6 +70,9 @@ pub fn explore<P: IndexedSpace>(
             space.successors(s, &mut buf);
             if next.len() < len + buf.len() {
                 let grown = (len + buf.len()).max(next.len() * 2);
+                if !room::room_for_total(&mut next, grown) {
+                    break;
+                }
                 next.resize(grown, start);
             }
             for &(_, n) in &buf {

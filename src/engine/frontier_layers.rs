@@ -5,7 +5,7 @@
 //! memory for three layers instead of every state.
 
 use super::layers::Layers;
-use super::{Progress, SearchStats, StateSpace};
+use super::{Progress, SearchStats, StateSpace, room};
 use std::time::Instant;
 
 /// The layers from `start`. Only for spaces whose every move can be undone (else states are
@@ -22,13 +22,19 @@ where
     let mut buf = Vec::new();
     loop {
         progress.message(|| format!("layer {}: {total} states", counts.len()));
-        let mut next = Vec::with_capacity(layer.len() * 2);
+        let mut next = Vec::new();
         for (i, s) in layer.iter().enumerate() {
             if super::stop::poll(i + 1) {
                 break;
             }
             buf.clear();
             space.successors(s, &mut buf);
+            // Without room for the growth the search has been asked to stop.
+            let need = next.len() + buf.len();
+            let doubled = need.max(2 * next.len());
+            if next.capacity() < need && !room::room_for_total(&mut next, doubled) {
+                break;
+            }
             next.extend(buf.iter().map(|&(_, n)| n));
         }
         next.sort_unstable();

@@ -3,6 +3,7 @@
 //! allocation. Used layer by layer to count states at each distance and find the farthest ones,
 //! and to find one shortest path by walking the distances back from the goal.
 
+use super::room::{self, Room};
 use super::{Path, Progress, ReversibleSpace, SearchStats, StateSpace};
 use std::time::Instant;
 
@@ -25,6 +26,13 @@ pub struct Layers<S> {
     pub stats: SearchStats,
 }
 
+/// A distance per rank, all unseen; None when the memory cap refused the table (the search
+/// has then been asked to stop, and what it found is the root alone).
+fn distances<P: RankedSpace>(space: &P) -> Option<Vec<u8>> {
+    let size = usize::try_from(space.size()).unwrap_or(usize::MAX);
+    room::filled(size, "the distance table (a byte per position)", UNSEEN)
+}
+
 /// The states first reached from `layer`, each marked in `dist` at `depth`.
 /// `buf` is the caller's successor buffer, reused so the loop allocates only `next`.
 fn next_layer<P: RankedSpace>(
@@ -34,13 +42,17 @@ fn next_layer<P: RankedSpace>(
     dist: &mut [u8],
     buf: &mut Vec<(P::Move, P::State)>,
 ) -> Vec<P::State> {
-    let mut next = Vec::with_capacity(layer.len() * 2);
+    let mut next = Vec::new();
     for s in layer {
         buf.clear();
         space.successors(s, buf);
         for &(_, n) in buf.iter() {
             let d = &mut dist[space.rank(&n) as usize];
             if *d == UNSEEN {
+                // Without room for the growth the search has been asked to stop.
+                if !next.room_for_one() {
+                    return next;
+                }
                 *d = depth as u8;
                 next.push(n);
             }
@@ -57,7 +69,16 @@ pub fn explore<P: RankedSpace>(
     progress: &Progress,
 ) -> Option<Layers<P::State>> {
     let t0 = Instant::now();
-    let mut dist = vec![UNSEEN; space.size() as usize];
+    let Some(mut dist) = distances(space) else {
+        return Some(Layers {
+            counts: vec![1],
+            farthest: vec![root],
+            stats: SearchStats {
+                states: 1,
+                elapsed: t0.elapsed(),
+            },
+        });
+    };
     dist[space.rank(&root) as usize] = 0;
     let mut layer = vec![root];
     let mut counts = vec![1u64];
@@ -104,7 +125,15 @@ pub fn shortest_path<P: RankedSpace + ReversibleSpace>(
     progress: &Progress,
 ) -> RankedOutcome<P::State, P::Move> {
     let t0 = Instant::now();
-    let mut dist = vec![UNSEEN; space.size() as usize];
+    let Some(mut dist) = distances(space) else {
+        return RankedOutcome {
+            path: None,
+            stats: SearchStats {
+                states: 0,
+                elapsed: t0.elapsed(),
+            },
+        };
+    };
     dist[space.rank(&start) as usize] = 0;
     let goal_rank = space.rank(&goal) as usize;
     let mut layer = vec![start];

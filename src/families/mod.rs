@@ -72,11 +72,33 @@ pub struct SolveContext<'a> {
 /// An upper bound on the work of a search, known before it starts.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SearchSize {
-    /// States (or candidates) the search may visit; a float, as the bound may pass 2^64.
-    pub states: f64,
-    /// Bytes the search keeps per visited state, for searches that store what they visit;
-    /// None for depth-first searches, which keep only the current path.
-    pub bytes_per_state: Option<f64>,
+    /// The decimal logarithm of the states (or candidates) the search may visit: the bound may
+    /// pass the largest double (a `search` space of 100^400 candidates).
+    pub states_log10: f64,
+    /// What the search keeps and how the bound binds it.
+    pub keeps: Keeps,
+}
+
+/// What a search keeps of the states it visits.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Keeps {
+    /// Every visited state (breadth-first searches), at about this many bytes each.
+    Every { bytes_per_state: f64 },
+    /// Only the current path (depth-first): the bound is in time, not memory.
+    Path,
+    /// Only the current path, and propagation narrows the domains at every node: the bound
+    /// counts candidates the search mostly never visits.
+    PrunedPath,
+}
+
+impl SearchSize {
+    /// A bound of `states` (past the largest double, set `states_log10` directly).
+    pub fn new(states: f64, keeps: Keeps) -> SearchSize {
+        SearchSize {
+            states_log10: states.log10(),
+            keeps,
+        }
+    }
 }
 
 pub static FAMILIES: &[&dyn Family] = &[

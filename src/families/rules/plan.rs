@@ -90,6 +90,28 @@ pub enum Plan {
     Layers { bitmap: bool },
 }
 
+impl Plan {
+    /// About what the plan's engine keeps per state visited (entries, the hash tables' spare
+    /// room, queues), for the note before a search that would pass the memory cap.
+    pub fn bytes_per_state(&self) -> f64 {
+        match self {
+            // The node list (state, parent, move: 24 bytes) and the visited set, or the bitmap
+            // (at most 128 MiB in all).
+            Plan::Shortest { bitmap: false } => 40.0,
+            Plan::Shortest { bitmap: true } => 24.0,
+            // A map from each state to its link (24 bytes) with spare room, and the frontiers.
+            Plan::Bidirectional => 56.0,
+            // The node list (32 bytes), the best-cost map and the priority queue.
+            Plan::Cheapest { .. } => 72.0,
+            // A node with its list of parents and its count of ways, and the index map.
+            Plan::AllShortest { .. } => 96.0,
+            // The visited set and the layers; with a bitmap, only the two layers.
+            Plan::Layers { bitmap: false } => 24.0,
+            Plan::Layers { bitmap: true } => 8.0,
+        }
+    }
+}
+
 /// What the data says, for `auto` and for refusing engines that cannot run.
 pub struct Facts {
     pub bits: u32,

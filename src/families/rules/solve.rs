@@ -16,7 +16,7 @@ use crate::engine::{
 };
 use crate::expr::ExprError;
 use crate::families::plan::Resolved;
-use crate::families::{Puzzle, SolveContext};
+use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Solution, StateView, Stats, Status, Step};
 use crate::spec::{FormulaSite, SpecDocument};
 use std::collections::BTreeMap;
@@ -138,6 +138,20 @@ impl Puzzle for RulesPuzzle {
             plural(moves),
             self.rules.instances.len()
         )
+    }
+
+    /// Every variable (each array element) keeps to its range: the product of the ranges bounds
+    /// the states, and `solve.max_states` the ones expanded.
+    fn search_size(&self) -> Option<SearchSize> {
+        let ranges: f64 = (self.rules.layout.slots.iter())
+            .map(|s| ((s.hi as f64) - (s.lo as f64) + 1.0).log10())
+            .sum();
+        Some(SearchSize {
+            states_log10: ranges.min((self.max_states as f64).log10()),
+            keeps: Keeps::Every {
+                bytes_per_state: self.plan.bytes_per_state(),
+            },
+        })
     }
 
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {

@@ -14,7 +14,7 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::propagation::Sense;
 use crate::expr::{self, Expr};
 use crate::families::plan::Resolved;
-use crate::families::{Puzzle, SolveContext};
+use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Stats, Status};
 use crate::spec::FormulaSite;
 
@@ -61,6 +61,23 @@ impl Puzzle for SearchPuzzle {
             self.model.constraints.len(),
             space_count(self.model.space_size(), self.model.space_log10())
         )
+    }
+
+    /// The product of the domains' sizes (less a distinct group's earlier members) bounds the
+    /// candidates: propagation narrows them at every node, generate-and-test only by the
+    /// constraints it tests. An empty domain is refused before any search.
+    fn search_size(&self) -> Option<SearchSize> {
+        if !self.empty_domains.is_empty() {
+            return None;
+        }
+        let keeps = match self.plan {
+            Plan::Propagation { .. } => Keeps::PrunedPath,
+            Plan::Backtracking { .. } => Keeps::Path,
+        };
+        Some(SearchSize {
+            states_log10: self.model.space_log10(),
+            keeps,
+        })
     }
 
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {

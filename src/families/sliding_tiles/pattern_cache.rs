@@ -14,15 +14,22 @@ const MAGIC: &[u8; 6] = b"PSPDB\n";
 const VERSION: u16 = 3;
 
 /// The file's bytes for `table`, built for `params`.
+#[cfg(test)]
 pub fn encode(params: &[u8], table: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(table.len() + params.len() + 32);
+    let mut out = header(params, table);
+    out.extend_from_slice(table);
+    out
+}
+
+/// The file's bytes before the table (written apart, so that the table is not copied).
+pub fn header(params: &[u8], table: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(params.len() + 32);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
     out.extend_from_slice(&(params.len() as u32).to_le_bytes());
     out.extend_from_slice(params);
     out.extend_from_slice(&(table.len() as u64).to_le_bytes());
     out.extend_from_slice(&checksum(table).to_le_bytes());
-    out.extend_from_slice(table);
     out
 }
 

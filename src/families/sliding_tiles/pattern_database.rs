@@ -15,6 +15,7 @@
 use super::board::Board;
 use super::pattern_cache as cache_file;
 use super::ranked_pattern_build;
+use crate::engine::room;
 use std::path::PathBuf;
 
 /// Largest group: a table of 16^6 bytes (16.8 MB), and twice that in bit masks while building.
@@ -33,8 +34,9 @@ pub struct PatternDatabase {
 }
 
 impl PatternDatabase {
-    /// The cached table when its header and checksum agree, or a newly built one (then cached).
-    pub fn load_or_build(board: &Board, goal: &[u8], tiles: &[u8]) -> PatternDatabase {
+    /// The cached table when its header and checksum agree, or a newly built one (then cached);
+    /// None when the memory cap refused room for the table (the search has been asked to stop).
+    pub fn load_or_build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<PatternDatabase> {
         let params = parameters(board, goal, tiles);
         let ranked = tiles.len() > MAX_GROUP;
         let size = if ranked {
@@ -47,16 +49,20 @@ impl PatternDatabase {
             .as_ref()
             .map(|d| d.join(format!("pdb-{:016x}.bin", checksum(&params))));
         let mut refused = None;
-        if let Some(bytes) = file.as_ref().and_then(|f| std::fs::read(f).ok()) {
+        let cached = match &file {
+            Some(f) => read_cached(f)?,
+            None => None,
+        };
+        if let Some(bytes) = cached {
             match cache_file::decode(bytes, &params, size) {
                 Ok(table) => {
-                    return PatternDatabase {
+                    return Some(PatternDatabase {
                         tiles: tiles.to_vec(),
                         table,
                         ranked,
                         cached: true,
                         refused: None,
-                    };
+                    });
                 }
                 Err(why) => {
                     let shown = file.as_ref().map(|f| f.display().to_string());
@@ -68,27 +74,53 @@ impl PatternDatabase {
             }
         }
         let table = if ranked {
-            ranked_pattern_build::build(board, goal, tiles)
+            ranked_pattern_build::build(board, goal, tiles)?
         } else {
-            build(board, goal, tiles)
+            try_build(board, goal, tiles)?
         };
         if let (Some(dir), Some(file)) = (dir, file) {
             // A failed write only costs a rebuild next time.
             if std::fs::create_dir_all(&dir).is_ok() {
                 let tmp = file.with_extension(format!("{}.tmp", std::process::id()));
-                if std::fs::write(&tmp, cache_file::encode(&params, &table)).is_ok() {
+                if write_cached(&tmp, &params, &table).is_ok() {
                     let _ = std::fs::rename(&tmp, &file);
                 }
             }
         }
-        PatternDatabase {
+        Some(PatternDatabase {
             tiles: tiles.to_vec(),
             table,
             ranked,
             cached: false,
             refused,
-        }
+        })
     }
+}
+
+/// The bytes of a cache file, in room reserved first (a table of 8 tiles is 519 MB): Some(None)
+/// when there is no file to read, None when the memory cap refused the room.
+fn read_cached(file: &std::path::Path) -> Option<Option<Vec<u8>>> {
+    use std::io::Read;
+    let Ok(mut f) = std::fs::File::open(file) else {
+        return Some(None);
+    };
+    let Some(len) = f
+        .metadata()
+        .ok()
+        .and_then(|m| usize::try_from(m.len()).ok())
+    else {
+        return Some(None);
+    };
+    let mut bytes = crate::engine::room::filled(len, "the cached pattern table", 0u8)?;
+    Some(f.read_exact(&mut bytes).ok().map(|()| bytes))
+}
+
+/// Writes the cache file: the header, then the table as it is (no copy of it in memory).
+fn write_cached(path: &std::path::Path, params: &[u8], table: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut f = std::fs::File::create(path)?;
+    f.write_all(&cache_file::header(params, table))?;
+    f.write_all(table)
 }
 
 pub fn cache_dir() -> Option<PathBuf> {
@@ -146,16 +178,17 @@ pub(super) fn region(adjacent: &[u16], blank: usize, free: u16) -> u16 {
     reached
 }
 
-/// The table of `tiles` (at most [`MAX_GROUP`]) for reaching `goal` on `board`.
-pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
+/// The table of `tiles` (at most [`MAX_GROUP`]) for reaching `goal` on `board`; None when the
+/// memory cap refused room for it.
+pub fn try_build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
     let (adjacent, all) = board.cell_masks();
     let size = 1usize << (4 * tiles.len());
     let mut search = Build {
         adjacent,
         all,
         k: tiles.len(),
-        value: vec![u8::MAX; size],
-        marks: vec![0u32; size],
+        value: room::filled(size, "a pattern table", u8::MAX)?,
+        marks: room::filled(size, "a pattern table's marks", 0u32)?,
     };
     let cell_of = |t: u8| goal.iter().position(|&g| g == t).unwrap_or(0);
     let root: usize = tiles
@@ -175,7 +208,13 @@ pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
         current = next;
         cost += 1;
     }
-    search.value
+    Some(search.value)
+}
+
+/// [`try_build`] for the tests, whose tables are small.
+#[cfg(test)]
+pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
+    try_build(board, goal, tiles).expect("a small table fits")
 }
 
 /// The breadth-first build over (group cells, blank region).

@@ -13,6 +13,7 @@
 use super::board::Board;
 use super::pattern_database::region;
 use super::pattern_search::rank;
+use crate::engine::room;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, Ordering::Relaxed};
 
@@ -44,27 +45,27 @@ struct Layers {
 
 /// The table of `tiles` (at most [`MAX_RANKED_GROUP`]) for reaching `goal` on `board`, indexed by
 /// `pattern_search::rank` of the tiles' cells; `u8::MAX` for no placement (all are reachable on
-/// a connected board).
-pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
+/// a connected board). None when the memory cap refused room for the tables.
+pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
     let n = board.cells();
     let (adjacent, all) = board.cell_masks();
     let size = placements(n, tiles.len());
-    let zeros = |_| AtomicU16::new(0);
+    let zeros = || AtomicU16::new(0);
     let mut layers = Layers {
         adjacent,
         all,
         cells: n as u32,
         tiles: tiles.len(),
-        reached: (0..size).map(zeros).collect(),
-        current: (0..size).map(zeros).collect(),
-        next: (0..size).map(zeros).collect(),
+        reached: room::filled_with(size, "a pattern table's marks", zeros)?,
+        current: room::filled_with(size, "a pattern table's layer", zeros)?,
+        next: room::filled_with(size, "a pattern table's layer", zeros)?,
         current_chunks: (0..size.div_ceil(CHUNK))
             .map(|_| AtomicBool::new(false))
             .collect(),
         next_chunks: (0..size.div_ceil(CHUNK))
             .map(|_| AtomicBool::new(false))
             .collect(),
-        value: (0..size).map(|_| AtomicU8::new(u8::MAX)).collect(),
+        value: room::filled_with(size, "a pattern table", || AtomicU8::new(u8::MAX))?,
     };
     let cell_of = |t: u8| goal.iter().position(|&g| g == t).unwrap_or(0);
     let cells: Vec<u8> = tiles.iter().map(|&t| cell_of(t) as u8).collect();
@@ -81,7 +82,7 @@ pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
         std::mem::swap(&mut layers.current_chunks, &mut layers.next_chunks);
         depth += 1;
     }
-    layers.value.into_iter().map(AtomicU8::into_inner).collect()
+    Some(layers.value.into_iter().map(AtomicU8::into_inner).collect())
 }
 
 fn pack(cells: &[u8]) -> u64 {
@@ -231,7 +232,7 @@ mod tests {
 
     fn agrees_with_brute_force(board: &Board, goal: &[u8], tiles: &[u8]) {
         let n = board.cells();
-        let table = build(board, goal, tiles);
+        let table = build(board, goal, tiles).unwrap();
         assert_eq!(table.len(), placements(n, tiles.len()));
         let want = brute_force(board, goal, tiles);
         assert_eq!(want.len(), table.len(), "every placement is reachable");
@@ -261,7 +262,7 @@ mod tests {
         let board = Board::rectangle(4, 4);
         let goal: Vec<u8> = (1..16).chain([0]).collect();
         let tiles = [3, 4, 7, 8];
-        let compact = build(&board, &goal, &tiles);
+        let compact = build(&board, &goal, &tiles).unwrap();
         let sparse = pattern_database::build(&board, &goal, &tiles);
         let mut checked = 0;
         for (key, &v) in sparse.iter().enumerate() {

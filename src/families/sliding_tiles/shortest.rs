@@ -13,7 +13,7 @@ use super::solve::TilesPuzzle;
 use super::tile_search::{self, BlankMove, TileNode};
 use crate::diagnostic::Diagnostic;
 use crate::engine::ida_star::DepthFirstSpace;
-use crate::engine::{Path, Progress, bfs, bidirectional_bfs, ida_star, ranked_bfs};
+use crate::engine::{Path, Progress, bfs, bidirectional_bfs, ida_star, ranked_bfs, stop};
 use crate::report::{Report, Stats, group_digits};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -72,7 +72,11 @@ impl TilesPuzzle {
             .any(|v| !matches!(v, Verdict::Unsolvable(_)));
         let dbs = match search {
             Search::IdaStar { patterns } if any_solvable => {
-                let (dbs, notes) = self.pattern_databases(patterns, progress);
+                // Without room for the tables the search was asked to stop before it began:
+                // the report says so (nothing was solved).
+                let Some((dbs, notes)) = self.pattern_databases(patterns, progress) else {
+                    return Ok(());
+                };
                 report.notes.extend(notes);
                 dbs
             }
@@ -177,6 +181,10 @@ impl TilesPuzzle {
         if found {
             return Settled::Solvable;
         }
+        if stop::requested().is_some() {
+            // Cut short (a time limit, or no room for the table): it proves nothing.
+            return Settled::TooMany;
+        }
         let reason = format!(
             "{why}; a search of all {} positions reachable from the start did not meet the goal",
             group_digits(u128::from(states))
@@ -185,18 +193,18 @@ impl TilesPuzzle {
     }
 
     /// Builds or loads the tables; the notes say which, how long and how much memory, and which
-    /// cached tables were refused and rebuilt.
+    /// cached tables were refused and rebuilt. None when the memory cap refused room for one.
     fn pattern_databases(
         &self,
         patterns: &[Vec<u8>],
         progress: &Progress,
-    ) -> (Vec<PatternDatabase>, Vec<String>) {
+    ) -> Option<(Vec<PatternDatabase>, Vec<String>)> {
         let t0 = Instant::now();
         progress.message(|| "pattern databases: loading or building".to_string());
         let dbs: Vec<PatternDatabase> = patterns
             .par_iter()
             .map(|tiles| PatternDatabase::load_or_build(&self.model.board, &self.goal, tiles))
-            .collect();
+            .collect::<Option<_>>()?;
         let sizes: Vec<String> = patterns.iter().map(|p| p.len().to_string()).collect();
         let groups: Vec<String> = patterns.iter().map(|p| tile_list(p)).collect();
         let bytes: usize = dbs.iter().map(|d| d.table.len()).sum();
@@ -221,7 +229,7 @@ impl TilesPuzzle {
             t0.elapsed().as_secs_f64(),
             bytes as f64 / 1e6
         ));
-        (dbs, notes)
+        Some((dbs, notes))
     }
 
     fn search(

@@ -7,7 +7,7 @@ use super::report::{LongestDetails, fill_longest, view};
 use crate::diagnostic::Diagnostic;
 use crate::engine::{Path, SearchStats, all_shortest, bfs, bidirectional_bfs, layers};
 use crate::families::plan::Resolved;
-use crate::families::{Puzzle, SearchSize, SolveContext};
+use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Solution, Stats, Status, Step, group_digits};
 use crate::spec::{Failures, FormulaSite};
 
@@ -51,10 +51,12 @@ impl Puzzle for JugsPuzzle {
             .iter()
             .map(|&c| c as f64 + 1.0)
             .product();
-        Some(SearchSize {
+        Some(SearchSize::new(
             states,
-            bytes_per_state: Some(BYTES_PER_STATE),
-        })
+            Keeps::Every {
+                bytes_per_state: BYTES_PER_STATE,
+            },
+        ))
     }
 
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {

@@ -1,0 +1,191 @@
+//! Resources (issue 15, item 4): before a search, the size of its space where the family knows a
+//! bound, and a note when it is beyond reach (the first note of the report, in text and JSON);
+//! a table sized before a search that the memory cap refuses ends in a report marked stopped
+//! (exit 5) that names the table, never in an abort.
+
+mod common;
+
+use common::{outcome, puzzlespec, run_json};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// A fresh folder for the files of one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("resources")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("written");
+    path.display().to_string()
+}
+
+fn notes(v: &Value) -> Vec<String> {
+    v["notes"]
+        .as_array()
+        .expect("notes")
+        .iter()
+        .map(|n| n.as_str().expect("a note").to_string())
+        .collect()
+}
+
+/// Eight variables of 100 values each: 100^8 = 10^16 candidates.
+fn hundred_to_the_eight(constraint: &str, objective: &str) -> String {
+    format!(
+        "[puzzle]\nname = \"100^8\"\nkind = \"search\"\n\n[search]\nvariables = [\"v: 8 in 0..99\"]\n\
+         constraints = [\"{constraint}\"]\n\n[solve]\nobjective = \"{objective}\"\n"
+    )
+}
+
+#[test]
+fn a_search_space_of_100_to_the_8_is_noted_with_its_size_and_time() {
+    let dir = scratch("search-space");
+    // Their sum is the largest possible only when every one is 99: propagation fixes them all
+    // at once, so the search is quick; the note says what the domains alone would cost
+    // (10^16 candidates at 10^8 a second: 10^8 s, about 3 years).
+    let all_99 = write(
+        &dir,
+        "sum.toml",
+        &hundred_to_the_eight(
+            "v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6] + v[7] == 792",
+            "all",
+        ),
+    );
+    let (v, code) = run_json(&[&all_99]);
+    assert_eq!((code, v["count"].as_u64()), (0, Some(1)), "{v}");
+    assert_eq!(v["space"].as_f64(), Some(1e16));
+    let first = &notes(&v)[0];
+    assert!(
+        first.starts_with("a large space: the domains allow 1.0e16 candidates, about 3 years at 100 million a second if none were pruned"),
+        "{first}"
+    );
+    // The text report carries it too.
+    let text = outcome(puzzlespec().args(["run", "--quiet", &all_99]));
+    assert!(text.stdout.contains("1.0e16 candidates"), "{}", text.stdout);
+    // Generate and test prunes only by the constraints it tests: the note says so; its first
+    // candidate (all 0) is a solution, so it ends at once.
+    let zeros = write(
+        &dir,
+        "first.toml",
+        &hundred_to_the_eight("v[7] >= 0", "first"),
+    );
+    let (v, code) = run_json(&[&zeros, "--engine", "backtracking"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        notes(&v)[0].starts_with(
+            "beyond reach: this search may test up to 1.0e16 candidates, about 3 years"
+        ),
+        "{v}"
+    );
+}
+
+#[test]
+fn a_small_search_space_has_no_such_note() {
+    // 10 * 10 = 100 candidates; and SEND + MORE (1,814,400) takes well under an hour.
+    let dir = scratch("small-space");
+    let small = write(
+        &dir,
+        "small.toml",
+        "[puzzle]\nname = \"small\"\nkind = \"search\"\n\n[search]\nvariables = [\"x, y in 0..9\"]\nconstraints = [\"x + y == 17\"]\n",
+    );
+    for spec in [small.as_str(), "specs/send-more-money-search.toml"] {
+        let (v, code) = run_json(&[spec]);
+        assert_eq!(code, 0, "{v}");
+        let all = notes(&v).join("\n");
+        assert!(
+            !all.contains("large space") && !all.contains("beyond reach"),
+            "{all}"
+        );
+    }
+}
+
+#[test]
+fn a_rules_search_past_the_memory_cap_says_so_before_it_starts() {
+    // Hanoi with 16 discs: each disc's peg is 0..2, so at most 3^16 = 43,046,721 states (all
+    // of them reachable), tens of bytes each: gigabytes, more than a 1 GiB cap. The time limit
+    // ends the run early; the note was made before it started.
+    let out = outcome(puzzlespec().args([
+        "run",
+        "specs/hanoi-rules.toml",
+        "--set",
+        "params.n=16",
+        "--max-memory",
+        "1G",
+        "--time-limit",
+        "1",
+        "--json",
+        "--quiet",
+    ]));
+    assert!(matches!(out.code, 5 | 6), "{}\n{}", out.code, out.stderr);
+    let v = out.json();
+    let first = &notes(&v)[0];
+    assert!(
+        first.starts_with("beyond reach: this search may keep up to 43,046,721 states, about "),
+        "{first}"
+    );
+    assert!(
+        first.contains("GiB of memory, more than the cap of 1.0 GiB"),
+        "{first}"
+    );
+    // 8 discs: 6,561 states, a few hundred kilobytes.
+    let (v, code) = run_json(&["specs/hanoi-rules.toml"]);
+    assert_eq!(code, 0);
+    assert!(!notes(&v).join("\n").contains("beyond reach"), "{v}");
+}
+
+#[test]
+fn a_distance_table_the_cap_refuses_stops_with_a_report_naming_it() {
+    // A 3x4 board: the layered search keeps a byte per arrangement, 12! = 479,001,600 bytes
+    // (456.8 MiB), asked for at once before the search; a 200 MiB cap refuses it.
+    let dir = scratch("distance-table");
+    let spec = write(
+        &dir,
+        "three-by-four.toml",
+        "[puzzle]\nname = \"3x4 longest\"\nkind = \"sliding-tiles\"\n\n[board]\nrows = 3\ncols = 4\n\
+         goal = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0]\n\n[solve]\nobjective = \"longest\"\n",
+    );
+    let out =
+        outcome(puzzlespec().args(["run", "--json", "--quiet", "--max-memory", "200M", &spec]));
+    assert_eq!(out.code, 5, "{}\n{}", out.stdout, out.stderr);
+    let v = out.json();
+    assert_eq!(
+        (v["status"].as_str(), v["stopped"].as_str()),
+        (Some("stopped"), Some("memory-limit"))
+    );
+    let all = notes(&v).join("\n");
+    assert!(
+        all.contains("the distance table (a byte per position) needed 456.8 MiB more at once, beyond the memory cap of 200.0 MiB"),
+        "{all}"
+    );
+}
+
+#[test]
+fn a_pattern_table_the_cap_refuses_stops_with_a_report_naming_it() {
+    // specs/fifteen.toml builds 6-6-3 pattern tables (16.8 MB each for the 6-tile groups, and
+    // four times that in marks while building); under a 20 MiB cap the first does not fit. A
+    // fresh cache folder, so that the tables are built, not read.
+    let dir = scratch("pattern-table");
+    let out = outcome(puzzlespec().env("PUZZLESPEC_CACHE_DIR", &dir).args([
+        "run",
+        "--json",
+        "--quiet",
+        "--max-memory",
+        "20M",
+        "specs/fifteen.toml",
+    ]));
+    assert_eq!(out.code, 5, "{}\n{}", out.stdout, out.stderr);
+    let v = out.json();
+    assert_eq!(v["stopped"].as_str(), Some("memory-limit"), "{v}");
+    assert!(
+        v.get("cost").is_none() && v["solutions"].as_array().is_none_or(Vec::is_empty),
+        "{v}"
+    );
+    let all = notes(&v).join("\n");
+    assert!(all.contains("a pattern table"), "{all}");
+    assert!(all.contains("beyond the memory cap of 20.0 MiB"), "{all}");
+}
