@@ -16,7 +16,14 @@ use crate::report::Status;
 impl<B: Bitboard> Search<'_, B> {
     /// Every jump sequence from the start to the goal, counted.
     pub fn count(&self, answer: &mut Answer, goal: &Goal<B>) -> Result<(), Diagnostic> {
-        let meeting = meet(&self.space, self.start, goal, true, self.progress);
+        let meeting = meet(
+            &self.space,
+            self.start,
+            goal,
+            true,
+            &self.prune(),
+            self.progress,
+        );
         let report = &mut answer.report;
         report.status = Status::Counted;
         report.count = Some(meeting.sequences.ok_or_else(|| {
@@ -43,7 +50,14 @@ impl<B: Bitboard> Search<'_, B> {
         metric: Metric,
         listing: Listing,
     ) -> Result<(), Diagnostic> {
-        let meeting = meet(&self.space, self.start, goal, false, self.progress);
+        let meeting = meet(
+            &self.space,
+            self.start,
+            goal,
+            false,
+            &self.prune(),
+            self.progress,
+        );
         let states = meeting.states;
         let layers = useful_positions(&self.space, meeting);
         answer.details.useful_positions = Some(layers.iter().map(|l| l.len() as u64).sum());
@@ -123,7 +137,14 @@ impl<B: Bitboard> Search<'_, B> {
             self.puzzle.record(answer, &self.with_prefix(js), None)?;
         }
         if let Listing::All { .. } = listing {
-            let again = meet(&self.space, self.start, goal, true, &Progress::hidden());
+            let again = meet(
+                &self.space,
+                self.start,
+                goal,
+                true,
+                &self.prune(),
+                &Progress::hidden(),
+            );
             answer.report.count = again.sequences;
             answer.listing_note();
         }

@@ -6,6 +6,7 @@ use super::engine::chain_moves::NO_PEG;
 use super::engine::guide::hole_weights;
 use super::engine::jump_layers::Goal;
 use super::engine::jump_space::{Jump, JumpSpace};
+use super::engine::layer_prune::Prune;
 use super::engine::pagoda::{Pagoda, goal_pagodas};
 use super::plan::Objective;
 use super::solve::PegPuzzle;
@@ -90,6 +91,16 @@ impl<'p, B: Bitboard> Search<'p, B> {
     /// The first pagoda under which the start weighs less than every goal position.
     pub fn pagoda_ruling_out(&self) -> Option<&Pagoda> {
         self.pagodas.iter().find(|p| p.value(self.start) < p.floor)
+    }
+
+    /// The pagoda bounds for the layered searches: the goal's pagodas forwards, and backwards
+    /// those seeded on the start's empty holes (applied to complements).
+    pub fn prune(&self) -> Prune<B> {
+        let n = self.puzzle.board.len();
+        let board = self.puzzle.board.all_holes();
+        let empty: Vec<usize> = holes(board & !self.origin).collect();
+        let from_start = goal_pagodas(n, &self.puzzle.board.jumps, &empty, empty.len());
+        Prune::new(self.pagodas.clone(), from_start, to_bitboard(board))
     }
 
     /// A solution found after the prefix, with the prefix.

@@ -10,7 +10,9 @@
 //! This is sound when the start and the goal set are invariant under the group.
 
 use super::bitboard::Bitboard;
+use super::complement_layers::{dual_total, grow_half};
 use super::jump_space::JumpSpace;
+use super::layer_prune::Prune;
 use super::radix_sort::sort_by_position;
 use crate::engine::Progress;
 use rayon::prelude::*;
@@ -133,7 +135,7 @@ fn next_pegs(pegs: u32, backward: bool) -> u32 {
 /// Sorts `v` by position key (all keys below bit `holes`) and joins each run of equal keys
 /// into one item, `join(first, other)`. The joining loop has no data-dependent branch: half the
 /// keys are duplicates, at random, and a mispredicted branch per key cost more than the sort.
-fn sort_and_join<T: Copy + Default, B: Bitboard>(
+pub(super) fn sort_and_join<T: Copy + Default, B: Bitboard>(
     mut v: Vec<T>,
     holes: usize,
     key: impl Fn(&T) -> B,
@@ -247,12 +249,14 @@ pub fn endgame_layer<B: Bitboard>(
 
 /// Searches from both ends, always growing the smaller frontier, until they reach the same peg
 /// count, and counts the jump sequences through the meeting layer.
-/// With `counting` false only the sets are built (and `sequences` is None).
+/// With `counting` false only the sets are built (and `sequences` is None). `prune` drops
+/// grown positions that lie on no solution (see [`Prune`]).
 pub fn meet<B: Bitboard>(
     space: &JumpSpace<B>,
     start: B,
     goal: &Goal<B>,
     counting: bool,
+    prune: &Prune<B>,
     progress: &Progress,
 ) -> Meeting<B> {
     let mut forward = vec![Layer {
@@ -269,12 +273,16 @@ pub fn meet<B: Bitboard>(
         Goal::Within { pegs, .. } => (Vec::new(), *pegs),
     };
     let mut states = 1 + backward.first().map_or(0, |l: &Layer<B>| l.len() as u64);
+    if let Some(total) = dual_total(space, start, goal) {
+        let sides = (&mut forward, &mut backward);
+        states += grow_half(space, sides, total, (counting, prune), progress);
+    }
     states += grow_to_meet(
         space,
         &mut forward,
         &mut backward,
         target,
-        counting,
+        (counting, prune),
         progress,
     );
     if let Goal::Within { pegs, allowed } = goal {
@@ -304,15 +312,17 @@ fn grow_to_meet<B: Bitboard>(
     forward: &mut Vec<Layer<B>>,
     backward: &mut Vec<Layer<B>>,
     target: u32,
-    counting: bool,
+    (counting, prune): (bool, &Prune<B>),
     progress: &Progress,
 ) -> u64 {
     let grow = |l: &Layer<B>, backward: bool| {
-        if counting {
+        let mut next = if counting {
             expand(space, l, backward)
         } else {
             expand_set(space, l, backward)
-        }
+        };
+        prune.apply(&mut next, backward);
+        next
     };
     let mut states = 0;
     loop {
@@ -484,6 +494,7 @@ mod tests {
                 allowed: 0b11111,
             },
             true,
+            &Prune::none(),
             &Progress::hidden(),
         )
     }
@@ -512,6 +523,7 @@ mod tests {
             start,
             &Goal::Positions(goals),
             true,
+            &Prune::none(),
             &Progress::hidden(),
         );
         let b = down_to(&s, start, 1);

@@ -1,0 +1,85 @@
+//! Duality of the central games: a jump read on complements (pegs and holes swapped) is the
+//! same jump played backwards, so when the start is the complement of the only goal position,
+//! the positions reachable from the start with `p` pegs are exactly the complements of the
+//! positions that reach the goal with `total - p` pegs, and the number of sequences reaching
+//! one is the number leaving the other. The backward layers are then grown only half way and
+//! the forward layers are their complements: half the expansions of growing both sides.
+
+use super::bitboard::Bitboard;
+use super::jump_layers::{Goal, Layer, expand, expand_set, sort_and_join};
+use super::jump_space::JumpSpace;
+use super::layer_prune::Prune;
+use crate::engine::Progress;
+
+/// `start + goal` pegs when the start is the complement of the only goal class (the case
+/// where the forward layers are complements of the backward ones), else None.
+pub fn dual_total<B: Bitboard>(space: &JumpSpace<B>, start: B, goal: &Goal<B>) -> Option<u32> {
+    let Goal::Positions(goals) = goal else {
+        return None;
+    };
+    let flipped = space.canonical(board(space) & !start);
+    let dual = !goals.is_empty() && goals.iter().all(|&g| space.canonical(g) == flipped);
+    dual.then(|| start.count() + (board(space) & !start).count())
+}
+
+/// Every hole of the board.
+fn board<B: Bitboard>(space: &JumpSpace<B>) -> B {
+    (0..space.holes).fold(B::ZERO, |b, h| b | B::bit(h))
+}
+
+/// Grows `backward` (the goal layer first) to half of `total` pegs and sets `forward` to the
+/// complements of its layers; returns the classes grown. `forward` then ends one or no jump
+/// above the last backward layer, and the usual meeting finishes the rest.
+pub fn grow_half<B: Bitboard>(
+    space: &JumpSpace<B>,
+    (forward, backward): (&mut Vec<Layer<B>>, &mut Vec<Layer<B>>),
+    total: u32,
+    (counting, prune): (bool, &Prune<B>),
+    progress: &Progress,
+) -> u64 {
+    let mut states = 0;
+    while let Some(last) = backward.last()
+        && 2 * (last.pegs + 1) <= total
+        && !last.is_empty()
+    {
+        progress.message(|| format!("layers: backward to {} pegs", last.pegs + 1));
+        let mut next = if counting {
+            expand(space, last, true)
+        } else {
+            expand_set(space, last, true)
+        };
+        prune.apply(&mut next, true);
+        states += next.len() as u64;
+        backward.push(next);
+    }
+    *forward = backward
+        .iter()
+        .map(|l| complement(space, l, total - l.pegs))
+        .collect();
+    states
+}
+
+/// The complements of a layer's positions, canonical and sorted, counts carried over.
+fn complement<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, pegs: u32) -> Layer<B> {
+    let all = board(space);
+    let flip = |k: B| space.canonical(all & !k);
+    if layer.counts.is_empty() {
+        let keys: Vec<B> = layer.keys.iter().map(|&k| flip(k)).collect();
+        let keys = sort_and_join(keys, space.holes, |&k| k, |k, _| k);
+        return Layer {
+            pegs,
+            keys,
+            counts: Vec::new(),
+        };
+    }
+    let pairs: Vec<(B, u64)> = layer
+        .keys
+        .iter()
+        .zip(&layer.counts)
+        .map(|(&k, &c)| (flip(k), c))
+        .collect();
+    // Complements of distinct classes are distinct classes: the join never fires.
+    let pairs = sort_and_join(pairs, space.holes, |e| e.0, |a, _| a);
+    let (keys, counts) = pairs.into_iter().unzip();
+    Layer { pegs, keys, counts }
+}
