@@ -204,11 +204,10 @@ impl<T: KeySum> Dfs<'_, '_, T> {
                 let sh = mshift[tile as usize];
                 let (from, to) = (transpose[cell as usize], transpose[b]);
                 mkey = mkey - (u64::from(from) << sh) + (u64::from(to) << sh);
-                // The mirror matters only if it could keep the node or lower the next bound.
-                let pruned = g + 1 + h > self.bound;
-                if !pruned || g + 1 + h < self.next_bound {
-                    h = h.max(self.sum.sum(mkey));
-                }
+                // Read at once with the plain sum rather than after it: the two sets of table
+                // reads then wait on memory together (where the plain sum prunes, the larger
+                // sum prunes too and leaves the next bound as it was).
+                h = h.max(self.sum.sum(mkey));
             }
             let f = g + 1 + h;
             if f > self.bound {
