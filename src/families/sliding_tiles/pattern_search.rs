@@ -12,67 +12,15 @@
 
 use super::board::{Board, MAX_CELLS};
 use super::pattern_database::PatternDatabase;
+use super::pattern_tables::{KeySum, MixedSum};
 use super::tile_search::{BlankMove, mirror_map};
 use crate::engine::ida_star::IdaOutcome;
 use crate::engine::{Progress, stop};
 use std::time::Instant;
 
-/// One table: where its group's cells sit in the key, and how the cells index it.
-struct GroupTable<'a> {
-    /// Bit offset of the group's first tile in the key.
-    shift: u32,
-    /// 4 bits per tile of the group.
-    mask: u64,
-    tiles: u32,
-    /// Indexed by the group's cells rank among the board's cells (compact tables of 7 or 8
-    /// tiles), or by the 4-bit cells themselves (sparse tables up to 6 tiles).
-    ranked: bool,
-    table: &'a [u8],
-}
-
-/// The tables of a partition of every tile, read from a key.
-pub struct Tables<'a> {
-    groups: Vec<GroupTable<'a>>,
-    cells: u32,
-}
-
-impl Tables<'_> {
-    /// The sum of every group's value for `key`.
-    #[inline]
-    pub fn sum(&self, key: u64) -> u32 {
-        let mut h = 0;
-        for g in &self.groups {
-            let field = (key >> g.shift) & g.mask;
-            let index = if g.ranked {
-                rank(field, g.tiles, self.cells)
-            } else {
-                field as usize
-            };
-            h += u32::from(g.table[index]);
-        }
-        h
-    }
-}
-
-/// The index of the cells packed 4 bits each in `field` (`tiles` of them, all distinct) among the
-/// n!/(n-k)! placements of k tiles on `cells` cells: digit i is tile i's cell counted among the
-/// cells the earlier tiles leave free, in the mixed radix n, n-1, ..., n-k+1.
-#[inline]
-pub fn rank(field: u64, tiles: u32, cells: u32) -> usize {
-    let mut taken = 0u32;
-    let mut index = 0usize;
-    for i in 0..tiles {
-        let cell = ((field >> (4 * i)) & 15) as u32;
-        let before = (taken & ((1 << cell) - 1)).count_ones();
-        index = index * (cells - i) as usize + (cell - before) as usize;
-        taken |= 1 << cell;
-    }
-    index
-}
-
 /// The specialised search: the board's moves, the tables, and each tile's place in the key.
 pub struct PatternSearch<'a> {
-    tables: Tables<'a>,
+    tables: MixedSum<'a>,
     neighbours: [[u8; MAX_CELLS]; MAX_CELLS],
     degree: [u8; MAX_CELLS],
     /// Bit offset of each tile's cell in the key.
@@ -85,19 +33,11 @@ impl<'a> PatternSearch<'a> {
     /// `dbs` must cover every tile of the board once (the loader checks the groups).
     pub fn new(board: &Board, goal: &[u8], dbs: &'a [PatternDatabase]) -> PatternSearch<'a> {
         let mut shift = [0u32; MAX_CELLS];
-        let mut groups = Vec::new();
         let mut offset = 0;
         for db in dbs {
             for (i, &t) in db.tiles.iter().enumerate() {
                 shift[t as usize] = 4 * (offset + i) as u32;
             }
-            groups.push(GroupTable {
-                shift: 4 * offset as u32,
-                mask: (1u64 << (4 * db.tiles.len())) - 1,
-                tiles: db.tiles.len() as u32,
-                ranked: db.ranked,
-                table: &db.table,
-            });
             offset += db.tiles.len();
         }
         let mut neighbours = [[0u8; MAX_CELLS]; MAX_CELLS];
@@ -114,10 +54,7 @@ impl<'a> PatternSearch<'a> {
             (transpose, mshift)
         });
         PatternSearch {
-            tables: Tables {
-                groups,
-                cells: board.cells() as u32,
-            },
+            tables: MixedSum::new(dbs, board.cells()),
             neighbours,
             degree,
             shift,
@@ -154,22 +91,38 @@ impl<'a> PatternSearch<'a> {
         }
     }
 
-    /// IDA* from `start` for at most `max_cost` moves.
+    /// IDA* from `start` for at most `max_cost` moves, with the tables' sum unrolled for the
+    /// usual partitions (three sparse tables, two compact ones).
     pub fn solve(&self, start: &[u8], max_cost: u32, progress: &Progress) -> IdaOutcome<BlankMove> {
+        if let Some(sum) = self.tables.sparse::<3>() {
+            return self.solve_with(&sum, start, max_cost, progress);
+        }
+        if let Some(sum) = self.tables.ranked::<2>() {
+            return self.solve_with(&sum, start, max_cost, progress);
+        }
+        self.solve_with(&self.tables, start, max_cost, progress)
+    }
+
+    fn solve_with<T: KeySum>(
+        &self,
+        sum: &T,
+        start: &[u8],
+        max_cost: u32,
+        progress: &Progress,
+    ) -> IdaOutcome<BlankMove> {
         let t0 = Instant::now();
-        let mut board = [0u8; MAX_CELLS];
-        board[..start.len()].copy_from_slice(start);
         let blank = start.iter().position(|&t| t == 0).unwrap_or(0) as u8;
         let (key, mkey) = self.keys(start);
         let h = self.heuristic(start);
         let mut dfs = Dfs {
             search: self,
-            board,
+            sum,
             bound: h,
             next_bound: u32::MAX,
             nodes: 0,
             stopped: false,
-            path: Vec::new(),
+            path: vec![0; max_cost as usize + 1],
+            length: 0,
         };
         let mut bounds = Vec::new();
         let mut found = h == 0;
@@ -177,13 +130,13 @@ impl<'a> PatternSearch<'a> {
             bounds.push(dfs.bound);
             progress.message(|| format!("ida*: bound {}, {} nodes", dfs.bound, dfs.nodes));
             dfs.next_bound = u32::MAX;
-            found = dfs.descend(blank, u8::MAX, 0, key, mkey);
+            found = dfs.descend(blank, u8::MAX, 0, key, mkey, pack(start));
             if found || dfs.stopped || dfs.next_bound == u32::MAX {
                 break; // nothing beyond the bound: the reachable space holds no goal
             }
             dfs.bound = dfs.next_bound;
         }
-        let moves = found.then(|| blank_moves(blank, &dfs.path));
+        let moves = found.then(|| blank_moves(blank, &dfs.path[..dfs.length]));
         IdaOutcome {
             moves,
             nodes: dfs.nodes,
@@ -191,6 +144,15 @@ impl<'a> PatternSearch<'a> {
             elapsed: t0.elapsed(),
         }
     }
+}
+
+/// The tile on each cell, 4 bits per cell.
+fn pack(tiles: &[u8]) -> u64 {
+    let mut board = 0u64;
+    for (cell, &t) in tiles.iter().enumerate() {
+        board |= u64::from(t) << (4 * cell);
+    }
+    board
 }
 
 /// The blank's cells along the path as blank moves from `blank`.
@@ -205,22 +167,25 @@ fn blank_moves(mut blank: u8, cells: &[u8]) -> Vec<BlankMove> {
         .collect()
 }
 
-/// One iteration's depth-first search, the board changed in place.
-struct Dfs<'s, 'a> {
+/// One iteration's depth-first search.
+struct Dfs<'s, 'a, T> {
     search: &'s PatternSearch<'a>,
-    board: [u8; MAX_CELLS],
+    sum: &'s T,
     bound: u32,
     next_bound: u32,
     nodes: u64,
     stopped: bool,
-    /// The blank's cell after each move of the current path.
+    /// The blank's cell after each move of the current path (`path[g]` after move g + 1).
     path: Vec<u8>,
+    /// The number of moves of the path found.
+    length: usize,
 }
 
-impl Dfs<'_, '_> {
+impl<T: KeySum> Dfs<'_, '_, T> {
     /// Searches below the node whose blank is on `blank` (reached from `back`), `g` moves from
-    /// the start; true when the goal was reached (the blank's cells are then in `path`).
-    fn descend(&mut self, blank: u8, back: u8, g: u32, key: u64, mkey: u64) -> bool {
+    /// the start, its tiles packed in `board`; true when the goal was reached (the blank's
+    /// cells are then in `path[..length]`).
+    fn descend(&mut self, blank: u8, back: u8, g: u32, key: u64, mkey: u64, board: u64) -> bool {
         let s = self.search;
         let b = blank as usize;
         for &cell in &s.neighbours[b][..s.degree[b] as usize] {
@@ -230,38 +195,34 @@ impl Dfs<'_, '_> {
             self.nodes += 1;
             self.stopped |= stop::poll(self.nodes as usize);
             // The tile on `cell` slides onto `blank`.
-            let tile = self.board[cell as usize] as usize;
-            let sh = s.shift[tile];
+            let tile = (board >> (4 * cell)) & 15;
+            let sh = s.shift[tile as usize];
             let key = key - (u64::from(cell) << sh) + (u64::from(blank) << sh);
-            let mut h = s.tables.sum(key);
+            let mut h = self.sum.sum(key);
             let mut mkey = mkey;
             if let Some((transpose, mshift)) = &s.mirror {
-                let sh = mshift[tile];
+                let sh = mshift[tile as usize];
                 let (from, to) = (transpose[cell as usize], transpose[b]);
                 mkey = mkey - (u64::from(from) << sh) + (u64::from(to) << sh);
-                // The mirror matters only if it could keep the node or lower the next bound.
-                let pruned = g + 1 + h > self.bound;
-                if !pruned || g + 1 + h < self.next_bound {
-                    h = h.max(s.tables.sum(mkey));
-                }
+                // Read at once with the plain sum rather than after it: the two sets of table
+                // reads then wait on memory together (where the plain sum prunes, the larger
+                // sum prunes too and leaves the next bound as it was).
+                h = h.max(self.sum.sum(mkey));
             }
             let f = g + 1 + h;
             if f > self.bound {
                 self.next_bound = self.next_bound.min(f);
                 continue;
             }
-            self.path.push(cell);
+            self.path[g as usize] = cell;
             if h == 0 {
+                self.length = g as usize + 1;
                 return true;
             }
-            self.board[b] = tile as u8;
-            self.board[cell as usize] = 0;
-            if self.descend(cell, blank, g + 1, key, mkey) {
+            let board = board ^ (tile << (4 * cell)) ^ (tile << (4 * blank));
+            if self.descend(cell, blank, g + 1, key, mkey, board) {
                 return true;
             }
-            self.board[cell as usize] = tile as u8;
-            self.board[b] = 0;
-            self.path.pop();
         }
         false
     }
@@ -345,21 +306,5 @@ mod tests {
             assert_eq!(moves.len() as u32, d, "{start:?}");
             assert!(replays_to_goal(&start, &goal, &board, &moves));
         }
-    }
-
-    #[test]
-    fn ranks_number_the_placements_densely() {
-        // Three tiles on 5 cells: 5 * 4 * 3 = 60 placements, each rank once.
-        let mut seen = [false; 60];
-        for a in 0..5u64 {
-            for b in (0..5).filter(|&b| b != a) {
-                for c in (0..5).filter(|&c| c != a && c != b) {
-                    let r = rank(a | b << 4 | c << 8, 3, 5);
-                    assert!(!seen[r]);
-                    seen[r] = true;
-                }
-            }
-        }
-        assert!(seen.iter().all(|&s| s));
     }
 }

@@ -12,7 +12,7 @@
 
 use super::board::Board;
 use super::pattern_database::region;
-use super::pattern_search::rank;
+use super::pattern_tables::rank;
 use crate::engine::room;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, Ordering::Relaxed};
@@ -44,7 +44,7 @@ struct Layers {
 }
 
 /// The table of `tiles` (at most [`MAX_RANKED_GROUP`]) for reaching `goal` on `board`, indexed by
-/// `pattern_search::rank` of the tiles' cells; `u8::MAX` for no placement (all are reachable on
+/// `pattern_tables::rank` of the tiles' cells; `u8::MAX` for no placement (all are reachable on
 /// a connected board). None when the memory cap refused room for the tables.
 pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
     let n = board.cells();
