@@ -156,6 +156,33 @@ fn optimal_three_digits_beats_every_heuristic() {
     }
 }
 
+/// The optimal tree is the same on one thread and on two: the parts of the 720 codes' first
+/// guess (400 codes and more) are solved in parallel on two. The total against the plain
+/// definition on small games is checked in `optimal.rs`'s unit tests.
+#[test]
+fn optimal_is_the_same_on_one_thread_and_two() {
+    let args = [
+        "run",
+        "specs/bulls-and-cows-evaluate.toml",
+        "--json",
+        "--set",
+        "code.length=3",
+        "--set",
+        "strategy.name=optimal",
+    ];
+    let on = |threads: &str| {
+        let out = common::outcome(puzzlespec().env("RAYON_NUM_THREADS", threads).args(args));
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let v = out.json();
+        let fields = ["total_guesses", "max_guesses", "hardest", "histogram"];
+        fields.map(|f| v[f].clone())
+    };
+    let one = on("1");
+    assert_eq!(one, on("2"));
+    // A real total: at least 2n - 1 for the 720 secrets.
+    assert!(one[0].as_u64().unwrap() >= 2 * 720 - 1);
+}
+
 #[test]
 fn sampled_evaluation_is_repeatable() {
     let sets = ["evaluate.sample=300", "evaluate.seed=7"];

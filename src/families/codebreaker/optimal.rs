@@ -25,12 +25,12 @@ use crate::engine::stop;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 const INFINITE: u32 = u32::MAX / 2;
-/// Sets of at least this many codes have their guesses searched on every core; below it the
-/// bookkeeping costs more than a second core gains.
-const PARALLEL_MIN_SET: usize = 48;
+/// Parts of at least this many codes, when independent (see `guess_cost`), are solved on every
+/// core; below it the bookkeeping costs more than a second core gains.
+const PARALLEL_PARTS_FROM: usize = 400;
 
 /// The best guess found so far: its total (or the budget while none is found) and its place in
 /// the order.
@@ -38,17 +38,6 @@ const PARALLEL_MIN_SET: usize = 48;
 struct Best {
     cost: u32,
     index: Option<usize>,
-}
-
-impl Best {
-    /// Whether this is the better answer: a lower total, or the same total earlier in the order.
-    fn before(&self, other: &Best) -> bool {
-        match (self.index, other.index) {
-            (None, _) => false,
-            (Some(_), None) => true,
-            (Some(a), Some(b)) => (self.cost, a) < (other.cost, b),
-        }
-    }
 }
 
 /// What the guesses of one set are searched with.
@@ -141,6 +130,8 @@ pub struct Optimal<'a> {
     delta: Vec<u32>,
     memo: Mutex<FxHashMap<Box<[u32]>, Entry>>,
     nodes: AtomicU64,
+    /// Sets of at least this many codes solve the parts of a guess without budget in parallel.
+    parallel_parts_from: usize,
     progress: Option<&'a Progress>,
 }
 
@@ -160,6 +151,7 @@ impl<'a> Optimal<'a> {
             delta,
             memo: Mutex::new(FxHashMap::default()),
             nodes: AtomicU64::new(0),
+            parallel_parts_from: PARALLEL_PARTS_FROM,
             progress: None,
         }
     }
@@ -286,8 +278,7 @@ impl<'a> Optimal<'a> {
     }
 
     /// Searches the guesses of `order` until one reaches `floor`; memoises and returns the best
-    /// total below `budget`, or a lower bound at least `budget` when none is below it. Large sets
-    /// are searched by every core at once (`search_in_parallel`), small ones in order.
+    /// total below `budget`, or a lower bound at least `budget` when none is below it.
     fn best_guess_in(
         &self,
         set: &[u32],
@@ -308,11 +299,7 @@ impl<'a> Optimal<'a> {
             floor,
             root: root.as_ref(),
         };
-        let found = if set.len() >= PARALLEL_MIN_SET && order.len() > 1 {
-            self.search_in_parallel(&search, budget)
-        } else {
-            self.search_in_order(&search, budget)
-        };
+        let found = self.search_in_order(&search, budget);
         if let Some(r) = &root {
             r.finish(self);
         }
@@ -346,39 +333,6 @@ impl<'a> Optimal<'a> {
             }
         }
         best
-    }
-
-    /// The same on every core: the first guess (which has no budget but the parent's, and
-    /// makes the budget of all the others) alone, then the others taken in order by the workers
-    /// as they come free, with the best (total, place in the order) shared. A guess earlier in
-    /// the order than the best one gets one more unit of budget, so that a tie with it is found
-    /// exactly and wins: the answer and the guess kept are those of the search in order.
-    fn search_in_parallel(&self, s: &Search, budget: u32) -> Best {
-        let mut first = Best {
-            cost: budget,
-            index: None,
-        };
-        if !self.try_guess(s, 0, s.order[0], &mut first) {
-            return first;
-        }
-        let best = Mutex::new(first);
-        let next = AtomicUsize::new(1);
-        let workers = rayon::current_num_threads().min(s.order.len() - 1);
-        (0..workers).into_par_iter().for_each(|_| {
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&key) = s.order.get(i) else { break };
-                let mut mine = *best.lock().expect("best lock");
-                if !self.try_guess(s, i, key, &mut mine) {
-                    break;
-                }
-                let mut shared = best.lock().expect("best lock");
-                if mine.before(&shared) {
-                    *shared = mine;
-                }
-            }
-        });
-        best.into_inner().expect("best lock")
     }
 
     /// Scores guess `key` (the `i`-th of the order) against `best`, updating it when better;
@@ -463,8 +417,12 @@ impl<'a> Optimal<'a> {
         let mut history = history.to_vec();
         history.push(guess);
         let history = &history[..];
-        if budget >= INFINITE && set.len() > 400 {
+        if budget >= INFINITE && set.len() >= self.parallel_parts_from {
             // No budget to share between parts, so they are independent: solve them in parallel.
+            // This is the only parallelism: it does exactly the work of the search in order.
+            // Searching a set's guesses in parallel was tried (until 2026-11-23) and did about
+            // twice to five times the work, since a guess started beside another cannot use the
+            // budget the other is about to set, and the budgets its parts pass down compound.
             let costs: Vec<u32> = parts
                 .par_iter()
                 .map(|p| {
@@ -660,6 +618,34 @@ mod tests {
             let fast = opt.total(&all, all_symbols(&space));
             let plain = plain_optimum(&space, &all, &mut FxHashMap::default());
             assert_eq!(fast, plain, "{symbols} symbols, length {length}");
+        }
+    }
+
+    /// The optimum of every small game on one thread and on two with every set's independent
+    /// parts solved in parallel (not only those of 400 codes and more): the same total and the
+    /// same first guess, and the total of the plain definition.
+    #[test]
+    fn one_thread_and_two_agree_with_the_plain_definition() {
+        for (symbols, length, repeats) in [(4, 3, true), (5, 3, false)] {
+            let names: Vec<String> = (0..symbols).map(|d: usize| d.to_string()).collect();
+            let space = CodeSpace::new(names, length, repeats, true);
+            let all: Vec<u32> = (0..space.len() as u32).collect();
+            let plain = plain_optimum(&space, &all, &mut FxHashMap::default());
+            let on = |threads: usize| {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                pool.install(|| {
+                    let mut opt = Optimal::new(&space, Pool::Any);
+                    opt.parallel_parts_from = 0;
+                    let total = opt.total(&all, all_symbols(&space));
+                    (total, opt.best_guess(&all, all_symbols(&space)))
+                })
+            };
+            let (one, two) = (on(1), on(2));
+            assert_eq!(one.0, plain, "{symbols} symbols, length {length}");
+            assert_eq!(one, two, "{symbols} symbols, length {length}");
         }
     }
 
