@@ -75,7 +75,12 @@ fn header(path: &str) -> (String, String) {
     let table: toml::Table = toml::from_str(&text).expect("TOML");
     let puzzle = &table["puzzle"];
     let get = |k: &str| puzzle[k].as_str().expect("a string").to_string();
-    (get("name"), get("kind"))
+    // `{params.n}` in a name shows the value of that key (the one placeholder the specs use).
+    let name = match table.get("params").and_then(|p| p.get("n")) {
+        Some(n) => get("name").replace("{params.n}", &n.to_string()),
+        None => get("name"),
+    };
+    (name, get("kind"))
 }
 
 #[test]

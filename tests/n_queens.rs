@@ -67,8 +67,8 @@ fn queens8_text_shows_rows_and_boards() {
         .success()
         .stdout(contains("1  (0 4 7 5 2 6 1 3)"))
         .stdout(contains("   0  1  2  3  4  5  6  7\n"))
-        .stdout(contains("0  o  .  .  .  .  .  .  .\n"))
-        .stdout(contains("7  .  .  .  o  .  .  .  .\n"))
+        .stdout(contains("0  Q  .  .  .  .  .  .  .\n"))
+        .stdout(contains("7  .  .  .  Q  .  .  .  .\n"))
         .stdout(contains("listing the first 1 solutions; there are more"));
 }
 

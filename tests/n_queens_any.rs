@@ -116,7 +116,7 @@ fn text_names_the_engine_and_why() {
             "engine: construct (auto: on an empty board an explicit formula",
         ))
         .stdout(contains("1  (1 3 5 7 2 0 6 4)"))
-        .stdout(contains("0  .  o  .  .  .  .  .  .\n"));
+        .stdout(contains("0  .  Q  .  .  .  .  .  .\n"));
     puzzlespec()
         .args(["run", "specs/queens-any.toml", "--set", "board.n=3"])
         .assert()
