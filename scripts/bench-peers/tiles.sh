@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Korf's 100 side by side with a public 6-6-3 pattern-database IDA* for the 15-puzzle
+# (docs/benchmarks.md describes it). Nothing is fetched or built here: set TILES_PEER to a
+# command that solves Korf's 100 (the peer built by you, with its input file), e.g.
+# TILES_PEER="/path/to/peer /path/to/korf100.txt"; without it this script says so and stops.
+#
+#   TILES_PEER="..." scripts/bench-peers/tiles.sh [-n RUNS]   (default 3 runs)
+#
+# Both with their tables ready (ours cached in a scratch folder by a first run); ours on two
+# threads and on one. Medians of wall and user CPU time (/usr/bin/time), alternating.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+runs=3
+[[ "${1:-}" == "-n" ]] && runs="$2"
+if [[ -z "${TILES_PEER:-}" ]]; then
+    echo "skipped: set TILES_PEER to the peer's command for Korf's 100 (see docs/benchmarks.md)"
+    exit 0
+fi
+bin=target/release/puzzlespec
+[[ -x $bin ]] || cargo build --release --quiet
+cache=$(mktemp -d)
+trap 'rm -rf "$cache"' EXIT
+export PUZZLESPEC_CACHE_DIR=$cache
+$bin run --quiet specs/korf100.toml >/dev/null
+
+median() { sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+times() { { /usr/bin/time -f "%e %U" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1; }
+
+two=() one=() peer=()
+for _ in $(seq "$runs"); do
+    two+=("$(times $bin run --quiet specs/korf100.toml)")
+    one+=("$(RAYON_NUM_THREADS=1 times $bin run --quiet specs/korf100.toml)")
+    peer+=("$(times $TILES_PEER)")
+done
+show() { # show LABEL LINES...: the medians of the wall and user columns
+    local label=$1; shift
+    printf '%-34s %6.2f s wall %6.2f s user\n' "$label" \
+        "$(printf '%s\n' "$@" | awk '{print $1}' | median)" "$(printf '%s\n' "$@" | awk '{print $2}' | median)"
+}
+echo "uptime: $(uptime)"
+echo "runs: $runs (medians)"
+show "puzzlespec, 2 threads" "${two[@]}"
+show "puzzlespec, 1 thread" "${one[@]}"
+show "peer" "${peer[@]}"
