@@ -256,3 +256,31 @@ fn a_table_that_would_double_past_the_cap_stops_the_search_with_a_report() {
     assert!(json["stats"]["states"].as_u64().unwrap() > 1_000_000);
     assert!(json.get("cost").is_none(), "{json}");
 }
+
+/// Peg solitaire's layers poll the stop request between layers: a count cut short is a report
+/// of the classes grown, marked stopped, with no count (never a partial sum shown as the count).
+#[test]
+fn a_peg_layer_count_cut_short_reports_its_layers_and_claims_no_count() {
+    let t0 = Instant::now();
+    let out = run(&[
+        "run",
+        "specs/english33.toml",
+        "--objective",
+        "count",
+        "--time-limit",
+        "0.3",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(out.code, 6, "{}\n{}", out.stdout, out.stderr);
+    let json = out.json();
+    assert_eq!(json["status"], "stopped");
+    assert!(json["count"].is_null(), "{json}");
+    assert!(json["stats"]["states"].as_u64().unwrap() > 0, "{json}");
+    let notes = json["notes"].to_string();
+    assert!(
+        notes.contains("stopped while growing the layers"),
+        "{notes}"
+    );
+    assert!(t0.elapsed() < Duration::from_secs(10), "{:?}", t0.elapsed());
+}

@@ -4,7 +4,7 @@
 
 use super::engine::bitboard::Bitboard;
 use super::engine::chain_moves::MoveDistances;
-use super::engine::jump_layers::{Goal, Layer, meet, useful_positions};
+use super::engine::jump_layers::{Goal, Layer, Meeting, meet, useful_positions};
 use super::engine::jump_space::JumpSpace;
 use super::plan::{Listing, Metric};
 use super::report::Answer;
@@ -24,6 +24,10 @@ impl<B: Bitboard> Search<'_, B> {
             &self.prune(),
             self.progress,
         );
+        if meeting.stopped {
+            self.stopped_while_growing(answer, &meeting);
+            return Ok(());
+        }
         let report = &mut answer.report;
         report.status = Status::Counted;
         report.count = Some(meeting.sequences.ok_or_else(|| {
@@ -42,6 +46,20 @@ impl<B: Bitboard> Search<'_, B> {
         Ok(())
     }
 
+    /// What a search stopped before its two sides met has to show: the classes grown and the
+    /// layers on each side (the app marks the report stopped and says why).
+    fn stopped_while_growing(&self, answer: &mut Answer, meeting: &Meeting<B>) {
+        answer.report.stats = self.stats(meeting.states);
+        answer.report.notes.push(format!(
+            "stopped while growing the layers: {} from the start (down to {} pegs) and {} from the goal (up to {} pegs), {} classes in all; the two sides had not met",
+            meeting.forward.len(),
+            meeting.forward.last().map_or(0, |l| l.pegs),
+            meeting.backward.len(),
+            meeting.backward.last().map_or(0, |l| l.pegs),
+            crate::report::group_digits(u128::from(meeting.states)),
+        ));
+    }
+
     /// The fewest moves or jumps, proved, with one or every minimal solution.
     pub fn layers(
         &self,
@@ -58,6 +76,10 @@ impl<B: Bitboard> Search<'_, B> {
             &self.prune(),
             self.progress,
         );
+        if meeting.stopped {
+            self.stopped_while_growing(answer, &meeting);
+            return Ok(());
+        }
         let states = meeting.states;
         let layers = useful_positions(&self.space, meeting);
         answer.details.useful_positions = Some(layers.iter().map(|l| l.len() as u64).sum());
@@ -145,6 +167,7 @@ impl<B: Bitboard> Search<'_, B> {
                 &self.prune(),
                 &Progress::hidden(),
             );
+            // A stopped count is None: the solutions listed stay, the count is not claimed.
             answer.report.count = again.sequences;
             answer.listing_note();
         }

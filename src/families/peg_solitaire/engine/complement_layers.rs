@@ -9,7 +9,7 @@ use super::bitboard::Bitboard;
 use super::jump_layers::{Goal, Layer, expand, expand_set, sort_and_join};
 use super::jump_space::JumpSpace;
 use super::layer_prune::Prune;
-use crate::engine::Progress;
+use crate::engine::{Progress, stop};
 
 /// `start + goal` pegs when the start is the complement of the only goal class (the case
 /// where the forward layers are complements of the backward ones), else None.
@@ -41,6 +41,7 @@ pub fn grow_half<B: Bitboard>(
     while let Some(last) = backward.last()
         && 2 * (last.pegs + 1) <= total
         && !last.is_empty()
+        && stop::requested().is_none()
     {
         progress.message(|| format!("layers: backward to {} pegs", last.pegs + 1));
         let mut next = if counting {

@@ -14,7 +14,7 @@ use super::complement_layers::{dual_total, grow_half};
 use super::jump_space::JumpSpace;
 use super::layer_prune::Prune;
 use super::radix_sort::sort_by_position;
-use crate::engine::Progress;
+use crate::engine::{Progress, stop};
 use rayon::prelude::*;
 
 /// One peg count's positions: sorted canonical keys and, aligned, orbit-total counts.
@@ -59,6 +59,9 @@ pub struct Meeting<B> {
     /// Jump sequences from the start to the goal (None when a side overflowed 64 bits).
     pub sequences: Option<u128>,
     pub states: u64,
+    /// The search was asked to stop (time limit, memory near the cap, Ctrl-C) before the two
+    /// sides met: the layers are those grown so far, and `sequences` is None.
+    pub stopped: bool,
 }
 
 const OVERFLOW: u64 = u64::MAX;
@@ -285,6 +288,15 @@ pub fn meet<B: Bitboard>(
         (counting, prune),
         progress,
     );
+    if stop::requested().is_some() {
+        return Meeting {
+            forward,
+            backward,
+            sequences: None,
+            states,
+            stopped: true,
+        };
+    }
     if let Goal::Within { pegs, allowed } = goal {
         keep_within(
             forward.last_mut().expect("the start layer"),
@@ -302,6 +314,7 @@ pub fn meet<B: Bitboard>(
         backward,
         sequences,
         states,
+        stopped: false,
     }
 }
 
@@ -328,7 +341,7 @@ fn grow_to_meet<B: Bitboard>(
     loop {
         let f = forward.last().expect("the start layer");
         let b_pegs = backward.last().map_or(target, |l: &Layer<B>| l.pegs);
-        if f.pegs <= b_pegs || f.is_empty() {
+        if f.pegs <= b_pegs || f.is_empty() || stop::requested().is_some() {
             break;
         }
         let grow_back = match backward.last() {
