@@ -13,12 +13,7 @@ use std::process::Command;
 
 /// A fresh folder for this test's files.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("html_page")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
+    common::scratch_in("html_page", name)
 }
 
 /// Runs `puzzlespec run SPEC ARGS --html PAGE` and returns the page.

@@ -11,12 +11,7 @@ use std::path::{Path, PathBuf};
 
 /// A fresh folder for the files of one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("resources")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
+    common::scratch_in("resources", name)
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> String {

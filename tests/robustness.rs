@@ -13,12 +13,7 @@ use std::time::Duration;
 
 /// A fresh folder for the files of one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("robustness")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
+    common::scratch_in("robustness", name)
 }
 
 /// specs/water-jugs.toml with its goal replaced by `goal`, written to `dir/name`.

@@ -92,3 +92,13 @@ fn assert_diagnostic(spec: &str, position: &str, words: &[&str], stderr: &str) {
         assert!(stderr.contains(w), "{spec}: missing `{w}` in:\n{stderr}");
     }
 }
+
+/// A fresh folder for the files of one test: `group` (the test file) and `name` (the test).
+pub fn scratch_in(group: &str, name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(group)
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
