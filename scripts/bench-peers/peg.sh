@@ -18,6 +18,11 @@ fi
 bin=target/release/puzzlespec
 [[ -x $bin ]] || cargo build --release --quiet
 
+timing=$(mktemp)
+trap 'rm -f "$timing"' EXIT
+# timed COMMAND...: "wall user max-KB" of one run (the command's own output discarded).
+timed() { /usr/bin/time -o "$timing" -f "%e %U %M" "$@" >/dev/null 2>&1 || true; tail -1 "$timing"; }
+
 median() { sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 
 # pair LABEL "OURS..." "PEER...": alternates the two commands $runs times.
@@ -25,9 +30,9 @@ pair() {
     local label=$1 ours=$2 peer=$3 t
     local ow=() ou=() om=() pw=() pu=() pm=()
     for _ in $(seq "$runs"); do
-        t=$( { /usr/bin/time -f "%e %U %M" $ours >/dev/null 2>/dev/null; } 2>&1 | tail -1)
+        t=$(timed $ours)
         read -r w u m <<<"$t"; ow+=("$w"); ou+=("$u"); om+=("$m")
-        t=$( { /usr/bin/time -f "%e %U %M" $peer >/dev/null 2>/dev/null; } 2>&1 | tail -1)
+        t=$(timed $peer)
         read -r w u m <<<"$t"; pw+=("$w"); pu+=("$u"); pm+=("$m")
     done
     printf '%-40s ours %6.2f s wall %6.2f s user %5d MB | peer %6.2f s wall %6.2f s user %5d MB\n' "$label" \

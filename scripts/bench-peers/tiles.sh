@@ -7,7 +7,8 @@
 #   TILES_PEER="..." scripts/bench-peers/tiles.sh [-n RUNS]   (default 3 runs)
 #
 # Both with their tables ready (ours cached in a scratch folder by a first run); ours on two
-# threads and on one. Medians of wall and user CPU time (/usr/bin/time), alternating.
+# threads and on one. Medians of wall and user CPU time (/usr/bin/time), alternating. A peer
+# without a cache builds its tables in every run: compare its own printed search time too.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=3
@@ -19,12 +20,13 @@ fi
 bin=target/release/puzzlespec
 [[ -x $bin ]] || cargo build --release --quiet
 cache=$(mktemp -d)
-trap 'rm -rf "$cache"' EXIT
+timing=$(mktemp)
+trap 'rm -rf "$cache" "$timing"' EXIT
 export PUZZLESPEC_CACHE_DIR=$cache
 $bin run --quiet specs/korf100.toml >/dev/null
 
 median() { sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
-times() { { /usr/bin/time -f "%e %U" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1; }
+times() { /usr/bin/time -o "$timing" -f "%e %U" "$@" >/dev/null 2>&1 || true; tail -1 "$timing"; }
 
 two=() one=() peer=()
 for _ in $(seq "$runs"); do
