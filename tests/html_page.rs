@@ -111,32 +111,26 @@ fn the_page_on_stdout_replaces_the_text_report_and_json_is_unchanged() {
 fn a_failed_solve_leaves_no_page_behind_and_an_old_one_as_it_was() {
     let dir = scratch("failed");
     let page = dir.join("page.html");
-    let out = common::outcome(
-        puzzlespec()
-            .args([
-                "run",
-                "specs/triangle15.toml",
-                "--set",
-                "goal.pegs=-1",
-                "--html",
-            ])
-            .arg(&page),
-    );
+    // A spec refused at load (a negative peg count): exit 2, no report to write.
+    let failed_run = || {
+        common::outcome(
+            puzzlespec()
+                .args([
+                    "run",
+                    "specs/triangle15.toml",
+                    "--set",
+                    "goal.pegs=-1",
+                    "--html",
+                ])
+                .arg(&page),
+        )
+    };
+    let out = failed_run();
     assert_eq!(out.code, 2, "{}", out.stderr);
     assert!(!page.exists(), "an empty page was left");
     // An existing file stays as it was.
     std::fs::write(&page, "kept").unwrap();
-    let out = common::outcome(
-        puzzlespec()
-            .args([
-                "run",
-                "specs/triangle15.toml",
-                "--set",
-                "goal.pegs=-1",
-                "--html",
-            ])
-            .arg(&page),
-    );
+    let out = failed_run();
     assert_eq!(out.code, 2, "{}", out.stderr);
     assert_eq!(std::fs::read_to_string(&page).unwrap(), "kept");
 }
