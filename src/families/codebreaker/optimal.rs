@@ -12,7 +12,10 @@
 //! - guess ordering: guesses sorted by the bound of their split, so good answers come first;
 //! - cut-offs: a guess is dropped as soon as its exact parts plus the bounds of the rest reach the
 //!   best total found (or the budget the parent gave);
-//! - memo: the cost of every set solved (exactly, or at least a bound when cut off).
+//! - memo: the cost of every set solved (exactly, or at least a bound when cut off);
+//! - both cores: the parts of a guess searched without a budget are independent and solved in
+//!   parallel; in a large set, the guesses after the first are shared out among the cores, each
+//!   budgeted by the best total found so far, read again before each part.
 //!
 //! Ties: among guesses of minimal total the first in the order (bound of its split, a possible
 //! code before an impossible one, code order) is kept.
@@ -25,12 +28,15 @@ use crate::engine::stop;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 const INFINITE: u32 = u32::MAX / 2;
 /// Parts of at least this many codes, when independent (see `guess_cost`), are solved on every
 /// core; below it the bookkeeping costs more than a second core gains.
 const PARALLEL_PARTS_FROM: usize = 400;
+/// Sets of at least this many codes search their guesses after the first on every core, each
+/// worker taking the next guess with the best total found so far as its budget.
+const PARALLEL_GUESSES_FROM: usize = 400;
 
 /// The best guess found so far: its total (or the budget while none is found) and its place in
 /// the order.
@@ -38,6 +44,37 @@ const PARALLEL_PARTS_FROM: usize = 400;
 struct Best {
     cost: u32,
     index: Option<usize>,
+}
+
+impl Best {
+    /// What guess `i` of the order must score below to replace this best: one more unit for a
+    /// guess before the best one, so that a tie with it is an exact total too.
+    fn limit_for(&self, i: usize) -> u32 {
+        match self.index {
+            Some(b) if i < b => self.cost + 1,
+            _ => self.cost,
+        }
+    }
+
+    /// Whether no guess can do better: the best found meets the set's lower bound.
+    fn meets(&self, floor: u32) -> bool {
+        self.index.is_some() && self.cost <= floor
+    }
+}
+
+/// The budget of the `index`-th guess of a set: what it must score below to beat the best
+/// guess of the set, read again before each part, so that a better total found meanwhile by a
+/// guess searched beside it cuts this one off sooner. It only goes down.
+#[derive(Clone, Copy)]
+struct Limit<'b> {
+    best: &'b Mutex<Best>,
+    index: usize,
+}
+
+impl Limit<'_> {
+    fn now(&self) -> u32 {
+        self.best.lock().expect("best lock").limit_for(self.index)
+    }
 }
 
 /// What the guesses of one set are searched with.
@@ -132,6 +169,8 @@ pub struct Optimal<'a> {
     nodes: AtomicU64,
     /// Sets of at least this many codes solve the parts of a guess without budget in parallel.
     parallel_parts_from: usize,
+    /// Sets of at least this many codes search their guesses after the first in parallel.
+    parallel_guesses_from: usize,
     progress: Option<&'a Progress>,
 }
 
@@ -152,6 +191,7 @@ impl<'a> Optimal<'a> {
             memo: Mutex::new(FxHashMap::default()),
             nodes: AtomicU64::new(0),
             parallel_parts_from: PARALLEL_PARTS_FROM,
+            parallel_guesses_from: PARALLEL_GUESSES_FROM,
             progress: None,
         }
     }
@@ -320,35 +360,62 @@ impl<'a> Optimal<'a> {
         }
     }
 
-    /// The guesses of the search one after the other, each with the best total so far as its
-    /// budget.
+    /// The guesses of the search in order, each with the best total so far as its budget; in
+    /// a large set, the guesses after the first on every core.
     fn search_in_order(&self, s: &Search, budget: u32) -> Best {
-        let mut best = Best {
+        let best = Mutex::new(Best {
             cost: budget,
             index: None,
-        };
-        for (i, &key) in s.order.iter().enumerate() {
-            if !self.try_guess(s, i, key, &mut best) {
-                break;
+        });
+        let parallel = s.set.len() >= self.parallel_guesses_from
+            && s.order.len() > 2
+            && rayon::current_num_threads() > 1;
+        if parallel {
+            // The first guess alone: the others start with its total as their budget, not an
+            // open one (budgets passed down compound, and the first guess is usually the best).
+            if self.try_guess(s, 0, &best) {
+                self.guesses_in_parallel(s, 1, &best);
+            }
+        } else {
+            for i in 0..s.order.len() {
+                if !self.try_guess(s, i, &best) {
+                    break;
+                }
             }
         }
-        best
+        best.into_inner().expect("best lock")
     }
 
-    /// Scores guess `key` (the `i`-th of the order) against `best`, updating it when better;
-    /// false when no guess from this one on can beat `best` (its bound reaches it, or `best`
-    /// already meets the floor).
-    fn try_guess(&self, s: &Search, i: usize, key: u64, best: &mut Best) -> bool {
-        if best.index.is_some() && best.cost <= s.floor {
-            return false;
-        }
-        // One more unit for a guess before the best one: a tie with it is then an exact total.
-        let limit = match best.index {
-            Some(b) if i < b => best.cost + 1,
-            _ => best.cost,
-        };
-        let (bound, g) = ((key >> 33) as u32, key as u32);
-        if bound >= limit {
+    /// Guesses `from..` of the order on every core, each worker taking the next one. The
+    /// outcome does not depend on timing: the best is the least (total, place in the order),
+    /// and every guess that could be it is scored exactly (see `Best::limit_for`).
+    fn guesses_in_parallel(&self, s: &Search, from: usize, best: &Mutex<Best>) {
+        let next = AtomicUsize::new(from);
+        (0..rayon::current_num_threads())
+            .into_par_iter()
+            .for_each(|_| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= s.order.len() {
+                        return;
+                    }
+                    if !self.try_guess(s, i, best) {
+                        // Limits only go down and bounds up the order: no later guess can win.
+                        next.fetch_max(s.order.len(), Ordering::Relaxed);
+                        return;
+                    }
+                }
+            });
+    }
+
+    /// Scores the `i`-th guess of the order against `best`, replacing it when better; false
+    /// when no guess from this one on can beat `best` (its bound reaches it, or `best` already
+    /// meets the floor).
+    fn try_guess(&self, s: &Search, i: usize, best: &Mutex<Best>) -> bool {
+        let limit = Limit { best, index: i };
+        let now = *best.lock().expect("best lock");
+        let (bound, g) = ((s.order[i] >> 33) as u32, s.order[i] as u32);
+        if now.meets(s.floor) || bound >= now.limit_for(i) {
             return false;
         }
         let tally = s.root.map(|root| GuessProgress {
@@ -359,7 +426,9 @@ impl<'a> Optimal<'a> {
         if let Some(t) = tally {
             t.finish(self);
         }
-        if total < limit {
+        // Below the limit as it is now (it only went down): every part was scored exactly.
+        let mut best = best.lock().expect("best lock");
+        if total < best.limit_for(i) {
             *best = Best {
                 cost: total,
                 index: Some(i),
@@ -400,7 +469,7 @@ impl<'a> Optimal<'a> {
         free: u64,
         history: &[usize],
         guess: usize,
-        budget: u32,
+        limit: Limit,
         root: Option<&GuessProgress>,
     ) -> u32 {
         let space = self.space;
@@ -417,12 +486,12 @@ impl<'a> Optimal<'a> {
         let mut history = history.to_vec();
         history.push(guess);
         let history = &history[..];
-        if budget >= INFINITE && set.len() >= self.parallel_parts_from {
-            // No budget to share between parts, so they are independent: solve them in parallel.
-            // This is the only parallelism: it does exactly the work of the search in order.
-            // Searching a set's guesses in parallel was tried (until 2026-11-23) and did about
-            // twice to five times the work, since a guess started beside another cannot use the
-            // budget the other is about to set, and the budgets its parts pass down compound.
+        if limit.now() >= INFINITE && set.len() >= self.parallel_parts_from {
+            // No budget to share between parts, so they are independent: solve them in parallel
+            // (exactly the work of the search in order). Only the first guess of a set is
+            // searched without a budget: searching every guess of a set in parallel from the
+            // start was tried (until 2026-11-23) and did two to five times the work, since the
+            // open budgets compound down the levels; see `search_in_order`.
             let costs: Vec<u32> = parts
                 .par_iter()
                 .map(|p| {
@@ -441,6 +510,7 @@ impl<'a> Optimal<'a> {
         let mut bounds: Vec<u32> = parts.iter().map(|p| self.lower[p.len()]).collect();
         let mut total = set.len() as u32 + bounds.iter().sum::<u32>();
         for (p, b) in parts.iter().zip(bounds.iter_mut()) {
+            let budget = limit.now();
             if total >= budget {
                 return total;
             }
@@ -449,6 +519,7 @@ impl<'a> Optimal<'a> {
             total = without + *b;
         }
         for (p, &b) in parts.iter().zip(&bounds) {
+            let budget = limit.now();
             if total >= budget {
                 return total;
             }
@@ -622,8 +693,8 @@ mod tests {
     }
 
     /// The optimum of every small game on one thread and on two with every set's independent
-    /// parts solved in parallel (not only those of 400 codes and more): the same total and the
-    /// same first guess, and the total of the plain definition.
+    /// parts and its guesses after the first searched in parallel (not only in sets of 400 codes
+    /// and more): the same total and the same first guess, and the total of the plain definition.
     #[test]
     fn one_thread_and_two_agree_with_the_plain_definition() {
         for (symbols, length, repeats) in [(4, 3, true), (5, 3, false)] {
@@ -639,6 +710,7 @@ mod tests {
                 pool.install(|| {
                     let mut opt = Optimal::new(&space, Pool::Any);
                     opt.parallel_parts_from = 0;
+                    opt.parallel_guesses_from = 0;
                     let total = opt.total(&all, all_symbols(&space));
                     (total, opt.best_guess(&all, all_symbols(&space)))
                 })
