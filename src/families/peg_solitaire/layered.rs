@@ -131,25 +131,45 @@ impl<B: Bitboard> Search<'_, B> {
             md.positions(),
             self.space.group_size()
         ));
-        match listing {
-            Listing::One => {
-                let js = md
-                    .one_solution(self.start, self.free)
-                    .ok_or_else(|| Diagnostic::internal("no minimal solution could be traced"))?;
-                self.puzzle
-                    .record(answer, &self.with_prefix(&js), Some(best))?;
-            }
-            Listing::All { limit } => {
-                let (count, listed) = md.minimal_sequences(self.start, self.free, rest, limit);
-                answer.report.count = Some(count);
-                for js in &listed {
-                    self.puzzle
-                        .record(answer, &self.with_prefix(js), Some(best))?;
-                }
-                answer.listing_note();
-            }
-        }
         answer.report.stats = self.stats(states + md.positions());
+        self.minimal_solutions(answer, &md, (rest, best), listing)
+    }
+
+    /// One minimal solution, or every minimal jump sequence counted and up to `limit` listed;
+    /// `rest` new moves from the start, `best` moves in all.
+    fn minimal_solutions(
+        &self,
+        answer: &mut Answer,
+        md: &MoveDistances<B>,
+        (rest, best): (u8, u32),
+        listing: Listing,
+    ) -> Result<(), Diagnostic> {
+        let listed = match listing {
+            Listing::One => vec![
+                md.one_solution(self.start, self.free)
+                    .ok_or_else(|| Diagnostic::internal("no minimal solution could be traced"))?,
+            ],
+            Listing::All { limit } => {
+                let Some((count, listed)) =
+                    md.minimal_sequences(self.start, self.free, rest, limit)
+                else {
+                    answer.report.cost = None;
+                    answer.report.notes.push(
+                        "stopped while counting the minimal jump sequences; no count or listing is claimed".into(),
+                    );
+                    return Ok(());
+                };
+                answer.report.count = Some(count);
+                listed
+            }
+        };
+        for js in &listed {
+            self.puzzle
+                .record(answer, &self.with_prefix(js), Some(best))?;
+        }
+        if let Listing::All { .. } = listing {
+            answer.listing_note();
+        }
         Ok(())
     }
 

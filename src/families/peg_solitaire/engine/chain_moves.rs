@@ -192,22 +192,26 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
     }
 
     /// Counts (and lists up to `limit`) the jump sequences from `b` that finish within `budget`
-    /// new moves. With `budget` the minimum these are exactly the minimal solutions.
+    /// new moves. With `budget` the minimum these are exactly the minimal solutions. None when
+    /// a stop was requested before the count was done.
     pub fn minimal_sequences(
         &self,
         b: B,
         free: u8,
         budget: u8,
         limit: usize,
-    ) -> (u128, Vec<Vec<usize>>) {
+    ) -> Option<(u128, Vec<Vec<usize>>)> {
         let mut memo: FxHashMap<(B, u8, u8), u128> = FxHashMap::default();
         let total = self.count(b, free, budget, &mut memo);
+        if stop::requested().is_some() {
+            return None;
+        }
         let mut listed = Vec::new();
         let mut path = Vec::new();
         if limit > 0 {
             self.list(b, free, budget, limit, &mut memo, &mut path, &mut listed);
         }
-        (total, listed)
+        Some((total, listed))
     }
 
     fn feasible(&self, b: B, free: u8, budget: u8) -> bool {
@@ -219,6 +223,11 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
     }
 
     fn count(&self, b: B, free: u8, budget: u8, memo: &mut FxHashMap<(B, u8, u8), u128>) -> u128 {
+        // Stopped: every call from here returns at once (the caller drops the count); one
+        // relaxed load a call is nothing beside the hashing.
+        if stop::requested().is_some() {
+            return 0;
+        }
         if b.count() == self.goal_pegs {
             return u128::from((self.goal)(b));
         }
