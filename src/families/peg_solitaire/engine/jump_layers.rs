@@ -93,10 +93,9 @@ pub fn expand<B: Bitboard>(
     let merged = union_of_runs(parts, space.holes, |e| e.0, join_counts)?;
     let mut keys = room::reserved(merged.len(), LAYER_GROWTH)?;
     let mut counts = room::reserved(merged.len(), LAYER_GROWTH)?;
-    for (k, c) in merged {
-        keys.push(k);
-        counts.push(c);
-    }
+    keys.extend(merged.iter().map(|e| e.0));
+    counts.extend(merged.iter().map(|e| e.1));
+    drop(merged);
     Some(Layer {
         pegs: next_pegs(layer.pegs, backward),
         keys,
