@@ -199,3 +199,101 @@ fn a_pattern_table_the_cap_refuses_stops_with_a_report_naming_it() {
     assert!(all.contains("a pattern table"), "{all}");
     assert!(all.contains("beyond the memory cap of 20.0 MiB"), "{all}");
 }
+
+/// English 33's positions with 1 to 32 pegs are at most C(33, 1) + ... + C(33, 32) = 2^33 - 2,
+/// and the search's classes under the board's 8 symmetries an eighth of that.
+const ENGLISH33_CLASSES_BOUND: &str = "1,073,741,824";
+
+#[test]
+fn a_peg_layer_that_grows_past_the_cap_at_once_stops_with_a_report_naming_it() {
+    // The count's layers from the goal reserve their growth before it happens: under an 8 MiB
+    // cap a layer of some ten thousand classes asks for megabytes at once, which is refused,
+    // and the search ends with a report of the layers grown (exit 5), not a bare message.
+    let out = outcome(puzzlespec().args([
+        "run",
+        "specs/english33.toml",
+        "--objective",
+        "count",
+        "--max-memory",
+        "8M",
+        "--json",
+        "--quiet",
+    ]));
+    assert_eq!(out.code, 5, "{}\n{}", out.stdout, out.stderr);
+    let v = out.json();
+    assert_eq!(
+        (v["status"].as_str(), v["stopped"].as_str()),
+        (Some("stopped"), Some("memory-limit"))
+    );
+    assert!(v.get("count").is_none_or(Value::is_null), "{v}");
+    let all = notes(&v).join("\n");
+    assert!(all.contains("stopped while growing the layers"), "{all}");
+    assert!(
+        all.contains("a peg layer's growth needed")
+            && all.contains("beyond the memory cap of 8.0 MiB"),
+        "{all}"
+    );
+}
+
+#[test]
+fn a_peg_search_larger_than_the_cap_says_so_before_it_starts() {
+    let (v, code) = run_json(&[
+        "specs/english33.toml",
+        "--objective",
+        "count",
+        "--max-memory",
+        "1G",
+        "--time-limit",
+        "0.3",
+    ]);
+    assert!(matches!(code, 0 | 5 | 6), "{v}");
+    // Each class a 64-bit board and a 64-bit count: 16 bytes, so 16 GiB.
+    assert_eq!(
+        notes(&v)[0],
+        format!(
+            "beyond reach: this search may keep up to {ENGLISH33_CLASSES_BOUND} states, about 16.0 GiB of memory, more than the cap of 1.0 GiB; it stops near the cap with a report of what it found (raise the cap with --max-memory, or set --time-limit)"
+        )
+    );
+    // Under a cap that holds the bound (8 GiB for `shortest`, no counts kept), and for the
+    // small triangle, no note; nor for a depth-first plan (French 37's `any`).
+    for args in [
+        &[
+            "specs/english33.toml",
+            "--max-memory",
+            "9G",
+            "--time-limit",
+            "0.3",
+        ][..],
+        &["specs/triangle15.toml", "--max-memory", "64M"],
+        &["specs/french37.toml", "--max-memory", "64M"],
+    ] {
+        let (v, _) = run_json(args);
+        assert!(
+            !v["notes"].to_string().contains("beyond reach"),
+            "{args:?}: {v}"
+        );
+    }
+}
+
+#[test]
+fn a_sliding_blocks_search_larger_than_the_cap_says_so_before_it_starts() {
+    // Hakoiri musume: 10 pieces (one 2x2, four 1x2, one 2x1, four 1x1) and 2 empty cells. Read
+    // cell by cell, a position is a word of 12 letters with those repeats: 12! / (4! 4! 2!) =
+    // 415,800 at most (65,880 are reachable). Under a 4 MiB cap that is beyond reach.
+    let words = (1..=12u64).product::<u64>() / (24 * 24 * 2);
+    assert_eq!(words, 415_800);
+    let (v, code) = run_json(&["specs/hakoiri-musume.toml", "--max-memory", "4M"]);
+    assert!(matches!(code, 0 | 5), "{v}");
+    assert!(
+        notes(&v)[0].starts_with("beyond reach: this search may keep up to 415,800 states, about "),
+        "{v}"
+    );
+    for spec in ["specs/hakoiri-musume.toml", "specs/rush-hour.toml"] {
+        let (v, code) = run_json(&[spec, "--max-memory", "1G"]);
+        assert_eq!(code, 0, "{v}");
+        assert!(
+            !v["notes"].to_string().contains("beyond reach"),
+            "{spec}: {v}"
+        );
+    }
+}

@@ -284,3 +284,103 @@ fn a_peg_layer_count_cut_short_reports_its_layers_and_claims_no_count() {
     );
     assert!(t0.elapsed() < Duration::from_secs(10), "{:?}", t0.elapsed());
 }
+
+/// What a `shortest` run of English 33 under `limit` seconds ended with: the phase named in its
+/// note when stopped ("growing", "tracing", "measuring"), or "solved". Every outcome is checked
+/// for honesty first: a stopped run claims no minimum and shows no solution; a finished one has
+/// the known 18 moves (Beasley).
+fn english33_shortest_under(limit: f64) -> &'static str {
+    let limit = format!("{limit:.3}");
+    let out = run(&[
+        "run",
+        "specs/english33.toml",
+        "--time-limit",
+        &limit,
+        "--json",
+        "--quiet",
+    ]);
+    let json = out.json();
+    if out.code == 0 {
+        assert_eq!(json["cost"], 18, "{json}");
+        return "solved";
+    }
+    assert_eq!(out.code, 6, "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(json["status"], "stopped", "{json}");
+    assert!(json.get("cost").is_none(), "{json}");
+    assert!(
+        json["solutions"].as_array().is_none_or(Vec::is_empty),
+        "{json}"
+    );
+    let notes = json["notes"].to_string();
+    for phase in ["growing", "tracing", "measuring"] {
+        if notes.contains(&format!("stopped while {phase}")) {
+            return phase;
+        }
+    }
+    panic!("a stopped run names the phase it stopped in: {notes}");
+}
+
+/// The move-distance pass after the layers meet polls the stop request between chunks: a time
+/// limit there ends with a report of the positions measured, no minimum claimed. The pass is
+/// the last third or so of the run, whose length depends on the machine's load, so the limit
+/// is found by bisection: earlier phases raise it, a finished run lowers it, until a run stops
+/// while measuring (every run on the way is checked as well).
+#[test]
+fn a_move_distance_pass_cut_short_reports_the_positions_measured_and_claims_no_minimum() {
+    let (mut low, mut high) = (0.2f64, None::<f64>);
+    let mut limit = 2.0;
+    let mut seen = Vec::new();
+    for _ in 0..12 {
+        let phase = english33_shortest_under(limit);
+        seen.push((limit, phase));
+        match phase {
+            "measuring" => return,
+            "solved" => high = Some(limit),
+            _ => low = limit,
+        }
+        limit = match high {
+            Some(h) => (low + h) / 2.0,
+            None => limit * 2.0,
+        };
+    }
+    panic!("no time limit landed in the move-distance pass: {seen:?}");
+}
+
+/// `reachable` polls the stop request while it grows each layer: cut short, it shows the
+/// layers done (the first of them are the known counts of positions by peg count) and claims
+/// no count.
+#[test]
+fn a_reachable_count_cut_short_shows_its_layers_and_claims_no_count() {
+    let t0 = Instant::now();
+    let out = run(&[
+        "run",
+        "specs/english33.toml",
+        "--objective",
+        "reachable",
+        "--time-limit",
+        "0.5",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(out.code, 6, "{}\n{}", out.stdout, out.stderr);
+    let json = out.json();
+    assert_eq!(json["status"], "stopped");
+    assert!(json.get("count").is_none_or(|c| c.is_null()), "{json}");
+    let notes = json["notes"].to_string();
+    assert!(
+        notes.contains("stopped after the layers down to"),
+        "{notes}"
+    );
+    assert!(notes.contains("not a count of every reachable position"));
+    // Positions reachable with 32, 31, 30, 29 pegs from the central game: 1, 4, 12, 60 (the
+    // full run's figures, which sum to the known 187,636,299).
+    let rows = json["reachable"].as_array().expect("the layers done");
+    let known = [(32, 1), (31, 4), (30, 12), (29, 60)];
+    for (row, (pegs, positions)) in rows.iter().zip(known) {
+        assert_eq!(
+            (row["pegs"].as_u64(), row["positions"].as_u64()),
+            (Some(pegs), Some(positions))
+        );
+    }
+    assert!(t0.elapsed() < Duration::from_secs(10), "{:?}", t0.elapsed());
+}

@@ -80,6 +80,19 @@ pub fn room_for_total<T>(v: &mut Vec<T>, total: usize) -> bool {
     v.capacity() >= total || reserving(GROWTH, bytes_of::<T>(more), || v.try_reserve_exact(more))
 }
 
+/// An empty vector with room for `len` elements, or None when the memory was refused (as by
+/// [`filled_with`]): for a table filled by pushes that may pass the cap at once.
+pub fn reserved<T>(len: usize, what: &'static str) -> Option<Vec<T>> {
+    let mut v = Vec::new();
+    reserving(what, bytes_of::<T>(len), || v.try_reserve_exact(len)).then_some(v)
+}
+
+/// Room in `v` for one more element, as [`Room::room_for_one`] but the refusal named `what`.
+pub fn room_for_one_in<T>(v: &mut Vec<T>, what: &'static str) -> bool {
+    let more = v.len().max(MIN_GROWTH);
+    v.len() < v.capacity() || reserving(what, bytes_of::<T>(more), || v.try_reserve(more))
+}
+
 /// [`filled_with`] copies of `value`.
 pub fn filled<T: Clone>(len: usize, what: &'static str, value: T) -> Option<Vec<T>> {
     filled_with(len, what, || value.clone())

@@ -3,7 +3,7 @@
 //! on some solution and find the proved minimum for the metric there.
 
 use super::engine::bitboard::Bitboard;
-use super::engine::chain_moves::MoveDistances;
+use super::engine::chain_moves::{MoveDistances, Unfinished};
 use super::engine::jump_layers::{Goal, Layer, Meeting, meet, useful_positions};
 use super::engine::jump_space::JumpSpace;
 use super::plan::{Listing, Metric};
@@ -81,7 +81,14 @@ impl<B: Bitboard> Search<'_, B> {
             return Ok(());
         }
         let states = meeting.states;
-        let layers = useful_positions(&self.space, meeting);
+        let Some(layers) = useful_positions(&self.space, meeting) else {
+            answer.report.stats = self.stats(states);
+            answer.report.notes.push(format!(
+                "stopped while tracing the positions on some solution back from the meeting layer ({} classes grown); no minimum is claimed",
+                crate::report::group_digits(u128::from(states)),
+            ));
+            return Ok(());
+        };
         answer.details.useful_positions = Some(layers.iter().map(|l| l.len() as u64).sum());
         if layers.first().is_none_or(|l| l.is_empty()) {
             answer.report.status = Status::NoSolution;
@@ -103,7 +110,13 @@ impl<B: Bitboard> Search<'_, B> {
         states: u64,
         listing: Listing,
     ) -> Result<(), Diagnostic> {
-        let md = MoveDistances::new(&self.space, layers, self.goal_test(), self.progress);
+        let md = match MoveDistances::new(&self.space, layers, self.goal_test(), self.progress) {
+            Ok(md) => md,
+            Err(unfinished) => {
+                self.stopped_while_measuring(answer, states, unfinished);
+                return Ok(());
+            }
+        };
         let base = self.prefix.len() as u8;
         let rest = if self.puzzle.first_jump.is_some() {
             md.cost(self.start, self.free)
@@ -118,26 +131,59 @@ impl<B: Bitboard> Search<'_, B> {
             md.positions(),
             self.space.group_size()
         ));
-        match listing {
-            Listing::One => {
-                let js = md
-                    .one_solution(self.start, self.free)
-                    .ok_or_else(|| Diagnostic::internal("no minimal solution could be traced"))?;
-                self.puzzle
-                    .record(answer, &self.with_prefix(&js), Some(best))?;
-            }
-            Listing::All { limit } => {
-                let (count, listed) = md.minimal_sequences(self.start, self.free, rest, limit);
-                answer.report.count = Some(count);
-                for js in &listed {
-                    self.puzzle
-                        .record(answer, &self.with_prefix(js), Some(best))?;
-                }
-                answer.listing_note();
-            }
-        }
         answer.report.stats = self.stats(states + md.positions());
+        self.minimal_solutions(answer, &md, (rest, best), listing)
+    }
+
+    /// One minimal solution, or every minimal jump sequence counted and up to `limit` listed;
+    /// `rest` new moves from the start, `best` moves in all.
+    fn minimal_solutions(
+        &self,
+        answer: &mut Answer,
+        md: &MoveDistances<B>,
+        (rest, best): (u8, u32),
+        listing: Listing,
+    ) -> Result<(), Diagnostic> {
+        let listed = match listing {
+            Listing::One => vec![
+                md.one_solution(self.start, self.free)
+                    .ok_or_else(|| Diagnostic::internal("no minimal solution could be traced"))?,
+            ],
+            Listing::All { limit } => {
+                let Some((count, listed)) =
+                    md.minimal_sequences(self.start, self.free, rest, limit)
+                else {
+                    answer.report.cost = None;
+                    answer.report.notes.push(
+                        "stopped while counting the minimal jump sequences; no count or listing is claimed".into(),
+                    );
+                    return Ok(());
+                };
+                answer.report.count = Some(count);
+                listed
+            }
+        };
+        for js in &listed {
+            self.puzzle
+                .record(answer, &self.with_prefix(js), Some(best))?;
+        }
+        if let Listing::All { .. } = listing {
+            answer.listing_note();
+        }
         Ok(())
+    }
+
+    /// What a move-distance pass stopped part-way has to show: how many of the positions on
+    /// some solution were measured; no minimum (the app marks the report stopped).
+    fn stopped_while_measuring(&self, answer: &mut Answer, states: u64, u: Unfinished) {
+        answer.report.stats = self.stats(states + u.measured);
+        answer.report.notes.push(format!(
+            "stopped while measuring move distances: {} of the {} positions on some solution measured (from the goal up to {} pegs, the layer of {} pegs unfinished); no minimum is claimed",
+            crate::report::group_digits(u128::from(u.measured)),
+            crate::report::group_digits(u128::from(u.positions)),
+            u.pegs.saturating_sub(1),
+            u.pegs,
+        ));
     }
 
     /// The jump metric: every solution has the same number of jumps, so each is minimal.

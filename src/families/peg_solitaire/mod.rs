@@ -16,6 +16,7 @@ mod reachable;
 mod replay;
 mod report;
 mod search;
+mod size;
 mod solve;
 mod spec;
 mod symmetry;

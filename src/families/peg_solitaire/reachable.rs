@@ -6,11 +6,13 @@ use super::engine::bitboard::Bitboard;
 use super::engine::jump_layers::{Layer, expand_set};
 use super::report::{Answer, ReachableLayer};
 use super::search::Search;
+use crate::engine::stop;
 use crate::report::Status;
 use rayon::prelude::*;
 
 impl<B: Bitboard> Search<'_, B> {
-    /// Every reachable position, counted per peg count.
+    /// Every reachable position, counted per peg count. Stopped (time limit, Ctrl-C, memory),
+    /// the layers done are shown and no count is claimed.
     pub fn reachable(&self, answer: &mut Answer) {
         let mut layer = Layer {
             pegs: self.start.count(),
@@ -31,14 +33,32 @@ impl<B: Bitboard> Search<'_, B> {
                 positions,
                 classes: layer.len() as u64,
             });
-            layer = expand_set(&self.space, &layer, false);
+            match expand_set(&self.space, &layer, false) {
+                Some(next) => layer = next,
+                None => break,
+            }
         }
         let positions: u64 = rows.iter().map(|r| r.positions).sum();
         let classes: u64 = rows.iter().map(|r| r.classes).sum();
+        answer.report.stats = self.stats(classes);
+        if stop::requested().is_some() {
+            answer.report.notes.push(format!(
+                "stopped after the layers down to {} pegs: {} positions ({} classes) reachable so far; not a count of every reachable position",
+                rows.last().map_or(0, |r| r.pegs),
+                crate::report::group_digits(u128::from(positions)),
+                crate::report::group_digits(u128::from(classes)),
+            ));
+        } else {
+            self.counted(answer, &rows, positions, classes);
+        }
+        answer.details.reachable = rows;
+    }
+
+    /// The count of a finished `reachable`, with its note by peg count.
+    fn counted(&self, answer: &mut Answer, rows: &[ReachableLayer], positions: u64, classes: u64) {
         let report = &mut answer.report;
         report.status = Status::Counted;
         report.count = Some(positions.into());
-        report.stats = self.stats(classes);
         let by_pegs: Vec<String> = rows
             .iter()
             .map(|r| format!("{}: {}", r.pegs, r.positions))
@@ -48,6 +68,5 @@ impl<B: Bitboard> Search<'_, B> {
             self.space.group_size(),
             by_pegs.join(", ")
         ));
-        answer.details.reachable = rows;
     }
 }

@@ -8,9 +8,7 @@ use super::engine::jump_layers::Goal;
 use super::engine::jump_space::{Jump, JumpSpace};
 use super::engine::layer_prune::Prune;
 use super::engine::pagoda::{Pagoda, goal_pagodas};
-use super::plan::Objective;
 use super::solve::PegPuzzle;
-use super::symmetry;
 use crate::engine::Progress;
 use crate::report::Stats;
 use std::time::Instant;
@@ -47,15 +45,7 @@ impl<'p, B: Bitboard> Search<'p, B> {
             None => (puzzle.start, NO_PEG, Vec::new()),
         };
         let list = |m: u128| -> Vec<usize> { holes(m).collect() };
-        // The symmetries keep the start, and the goal holes unless no goal is sought.
-        let kept = match puzzle.objective {
-            Objective::Reachable => puzzle.board.all_holes(),
-            _ => puzzle.goal_at,
-        };
-        let group = symmetry::keeping(
-            symmetry::automorphisms(n, jumps),
-            &[&list(puzzle.board.all_holes() & !origin), &list(kept)],
-        );
+        let group = puzzle.symmetries(origin);
         Search {
             puzzle,
             space: JumpSpace::new(n, jumps.clone(), &group),

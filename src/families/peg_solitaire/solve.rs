@@ -11,7 +11,7 @@ use super::report::{Answer, PegDetails, view};
 use super::search::Search;
 use crate::diagnostic::Diagnostic;
 use crate::families::plan::Resolved;
-use crate::families::{Puzzle, SolveContext};
+use crate::families::{Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Stats, Status};
 use std::time::Instant;
 
@@ -54,6 +54,10 @@ impl Puzzle for PegPuzzle {
             self.goal_pegs,
             if self.goal_pegs == 1 { "" } else { "s" }
         )
+    }
+
+    fn search_size(&self) -> Option<SearchSize> {
+        self.layered_size()
     }
 
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {

@@ -9,6 +9,7 @@ mod model;
 mod picture;
 mod plan;
 mod report;
+mod size;
 mod solve;
 mod spec;
 

@@ -12,10 +12,14 @@ use crate::engine::{
 };
 use crate::expr::ExprError;
 use crate::families::plan::Resolved;
-use crate::families::{Puzzle, SolveContext};
+use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Solution, Stats, Status, Step};
 use crate::spec::FormulaSite;
 use std::cell::RefCell;
+
+/// What a breadth-first search keeps per state of a 64-bit code: its entry in the node list
+/// (state, parent, move) and in the visited set with the set's spare room (as for water jugs).
+const BYTES_PER_STATE: f64 = 40.0;
 
 pub struct BlocksPuzzle {
     pub(super) model: Blocks,
@@ -43,6 +47,21 @@ impl Puzzle for BlocksPuzzle {
             self.model.classes.len(),
             self.metric_name()
         )
+    }
+
+    /// Every engine of this kind keeps every state it visits (see `size.rs` for the bound).
+    fn search_size(&self) -> Option<SearchSize> {
+        let bytes_per_state = if self.model.code_bits() <= 64 {
+            BYTES_PER_STATE
+        } else {
+            BYTES_PER_STATE + 8.0
+        };
+        let mut start = vec![0; self.model.slots()];
+        self.model.unpack(self.start, &mut start);
+        Some(SearchSize::new(
+            self.model.position_bound(&start),
+            Keeps::Every { bytes_per_state },
+        ))
     }
 
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {

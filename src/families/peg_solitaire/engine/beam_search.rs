@@ -55,7 +55,9 @@ fn backward_layers<B: Bitboard>(
             break;
         }
         progress.message(|| format!("beam: backward to {} pegs", top.pegs + 1));
-        let next = expand_set(space, top, true);
+        let Some(next) = expand_set(space, top, true) else {
+            break;
+        };
         if next.len() > cap {
             break;
         }
@@ -82,7 +84,8 @@ fn forward_beam<B: Bitboard>(
     while beam.last().expect("the start layer").pegs > top.pegs {
         let last = beam.last().expect("the start layer");
         progress.message(|| format!("beam: forward to {} pegs", last.pegs - 1));
-        let mut next = expand_set(space, last, false);
+        // Stopped (None): no beam, as when it dies out; the report says the search was stopped.
+        let mut next = expand_set(space, last, false)?;
         if next.is_empty() {
             return None;
         }

@@ -11,6 +11,7 @@ use super::bitboard::Bitboard;
 use super::jump_layers::Layer;
 use super::jump_space::JumpSpace;
 use super::position_table::PositionTable;
+use crate::engine::stop;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
@@ -27,50 +28,80 @@ pub struct MoveDistances<'a, B: Bitboard> {
     goal: Box<dyn Fn(B) -> bool + Sync + 'a>,
 }
 
+/// A measure stopped part-way (time limit, Ctrl-C, memory near the cap): how far it got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unfinished {
+    /// Positions whose distance was found (the goal layer's and the layers done above it).
+    pub measured: u64,
+    /// Useful positions in all.
+    pub positions: u64,
+    /// The peg count of the layer being measured when the stop came.
+    pub pegs: u32,
+}
+
+/// Positions measured per parallel task: a stop request is seen between tasks.
+const CHUNK: usize = 1 << 10;
+
 impl<'a, B: Bitboard> MoveDistances<'a, B> {
     /// `layers` as returned by `useful_positions`: pegs descending, the last one the goal's.
+    /// Polls the stop request between chunks of a layer: stopped, it says how far it got.
     pub fn new(
         space: &'a JumpSpace<B>,
-        layers: Vec<Layer<B>>,
+        mut layers: Vec<Layer<B>>,
         goal: impl Fn(B) -> bool + Sync + 'a,
         progress: &crate::engine::Progress,
-    ) -> MoveDistances<'a, B> {
-        let goal_pegs = layers.last().map_or(0, |l| l.pegs);
+    ) -> Result<MoveDistances<'a, B>, Unfinished> {
         let top = layers.first().map_or(0, |l| l.pegs) as usize;
-        let mut dist: Vec<PositionTable<B>> =
-            (0..=top).map(|_| PositionTable::with_capacity(0)).collect();
         let mut md = MoveDistances {
             space,
-            dist: Vec::new(),
+            dist: (0..=top).map(|_| PositionTable::with_capacity(0)).collect(),
             positions: 0,
-            goal_pegs,
+            goal_pegs: layers.last().map_or(0, |l| l.pegs),
             goal: Box::new(goal),
         };
-        let mut layers = layers;
+        let all: u64 = layers.iter().map(|l| l.len() as u64).sum();
         if let Some(last) = layers.pop() {
-            let mut t = PositionTable::with_capacity(last.len());
-            for &k in &last.keys {
-                t.insert(k, 0);
-            }
-            dist[last.pegs as usize] = t;
-            md.positions += last.len() as u64;
+            md.fill(&last, vec![0; last.len()]);
         }
-        md.dist = dist;
         while let Some(layer) = layers.pop() {
             progress.message(|| format!("move distances: {} pegs", layer.pegs));
-            let d: Vec<u8> = layer
-                .keys
-                .par_iter()
-                .map(|&b| md.distance_by_search(b))
-                .collect();
-            let mut t = PositionTable::with_capacity(layer.len());
-            for (&k, d) in layer.keys.iter().zip(d) {
-                t.insert(k, d);
-            }
-            md.dist[layer.pegs as usize] = t;
-            md.positions += layer.len() as u64;
+            let Some(d) = md.measure(&layer.keys) else {
+                return Err(Unfinished {
+                    measured: md.positions,
+                    positions: all,
+                    pegs: layer.pegs,
+                });
+            };
+            md.fill(&layer, d);
         }
-        md
+        Ok(md)
+    }
+
+    /// The distances of `keys` (all one layer, the layers below done); None when a stop was
+    /// requested before they all were found.
+    fn measure(&self, keys: &[B]) -> Option<Vec<u8>> {
+        let parts: Vec<Vec<u8>> = keys
+            .par_chunks(CHUNK)
+            .map(|chunk| {
+                if stop::requested().is_some() {
+                    return None;
+                }
+                Some(chunk.iter().map(|&b| self.distance_by_search(b)).collect())
+            })
+            .collect::<Option<_>>()?;
+        Some(parts.concat())
+    }
+
+    /// Keeps the distances `d` of `layer`'s positions.
+    fn fill(&mut self, layer: &Layer<B>, d: Vec<u8>) {
+        let mut t = PositionTable::with_capacity(layer.len());
+        for (&k, d) in layer.keys.iter().zip(d) {
+            t.insert(k, d);
+        }
+        if let Some(slot) = self.dist.get_mut(layer.pegs as usize) {
+            *slot = t;
+        }
+        self.positions += layer.len() as u64;
     }
 
     /// Number of useful positions (symmetry classes).
@@ -161,22 +192,26 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
     }
 
     /// Counts (and lists up to `limit`) the jump sequences from `b` that finish within `budget`
-    /// new moves. With `budget` the minimum these are exactly the minimal solutions.
+    /// new moves. With `budget` the minimum these are exactly the minimal solutions. None when
+    /// a stop was requested before the count was done.
     pub fn minimal_sequences(
         &self,
         b: B,
         free: u8,
         budget: u8,
         limit: usize,
-    ) -> (u128, Vec<Vec<usize>>) {
+    ) -> Option<(u128, Vec<Vec<usize>>)> {
         let mut memo: FxHashMap<(B, u8, u8), u128> = FxHashMap::default();
         let total = self.count(b, free, budget, &mut memo);
+        if stop::requested().is_some() {
+            return None;
+        }
         let mut listed = Vec::new();
         let mut path = Vec::new();
         if limit > 0 {
             self.list(b, free, budget, limit, &mut memo, &mut path, &mut listed);
         }
-        (total, listed)
+        Some((total, listed))
     }
 
     fn feasible(&self, b: B, free: u8, budget: u8) -> bool {
@@ -188,6 +223,11 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
     }
 
     fn count(&self, b: B, free: u8, budget: u8, memo: &mut FxHashMap<(B, u8, u8), u128>) -> u128 {
+        // Stopped: every call from here returns at once (the caller drops the count); one
+        // relaxed load a call is nothing beside the hashing.
+        if stop::requested().is_some() {
+            return 0;
+        }
         if b.count() == self.goal_pegs {
             return u128::from((self.goal)(b));
         }

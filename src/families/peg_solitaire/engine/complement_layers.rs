@@ -6,10 +6,10 @@
 //! the forward layers are their complements: half the expansions of growing both sides.
 
 use super::bitboard::Bitboard;
-use super::jump_layers::{Goal, Layer, expand, expand_set, sort_and_join};
+use super::jump_layers::{Goal, LAYER_GROWTH, Layer, expand, expand_set, sort_and_join};
 use super::jump_space::JumpSpace;
 use super::layer_prune::Prune;
-use crate::engine::{Progress, stop};
+use crate::engine::{Progress, room, stop};
 
 /// `start + goal` pegs when the start is the complement of the only goal class (the case
 /// where the forward layers are complements of the backward ones), else None.
@@ -44,43 +44,53 @@ pub fn grow_half<B: Bitboard>(
         && stop::requested().is_none()
     {
         progress.message(|| format!("layers: backward to {} pegs", last.pegs + 1));
-        let mut next = if counting {
+        let next = if counting {
             expand(space, last, true)
         } else {
             expand_set(space, last, true)
         };
+        let Some(mut next) = next else { break };
         prune.apply(&mut next, true);
         states += next.len() as u64;
         backward.push(next);
     }
-    *forward = backward
-        .iter()
-        .map(|l| complement(space, l, total - l.pegs))
-        .collect();
+    // Stopped: the forward side stays at the start (the caller sees the request and reports).
+    if stop::requested().is_none()
+        && let Some(layers) = backward
+            .iter()
+            .map(|l| complement(space, l, total - l.pegs))
+            .collect()
+    {
+        *forward = layers;
+    }
     states
 }
 
-/// The complements of a layer's positions, canonical and sorted, counts carried over.
-fn complement<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, pegs: u32) -> Layer<B> {
+/// The complements of a layer's positions, canonical and sorted, counts carried over; None
+/// when the memory cap refused the room for them.
+fn complement<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, pegs: u32) -> Option<Layer<B>> {
     let all = board(space);
     let flip = |k: B| space.canonical(all & !k);
     if layer.counts.is_empty() {
-        let keys: Vec<B> = layer.keys.iter().map(|&k| flip(k)).collect();
-        let keys = sort_and_join(keys, space.holes, |&k| k, |k, _| k);
-        return Layer {
+        let mut keys: Vec<B> = room::reserved(layer.len(), LAYER_GROWTH)?;
+        keys.extend(layer.keys.iter().map(|&k| flip(k)));
+        let keys = sort_and_join(keys, space.holes, |&k| k, |k, _| k)?;
+        return Some(Layer {
             pegs,
             keys,
             counts: Vec::new(),
-        };
+        });
     }
-    let pairs: Vec<(B, u64)> = layer
-        .keys
-        .iter()
-        .zip(&layer.counts)
-        .map(|(&k, &c)| (flip(k), c))
-        .collect();
+    let mut pairs: Vec<(B, u64)> = room::reserved(layer.len(), LAYER_GROWTH)?;
+    pairs.extend(
+        layer
+            .keys
+            .iter()
+            .zip(&layer.counts)
+            .map(|(&k, &c)| (flip(k), c)),
+    );
     // Complements of distinct classes are distinct classes: the join never fires.
-    let pairs = sort_and_join(pairs, space.holes, |e| e.0, |a, _| a);
+    let pairs = sort_and_join(pairs, space.holes, |e| e.0, |a, _| a)?;
     let (keys, counts) = pairs.into_iter().unzip();
-    Layer { pegs, keys, counts }
+    Some(Layer { pegs, keys, counts })
 }

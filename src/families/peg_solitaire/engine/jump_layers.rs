@@ -14,7 +14,7 @@ use super::complement_layers::{dual_total, grow_half};
 use super::jump_space::JumpSpace;
 use super::layer_prune::Prune;
 use super::radix_sort::sort_by_position;
-use crate::engine::{Progress, stop};
+use crate::engine::{Progress, room, stop};
 use rayon::prelude::*;
 
 /// One peg count's positions: sorted canonical keys and, aligned, orbit-total counts.
@@ -66,33 +66,41 @@ pub struct Meeting<B> {
 
 const OVERFLOW: u64 = u64::MAX;
 
-/// Successors (or predecessors) of a whole layer, deduplicated, with counts summed.
-pub fn expand<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, backward: bool) -> Layer<B> {
-    const CHUNK: usize = 1 << 14;
+/// What a refused reservation while a layer grows is called in the report.
+pub const LAYER_GROWTH: &str = "a peg layer's growth";
+
+/// Positions of a layer expanded per parallel task: small enough that a stop request is seen
+/// within milliseconds.
+const CHUNK: usize = 1 << 14;
+
+/// Successors (or predecessors) of a whole layer, deduplicated, with counts summed. None when a
+/// stop was requested or the memory cap refused the growth (the search was then asked to stop):
+/// a layer is whole or absent.
+pub fn expand<B: Bitboard>(
+    space: &JumpSpace<B>,
+    layer: &Layer<B>,
+    backward: bool,
+) -> Option<Layer<B>> {
     let parts: Vec<Vec<(B, u64)>> = layer
         .keys
         .par_chunks(CHUNK)
         .zip(layer.counts.par_chunks(CHUNK))
         .map(|(keys, counts)| {
-            let mut out: Vec<(B, u64)> = Vec::with_capacity(keys.len() * 8);
-            for (&b, &c) in keys.iter().zip(counts) {
-                let mut push = |_, next| out.push((space.canonical(next), c));
-                if backward {
-                    space.for_each_unjump(b, &mut push);
-                } else {
-                    space.for_each_jump(b, &mut push);
-                }
-            }
-            sort_and_join(out, space.holes, |e| e.0, join_counts)
+            let item = |k: B, i: usize| (k, counts[i]);
+            grow_chunk(space, keys, backward, item, |e| e.0, join_counts)
         })
-        .collect();
-    let merged = union_of_runs(parts, space.holes, |e| e.0, join_counts);
-    let (keys, counts) = merged.into_iter().unzip();
-    Layer {
+        .collect::<Option<_>>()?;
+    let merged = union_of_runs(parts, space.holes, |e| e.0, join_counts)?;
+    let mut keys = room::reserved(merged.len(), LAYER_GROWTH)?;
+    let mut counts = room::reserved(merged.len(), LAYER_GROWTH)?;
+    keys.extend(merged.iter().map(|e| e.0));
+    counts.extend(merged.iter().map(|e| e.1));
+    drop(merged);
+    Some(Layer {
         pegs: next_pegs(layer.pegs, backward),
         keys,
         counts,
-    }
+    })
 }
 
 /// One position reached two ways: the counts add up.
@@ -101,29 +109,56 @@ fn join_counts<B>(a: (B, u64), b: (B, u64)) -> (B, u64) {
 }
 
 /// Like [`expand`] without counts: only the set of positions (half the memory, faster sorts).
-pub fn expand_set<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, backward: bool) -> Layer<B> {
-    const CHUNK: usize = 1 << 14;
+pub fn expand_set<B: Bitboard>(
+    space: &JumpSpace<B>,
+    layer: &Layer<B>,
+    backward: bool,
+) -> Option<Layer<B>> {
     let parts: Vec<Vec<B>> = layer
         .keys
         .par_chunks(CHUNK)
-        .map(|keys| {
-            let mut out: Vec<B> = Vec::with_capacity(keys.len() * 8);
-            for &b in keys {
-                let mut push = |_, next| out.push(space.canonical(next));
-                if backward {
-                    space.for_each_unjump(b, &mut push);
-                } else {
-                    space.for_each_jump(b, &mut push);
-                }
-            }
-            sort_and_join(out, space.holes, |&k| k, |k, _| k)
-        })
-        .collect();
-    Layer {
+        .map(|keys| grow_chunk(space, keys, backward, |k, _| k, |&k| k, |k, _| k))
+        .collect::<Option<_>>()?;
+    Some(Layer {
         pegs: next_pegs(layer.pegs, backward),
-        keys: union_of_runs(parts, space.holes, |&k| k, |k, _| k),
+        keys: union_of_runs(parts, space.holes, |&k| k, |k, _| k)?,
         counts: Vec::new(),
+    })
+}
+
+/// The successors (or predecessors) of `keys`, the i-th key's as `item(canonical, i)`, sorted
+/// and joined; None when a stop was requested or the memory for them was refused.
+fn grow_chunk<T: Copy + Default, B: Bitboard>(
+    space: &JumpSpace<B>,
+    keys: &[B],
+    backward: bool,
+    item: impl Fn(B, usize) -> T,
+    key: impl Fn(&T) -> B,
+    join: impl Fn(T, T) -> T,
+) -> Option<Vec<T>> {
+    if stop::requested().is_some() {
+        return None;
     }
+    let mut out: Vec<T> = room::reserved(keys.len() * 8, LAYER_GROWTH)?;
+    for (i, &b) in keys.iter().enumerate() {
+        let mut refused = false;
+        let mut push = |_, next| {
+            if room::room_for_one_in(&mut out, LAYER_GROWTH) {
+                out.push(item(space.canonical(next), i));
+            } else {
+                refused = true;
+            }
+        };
+        if backward {
+            space.for_each_unjump(b, &mut push);
+        } else {
+            space.for_each_jump(b, &mut push);
+        }
+        if refused {
+            return None;
+        }
+    }
+    sort_and_join(out, space.holes, key, join)
 }
 
 /// The peg count one jump on (one peg fewer), or one jump back (one more).
@@ -138,15 +173,18 @@ fn next_pegs(pegs: u32, backward: bool) -> u32 {
 /// Sorts `v` by position key (all keys below bit `holes`) and joins each run of equal keys
 /// into one item, `join(first, other)`. The joining loop has no data-dependent branch: half the
 /// keys are duplicates, at random, and a mispredicted branch per key cost more than the sort.
+/// None when the memory for the sort was refused.
 pub(super) fn sort_and_join<T: Copy + Default, B: Bitboard>(
     mut v: Vec<T>,
     holes: usize,
     key: impl Fn(&T) -> B,
     join: impl Fn(T, T) -> T,
-) -> Vec<T> {
-    sort_by_position(&mut v, holes, &key);
+) -> Option<Vec<T>> {
+    if !sort_by_position(&mut v, holes, &key, LAYER_GROWTH) {
+        return None;
+    }
     if v.is_empty() {
-        return v;
+        return Some(v);
     }
     let mut n = 0;
     for i in 1..v.len() {
@@ -159,7 +197,7 @@ pub(super) fn sort_and_join<T: Copy + Default, B: Bitboard>(
     v.truncate(n + 1);
     // Layers and runs are kept a while: hold only what is used.
     v.shrink_to_fit();
-    v
+    Some(v)
 }
 
 /// Bits of the key that pick a range in [`union_of_runs`].
@@ -168,15 +206,15 @@ const RANGE_BITS: usize = 8;
 /// The union of sorted, duplicate-free runs as one sorted vector, equal keys joined. The key
 /// space is cut into 2^RANGE_BITS ranges by the top bits, and each range is gathered from every
 /// run, sorted and joined on its own, in parallel: no merge tree, no serial last merge, and
-/// every range small enough for the cache.
+/// every range small enough for the cache. None when the memory for the union was refused.
 fn union_of_runs<T: Copy + Default + Send + Sync, B: Bitboard>(
     runs: Vec<Vec<T>>,
     holes: usize,
     key: impl Fn(&T) -> B + Sync,
     join: impl Fn(T, T) -> T + Sync,
-) -> Vec<T> {
+) -> Option<Vec<T>> {
     if runs.len() <= 1 {
-        return runs.into_iter().next().unwrap_or_default();
+        return Some(runs.into_iter().next().unwrap_or_default());
     }
     let top = RANGE_BITS.min(holes);
     let low = holes - top;
@@ -194,21 +232,21 @@ fn union_of_runs<T: Copy + Default + Send + Sync, B: Bitboard>(
         .into_par_iter()
         .map(|r| {
             let len = runs.iter().zip(&bounds).map(|(_, b)| b[r + 1] - b[r]).sum();
-            let mut v = Vec::with_capacity(len);
+            let mut v = room::reserved(len, LAYER_GROWTH)?;
             for (run, b) in runs.iter().zip(&bounds) {
                 v.extend_from_slice(&run[b[r]..b[r + 1]]);
             }
             sort_and_join(v, low, &key, &join)
         })
-        .collect();
+        .collect::<Option<_>>()?;
     // The runs are copied out: free them before the final copy to bound the peak memory.
     drop(runs);
     drop(bounds);
-    let mut out = Vec::with_capacity(parts.iter().map(|p| p.len()).sum());
+    let mut out = room::reserved(parts.iter().map(|p| p.len()).sum(), LAYER_GROWTH)?;
     for p in parts {
         out.extend(p);
     }
-    out
+    Some(out)
 }
 
 /// The layer holding the goal positions, each counted by its orbit size (see the module doc).
@@ -241,7 +279,9 @@ pub fn endgame_layer<B: Bitboard>(
     let mut layer = goal_layer(space, goals);
     while layer.pegs + 1 < floor {
         progress.message(|| format!("end game: {} pegs, {} classes", layer.pegs, layer.len()));
-        let next = expand(space, &layer, true);
+        let Some(next) = expand(space, &layer, true) else {
+            break;
+        };
         if next.len() > max {
             break;
         }
@@ -333,9 +373,9 @@ fn grow_to_meet<B: Bitboard>(
             expand(space, l, backward)
         } else {
             expand_set(space, l, backward)
-        };
+        }?;
         prune.apply(&mut next, backward);
-        next
+        Some(next)
     };
     let mut states = 0;
     loop {
@@ -351,12 +391,12 @@ fn grow_to_meet<B: Bitboard>(
         if grow_back {
             let bl = backward.last().expect("checked");
             progress.message(|| format!("layers: backward to {} pegs", bl.pegs + 1));
-            let next = grow(bl, true);
+            let Some(next) = grow(bl, true) else { break };
             states += next.len() as u64;
             backward.push(next);
         } else {
             progress.message(|| format!("layers: forward to {} pegs", f.pegs.saturating_sub(1)));
-            let next = grow(f, false);
+            let Some(next) = grow(f, false) else { break };
             states += next.len() as u64;
             forward.push(next);
         }
@@ -424,8 +464,12 @@ fn count_through<B: Bitboard>(
 }
 
 /// Positions lying on at least one solution, one layer per peg count (pegs descending from the
-/// start's count down to the goal's). Every layer is empty when there is no solution.
-pub fn useful_positions<B: Bitboard>(space: &JumpSpace<B>, meeting: Meeting<B>) -> Vec<Layer<B>> {
+/// start's count down to the goal's). Every layer is empty when there is no solution. None when
+/// a stop was requested (or the memory refused) on the way.
+pub fn useful_positions<B: Bitboard>(
+    space: &JumpSpace<B>,
+    meeting: Meeting<B>,
+) -> Option<Vec<Layer<B>>> {
     let Meeting {
         mut forward,
         mut backward,
@@ -445,7 +489,7 @@ pub fn useful_positions<B: Bitboard>(space: &JumpSpace<B>, meeting: Meeting<B>) 
     let mut upper: Vec<Layer<B>> = Vec::new();
     let mut below = middle.clone();
     while let Some(layer) = forward.pop() {
-        let mut useful = intersect(&layer, &expand_set(space, &below, true));
+        let mut useful = intersect(&layer, &expand_set(space, &below, true)?);
         useful.pegs = layer.pegs;
         upper.push(useful.clone());
         below = useful;
@@ -455,14 +499,14 @@ pub fn useful_positions<B: Bitboard>(space: &JumpSpace<B>, meeting: Meeting<B>) 
     let mut lower = Vec::new();
     let mut above = middle.clone();
     while let Some(layer) = backward.pop() {
-        let mut useful = intersect(&layer, &expand_set(space, &above, false));
+        let mut useful = intersect(&layer, &expand_set(space, &above, false)?);
         useful.pegs = layer.pegs;
         lower.push(useful.clone());
         above = useful;
     }
     upper.push(middle);
     upper.extend(lower);
-    upper
+    Some(upper)
 }
 
 /// The positions of `a` that are also in `b` (both sorted).

@@ -7,8 +7,9 @@
 //! but shrinks the layers several-fold.
 
 use super::bitboard::Bitboard;
-use super::jump_layers::Layer;
+use super::jump_layers::{LAYER_GROWTH, Layer};
 use super::pagoda::Pagoda;
+use crate::engine::room;
 use rayon::prelude::*;
 
 pub struct Prune<B> {
@@ -57,11 +58,14 @@ impl<B: Bitboard> Prune<B> {
         if pagodas.is_empty() {
             return;
         }
-        let keep: Vec<bool> = layer
-            .keys
-            .par_iter()
-            .map(|&k| self.keeps(k, backward))
-            .collect();
+        // Refused: the layer stays unpruned (still sound: pruning only drops dead ends), and
+        // the search, asked to stop, reports.
+        let Some(mut keep) = room::filled(layer.len(), LAYER_GROWTH, false) else {
+            return;
+        };
+        keep.par_iter_mut()
+            .zip(layer.keys.par_iter())
+            .for_each(|(kept, &k)| *kept = self.keeps(k, backward));
         let counted = !layer.counts.is_empty();
         let mut n = 0;
         for (i, &kept) in keep.iter().enumerate() {

@@ -9,20 +9,26 @@ const DIGIT_BITS: usize = 11;
 /// Below this length a comparison sort is cheaper than clearing the counters.
 const SMALL: usize = 256;
 
-/// Sorts `v` by `key`, whose set bits must all lie below `bits`. Stable.
+/// Sorts `v` by `key`, whose set bits must all lie below `bits`. Stable. False (and `v` left
+/// unsorted) when the memory cap refused the scratch space, reserved under `what`.
 pub fn sort_by_position<T: Copy + Default, B: Bitboard>(
     v: &mut Vec<T>,
     bits: usize,
     key: impl Fn(&T) -> B,
-) {
+    what: &'static str,
+) -> bool {
     if v.len() < SMALL {
         v.sort_by_key(|t| key(t));
-        return;
+        return true;
     }
     let passes = bits.div_ceil(DIGIT_BITS).max(1);
     let width = bits.div_ceil(passes).max(1);
-    let mut scratch = vec![T::default(); v.len()];
-    let mut counts = vec![0usize; 1 << width];
+    let Some(mut scratch) = crate::engine::room::filled(v.len(), what, T::default()) else {
+        return false;
+    };
+    let Some(mut counts) = crate::engine::room::filled(1 << width, what, 0usize) else {
+        return false;
+    };
     for pass in 0..passes {
         let at = pass * width;
         counts.iter_mut().for_each(|c| *c = 0);
@@ -42,6 +48,7 @@ pub fn sort_by_position<T: Copy + Default, B: Bitboard>(
         }
         std::mem::swap(v, &mut scratch);
     }
+    true
 }
 
 #[cfg(test)]
@@ -61,7 +68,7 @@ mod tests {
             .collect();
         let mut expected = v.clone();
         expected.sort_unstable();
-        sort_by_position(&mut v, 37, |&k| k);
+        assert!(sort_by_position(&mut v, 37, |&k| k, "a test"));
         assert_eq!(v, expected);
     }
 }
