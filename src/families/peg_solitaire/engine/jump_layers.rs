@@ -12,6 +12,7 @@
 use super::bitboard::Bitboard;
 use super::complement_layers::{dual_total, grow_half};
 use super::jump_space::JumpSpace;
+use super::layer_membership::LayerMembership;
 use super::layer_prune::Prune;
 use super::radix_sort::sort_by_position;
 use crate::engine::{Progress, stop};
@@ -68,6 +69,16 @@ const OVERFLOW: u64 = u64::MAX;
 
 /// Successors (or predecessors) of a whole layer, deduplicated, with counts summed.
 pub fn expand<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, backward: bool) -> Layer<B> {
+    expand_kept(space, layer, backward, |_| {})
+}
+
+/// Like [`expand`], keeping only the successors `keep` leaves in each batch (canonical keys).
+pub fn expand_kept<B: Bitboard>(
+    space: &JumpSpace<B>,
+    layer: &Layer<B>,
+    backward: bool,
+    keep: impl Fn(&mut Vec<(B, u64)>) + Sync,
+) -> Layer<B> {
     const CHUNK: usize = 1 << 14;
     let parts: Vec<Vec<(B, u64)>> = layer
         .keys
@@ -83,6 +94,7 @@ pub fn expand<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, backward: boo
                     space.for_each_jump(b, &mut push);
                 }
             }
+            keep(&mut out);
             sort_and_join(out, space.holes, |e| e.0, join_counts)
         })
         .collect();
@@ -102,6 +114,16 @@ fn join_counts<B>(a: (B, u64), b: (B, u64)) -> (B, u64) {
 
 /// Like [`expand`] without counts: only the set of positions (half the memory, faster sorts).
 pub fn expand_set<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, backward: bool) -> Layer<B> {
+    expand_set_kept(space, layer, backward, |_| {})
+}
+
+/// Like [`expand_set`], keeping only the successors `keep` leaves in each batch (canonical keys).
+pub fn expand_set_kept<B: Bitboard>(
+    space: &JumpSpace<B>,
+    layer: &Layer<B>,
+    backward: bool,
+    keep: impl Fn(&mut Vec<B>) + Sync,
+) -> Layer<B> {
     const CHUNK: usize = 1 << 14;
     let parts: Vec<Vec<B>> = layer
         .keys
@@ -116,6 +138,7 @@ pub fn expand_set<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, backward:
                     space.for_each_jump(b, &mut push);
                 }
             }
+            keep(&mut out);
             sort_and_join(out, space.holes, |&k| k, |k, _| k)
         })
         .collect();
@@ -328,12 +351,8 @@ fn grow_to_meet<B: Bitboard>(
     (counting, prune): (bool, &Prune<B>),
     progress: &Progress,
 ) -> u64 {
-    let grow = |l: &Layer<B>, backward: bool| {
-        let mut next = if counting {
-            expand(space, l, backward)
-        } else {
-            expand_set(space, l, backward)
-        };
+    let grow = |l: &Layer<B>, backward: bool, other: Option<&Layer<B>>| {
+        let mut next = grow_layer(space, l, backward, counting, other);
         prune.apply(&mut next, backward);
         next
     };
@@ -351,12 +370,12 @@ fn grow_to_meet<B: Bitboard>(
         if grow_back {
             let bl = backward.last().expect("checked");
             progress.message(|| format!("layers: backward to {} pegs", bl.pegs + 1));
-            let next = grow(bl, true);
+            let next = grow(bl, true, Some(f));
             states += next.len() as u64;
             backward.push(next);
         } else {
             progress.message(|| format!("layers: forward to {} pegs", f.pegs.saturating_sub(1)));
-            let next = grow(f, false);
+            let next = grow(f, false, backward.last());
             states += next.len() as u64;
             forward.push(next);
         }
@@ -365,6 +384,26 @@ fn grow_to_meet<B: Bitboard>(
         }
     }
     states
+}
+
+/// The next layer from `layer`; when `other` (the opposite side's last layer) has the next
+/// layer's peg count, the sides meet there and only the positions `other` holds are kept (the
+/// only ones on a solution, and all that the count and the useful positions read).
+fn grow_layer<B: Bitboard>(
+    space: &JumpSpace<B>,
+    layer: &Layer<B>,
+    backward: bool,
+    counting: bool,
+    other: Option<&Layer<B>>,
+) -> Layer<B> {
+    let meets = other.filter(|o| o.pegs == next_pegs(layer.pegs, backward));
+    let members = meets.and_then(|o| LayerMembership::new(&o.keys, space.holes));
+    match (members, counting) {
+        (Some(m), true) => expand_kept(space, layer, backward, |v| m.retain(v, |e| e.0)),
+        (Some(m), false) => expand_set_kept(space, layer, backward, |v| m.retain(v, |&k| k)),
+        (None, true) => expand(space, layer, backward),
+        (None, false) => expand_set(space, layer, backward),
+    }
 }
 
 /// Keeps of the last forward layer the goal positions: `pegs` pegs, all within `allowed`.
