@@ -94,18 +94,20 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
         let mut best = u8::MAX;
         let mut next = [B::ZERO; BATCH];
         let mut to = [0u8; BATCH];
-        let mut n = 0;
-        for j in 0..self.space.jumps.len() {
-            if let Some(after) = self.space.apply(b, j) {
-                next[n] = after;
-                to[n] = self.space.jumps[j].to;
-                n += 1;
-            }
-            if n == BATCH || (n > 0 && j + 1 == self.space.jumps.len()) {
+        for chunk in 0..self.space.jump_chunks() {
+            let mut legal = self.space.legal_jumps(b, chunk);
+            while legal != 0 {
+                let mut n = 0;
+                while legal != 0 && n < BATCH {
+                    let j = chunk * 64 + legal.trailing_zeros() as usize;
+                    legal &= legal - 1;
+                    next[n] = self.space.jumped(b, j);
+                    to[n] = self.space.jumps[j].to;
+                    n += 1;
+                }
                 self.chains_after(&next[..n], &to[..n], &mut best);
-                n = 0;
                 if best == 0 {
-                    break;
+                    return 1;
                 }
             }
         }
