@@ -5,6 +5,10 @@
 #
 #   FESCHBER=/path/to/peg-solitaire scripts/bench-peers/peg.sh [-n RUNS]   (default 3 runs)
 #
+# With BERND set to BerndAmend/peg-solitaire-rust's binary (built from its own sources without
+# its llvm and opencl backends, docs/benchmarks.md), also every reachable position against its
+# naive backend (about 90 s a run on 2 cores).
+#
 # Each line: the median wall time and user CPU time (/usr/bin/time) of the whole process, the
 # two programs run alternately so that both see the same load.
 set -euo pipefail
@@ -47,3 +51,6 @@ echo "runs: $runs (medians)"
 pair "English 33 any / calculate-single" "$bin run --quiet specs/english33.toml --objective any" "$FESCHBER calculate-single"
 pair "English 33 shortest / calculate-all" "$bin run --quiet specs/english33.toml" "$FESCHBER calculate-all"
 pair "English 33 count / unique-paths" "$bin run --quiet specs/english33.toml --objective count" "$FESCHBER unique-paths"
+if [[ -n "${BERND:-}" && -x "${BERND}" ]]; then
+    pair "English 33 reachable / naive" "$bin run --quiet specs/english33.toml --objective reachable" "$BERND english naive"
+fi

@@ -18,6 +18,9 @@ use rustc_hash::FxHashMap;
 /// No free chain: the next jump starts a new move.
 pub const NO_PEG: u8 = u8::MAX;
 
+/// First jumps looked up together (English 33 has 76 jumps, a position far fewer legal ones).
+const BATCH: usize = 32;
+
 pub struct MoveDistances<'a, B: Bitboard> {
     space: &'a JumpSpace<B>,
     /// Moves from each useful position (canonical) to the goal, one table per peg count: the
@@ -120,13 +123,47 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
     /// 1 + the least distance over every chain end of every peg of `b`.
     fn distance_by_search(&self, b: B) -> u8 {
         let mut best = u8::MAX;
-        for h in super::bitboard::holes(b) {
-            self.chain_min(b, h, &mut best);
-            if best == 0 {
-                break;
+        let mut next = [B::ZERO; BATCH];
+        let mut to = [0u8; BATCH];
+        for chunk in 0..self.space.jump_chunks() {
+            let mut legal = self.space.legal_jumps(b, chunk);
+            while legal != 0 {
+                let mut n = 0;
+                while legal != 0 && n < BATCH {
+                    let j = chunk * 64 + legal.trailing_zeros() as usize;
+                    legal &= legal - 1;
+                    next[n] = self.space.jumped(b, j);
+                    to[n] = self.space.jumps[j].to;
+                    n += 1;
+                }
+                self.chains_after(&next[..n], &to[..n], &mut best);
+                if best == 0 {
+                    return 1;
+                }
             }
         }
         best.saturating_add(1)
+    }
+
+    /// For each position `next[i]` one jump below (the jumping peg now on `to[i]`): when it is
+    /// on a solution, its distance and those of its chain's continuations lower `best`. The
+    /// first lookups, all in one table, are made together (their cache misses overlap).
+    fn chains_after(&self, next: &[B], to: &[u8], best: &mut u8) {
+        let Some(table) = next.first().and_then(|b| self.dist.get(b.count() as usize)) else {
+            return;
+        };
+        let mut keys = [B::ZERO; BATCH];
+        for (k, &b) in keys.iter_mut().zip(next) {
+            *k = self.space.canonical(b);
+        }
+        let mut found = [None; BATCH];
+        table.get_batch(&keys[..next.len()], &mut found[..next.len()]);
+        for ((&b, &h), d) in next.iter().zip(to).zip(found) {
+            if let Some(d) = d {
+                *best = (*best).min(d);
+                self.chain_min(b, h as usize, best);
+            }
+        }
     }
 
     fn chain_min(&self, b: B, h: usize, best: &mut u8) {

@@ -12,6 +12,7 @@
 use super::bitboard::Bitboard;
 use super::complement_layers::{dual_total, grow_half};
 use super::jump_space::JumpSpace;
+use super::layer_membership::LayerMembership;
 use super::layer_prune::Prune;
 use super::radix_sort::sort_by_position;
 use crate::engine::{Progress, room, stop};
@@ -81,13 +82,23 @@ pub fn expand<B: Bitboard>(
     layer: &Layer<B>,
     backward: bool,
 ) -> Option<Layer<B>> {
+    expand_kept(space, layer, backward, |_| {})
+}
+
+/// Like [`expand`], keeping only the successors `keep` leaves in each batch (canonical keys).
+pub fn expand_kept<B: Bitboard>(
+    space: &JumpSpace<B>,
+    layer: &Layer<B>,
+    backward: bool,
+    keep: impl Fn(&mut Vec<(B, u64)>) + Sync,
+) -> Option<Layer<B>> {
     let parts: Vec<Vec<(B, u64)>> = layer
         .keys
         .par_chunks(CHUNK)
         .zip(layer.counts.par_chunks(CHUNK))
         .map(|(keys, counts)| {
             let item = |k: B, i: usize| (k, counts[i]);
-            grow_chunk(space, keys, backward, item, |e| e.0, join_counts)
+            grow_chunk(space, keys, backward, item, &keep, |e| e.0, join_counts)
         })
         .collect::<Option<_>>()?;
     let merged = union_of_runs(parts, space.holes, |e| e.0, join_counts)?;
@@ -114,10 +125,20 @@ pub fn expand_set<B: Bitboard>(
     layer: &Layer<B>,
     backward: bool,
 ) -> Option<Layer<B>> {
+    expand_set_kept(space, layer, backward, |_| {})
+}
+
+/// Like [`expand_set`], keeping only the successors `keep` leaves in each batch (canonical keys).
+pub fn expand_set_kept<B: Bitboard>(
+    space: &JumpSpace<B>,
+    layer: &Layer<B>,
+    backward: bool,
+    keep: impl Fn(&mut Vec<B>) + Sync,
+) -> Option<Layer<B>> {
     let parts: Vec<Vec<B>> = layer
         .keys
         .par_chunks(CHUNK)
-        .map(|keys| grow_chunk(space, keys, backward, |k, _| k, |&k| k, |k, _| k))
+        .map(|keys| grow_chunk(space, keys, backward, |k, _| k, &keep, |&k| k, |k, _| k))
         .collect::<Option<_>>()?;
     Some(Layer {
         pegs: next_pegs(layer.pegs, backward),
@@ -133,6 +154,7 @@ fn grow_chunk<T: Copy + Default, B: Bitboard>(
     keys: &[B],
     backward: bool,
     item: impl Fn(B, usize) -> T,
+    keep: &impl Fn(&mut Vec<T>),
     key: impl Fn(&T) -> B,
     join: impl Fn(T, T) -> T,
 ) -> Option<Vec<T>> {
@@ -158,6 +180,7 @@ fn grow_chunk<T: Copy + Default, B: Bitboard>(
             return None;
         }
     }
+    keep(&mut out);
     sort_and_join(out, space.holes, key, join)
 }
 
@@ -368,12 +391,8 @@ fn grow_to_meet<B: Bitboard>(
     (counting, prune): (bool, &Prune<B>),
     progress: &Progress,
 ) -> u64 {
-    let grow = |l: &Layer<B>, backward: bool| {
-        let mut next = if counting {
-            expand(space, l, backward)
-        } else {
-            expand_set(space, l, backward)
-        }?;
+    let grow = |l: &Layer<B>, backward: bool, other: Option<&Layer<B>>| {
+        let mut next = grow_layer(space, l, backward, counting, other)?;
         prune.apply(&mut next, backward);
         Some(next)
     };
@@ -391,12 +410,12 @@ fn grow_to_meet<B: Bitboard>(
         if grow_back {
             let bl = backward.last().expect("checked");
             progress.message(|| format!("layers: backward to {} pegs", bl.pegs + 1));
-            let Some(next) = grow(bl, true) else { break };
+            let Some(next) = grow(bl, true, Some(f)) else { break };
             states += next.len() as u64;
             backward.push(next);
         } else {
             progress.message(|| format!("layers: forward to {} pegs", f.pegs.saturating_sub(1)));
-            let Some(next) = grow(f, false) else { break };
+            let Some(next) = grow(f, false, backward.last()) else { break };
             states += next.len() as u64;
             forward.push(next);
         }
@@ -405,6 +424,26 @@ fn grow_to_meet<B: Bitboard>(
         }
     }
     states
+}
+
+/// The next layer from `layer`; when `other` (the opposite side's last layer) has the next
+/// layer's peg count, the sides meet there and only the positions `other` holds are kept (the
+/// only ones on a solution, and all that the count and the useful positions read).
+fn grow_layer<B: Bitboard>(
+    space: &JumpSpace<B>,
+    layer: &Layer<B>,
+    backward: bool,
+    counting: bool,
+    other: Option<&Layer<B>>,
+) -> Option<Layer<B>> {
+    let meets = other.filter(|o| o.pegs == next_pegs(layer.pegs, backward));
+    let members = meets.and_then(|o| LayerMembership::new(&o.keys, space.holes));
+    match (members, counting) {
+        (Some(m), true) => expand_kept(space, layer, backward, |v| m.retain(v, |e| e.0)),
+        (Some(m), false) => expand_set_kept(space, layer, backward, |v| m.retain(v, |&k| k)),
+        (None, true) => expand(space, layer, backward),
+        (None, false) => expand_set(space, layer, backward),
+    }
 }
 
 /// Keeps of the last forward layer the goal positions: `pegs` pegs, all within `allowed`.

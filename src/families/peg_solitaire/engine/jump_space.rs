@@ -138,24 +138,62 @@ impl<B: Bitboard> JumpSpace<B> {
         (b & self.mask[j] == self.need[j]).then(|| b ^ self.mask[j])
     }
 
-    /// Calls `f(jump, next)` for every legal jump of `b`.
+    /// Calls `f(jump, next)` for every legal jump of `b`, in jump order.
     #[inline]
     pub fn for_each_jump(&self, b: B, mut f: impl FnMut(usize, B)) {
-        for j in 0..self.jumps.len() {
-            if b & self.mask[j] == self.need[j] {
+        for chunk in 0..self.jump_chunks() {
+            let mut legal = self.legal_jumps(b, chunk);
+            while legal != 0 {
+                let j = chunk * 64 + legal.trailing_zeros() as usize;
+                legal &= legal - 1;
                 f(j, b ^ self.mask[j]);
             }
         }
     }
 
-    /// Calls `f(jump, previous)` for every jump that could have led to `b`.
+    /// Calls `f(jump, previous)` for every jump that could have led to `b`, in jump order.
     #[inline]
     pub fn for_each_unjump(&self, b: B, mut f: impl FnMut(usize, B)) {
-        for j in 0..self.jumps.len() {
-            if b & self.mask[j] == self.mask[j] ^ self.need[j] {
+        for chunk in 0..self.jump_chunks() {
+            let masks = &self.mask[chunk * 64..self.jumps.len().min(chunk * 64 + 64)];
+            let needs = &self.need[chunk * 64..self.jumps.len().min(chunk * 64 + 64)];
+            let mut legal = 0u64;
+            for (i, (&m, &n)) in masks.iter().zip(needs).enumerate() {
+                legal |= u64::from(b & m == m ^ n) << i;
+            }
+            while legal != 0 {
+                let j = chunk * 64 + legal.trailing_zeros() as usize;
+                legal &= legal - 1;
                 f(j, b ^ self.mask[j]);
             }
         }
+    }
+
+    /// The jump table in blocks of 64 jumps (see [`JumpSpace::legal_jumps`]).
+    #[inline]
+    pub fn jump_chunks(&self) -> usize {
+        self.jumps.len().div_ceil(64)
+    }
+
+    /// Bit i set when jump `64 * chunk + i` is legal in `b`. Tested without a branch per jump:
+    /// most jumps are illegal, at random, and a mispredicted branch per jump cost more than
+    /// the tests.
+    #[inline]
+    pub fn legal_jumps(&self, b: B, chunk: usize) -> u64 {
+        let end = self.jumps.len().min(chunk * 64 + 64);
+        let masks = &self.mask[chunk * 64..end];
+        let needs = &self.need[chunk * 64..end];
+        let mut legal = 0u64;
+        for (i, (&m, &n)) in masks.iter().zip(needs).enumerate() {
+            legal |= u64::from(b & m == n) << i;
+        }
+        legal
+    }
+
+    /// The position after jump `j`, known to be legal in `b`.
+    #[inline]
+    pub fn jumped(&self, b: B, j: usize) -> B {
+        b ^ self.mask[j]
     }
 
     /// The images of `b` under the permutations of `block` (see `tables`).

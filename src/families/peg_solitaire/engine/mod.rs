@@ -13,6 +13,7 @@ pub mod filtered_dfs;
 pub mod guide;
 pub mod jump_layers;
 pub mod jump_space;
+pub mod layer_membership;
 pub mod layer_prune;
 pub mod pagoda;
 pub mod position_table;

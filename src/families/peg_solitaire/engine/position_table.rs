@@ -21,7 +21,7 @@ impl<B: Bitboard> PositionTable<B> {
     /// A table for up to `n` entries, at most half full.
     pub fn with_capacity(n: usize) -> PositionTable<B> {
         let size = (2 * n).next_power_of_two().max(2);
-        let bits = (8 * n).next_power_of_two().max(64);
+        let bits = (16 * n).next_power_of_two().max(64);
         PositionTable {
             slots: vec![(B::ZERO, EMPTY); size],
             shift: 64 - size.trailing_zeros(),
@@ -69,10 +69,35 @@ impl<B: Bitboard> PositionTable<B> {
 
     #[inline]
     pub fn get(&self, key: B) -> Option<u8> {
-        let f = self.filter_bit(key);
-        if self.filter[f / 64] >> (f % 64) & 1 == 0 {
+        if !self.may_hold(key) {
             return None;
         }
+        self.probe(key)
+    }
+
+    /// Looks up every key of `keys` (`out[i]` the value of `keys[i]`), the filter words of all
+    /// first and then the slots of those that pass: the reads of one phase do not wait on
+    /// each other, so their cache misses overlap.
+    pub fn get_batch(&self, keys: &[B], out: &mut [Option<u8>]) {
+        for (o, &k) in out.iter_mut().zip(keys) {
+            *o = self.may_hold(k).then_some(EMPTY);
+        }
+        for (o, &k) in out.iter_mut().zip(keys) {
+            if o.is_some() {
+                *o = self.probe(k);
+            }
+        }
+    }
+
+    /// False when the filter says `key` was never stored.
+    #[inline]
+    fn may_hold(&self, key: B) -> bool {
+        let f = self.filter_bit(key);
+        self.filter[f / 64] >> (f % 64) & 1 == 1
+    }
+
+    #[inline]
+    fn probe(&self, key: B) -> Option<u8> {
         let mask = self.slots.len() - 1;
         let mut i = self.slot(key);
         loop {
@@ -101,6 +126,12 @@ mod tests {
         for k in 0..1000u64 {
             assert_eq!(t.get(k * 7919), Some((k % 200) as u8));
             assert_eq!(t.get(k * 7919 + 1), None);
+        }
+        let keys: Vec<u64> = (0..100u64).map(|k| k * 7919 + k % 2).collect();
+        let mut out = vec![None; keys.len()];
+        t.get_batch(&keys, &mut out);
+        for (k, o) in (0..100u64).zip(out) {
+            assert_eq!(o, (k % 2 == 0).then_some((k % 200) as u8));
         }
     }
 }
