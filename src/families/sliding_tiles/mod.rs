@@ -13,6 +13,7 @@ mod longest;
 mod model;
 mod pattern_cache;
 mod pattern_database;
+mod pattern_dfs;
 mod pattern_search;
 mod pattern_tables;
 mod plan;

@@ -188,24 +188,24 @@ pub fn try_build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
         all,
         k: tiles.len(),
         value: room::filled(size, "a pattern table", u8::MAX)?,
-        marks: room::filled(size, "a pattern table's marks", 0u32)?,
+        reached: room::filled(size, "a pattern table's marks", 0u16)?,
     };
     let cell_of = |t: u8| goal.iter().position(|&g| g == t).unwrap_or(0);
     let root: usize = tiles
         .iter()
         .enumerate()
         .fold(0, |acc, (i, &t)| acc | cell_of(t) << (4 * i));
-    // Queue entries: index << 4 | blank cell.
-    let mut current: Vec<u32> = vec![(root << 4 | cell_of(0)) as u32];
+    let occupied = tiles.iter().fold(0u16, |m, &t| m | 1 << cell_of(t));
+    let (mut current, mut next, mut spare) = (Vec::new(), Vec::new(), Vec::new());
+    search.reach(root, cell_of(0), occupied, 0, &mut current);
     let mut cost = 0u8;
     while !current.is_empty() {
-        // In index order the lookups below sweep memory instead of jumping about.
-        current.sort_unstable();
-        let mut next: Vec<u32> = Vec::new();
-        for &entry in &current {
-            search.expand(entry, cost, &mut next);
-        }
-        current = next;
+        // In index order the lookups below sweep memory instead of jumping about, and the
+        // entries of one index come together.
+        radix_sort(&mut current, &mut spare, 4 * tiles.len() as u32);
+        next.clear();
+        search.expand_layer(&current, cost + 1, &mut next);
+        std::mem::swap(&mut current, &mut next);
         cost += 1;
     }
     Some(search.value)
@@ -217,6 +217,32 @@ pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
     try_build(board, goal, tiles).expect("a small table fits")
 }
 
+/// Sorts queue entries (`index << 4 | blank`) by their index of `bits` bits, 12 bits a pass
+/// from the lowest (a counting sort each, through `spare`): a layer holds millions of entries.
+fn radix_sort(entries: &mut Vec<u32>, spare: &mut Vec<u32>, bits: u32) {
+    const DIGIT: u32 = 12;
+    let mut shift = 4;
+    while shift < 4 + bits {
+        let mut start = vec![0usize; (1 << DIGIT) + 1];
+        let digit = |e: u32| ((e >> shift) & ((1 << DIGIT) - 1)) as usize;
+        for &e in entries.iter() {
+            start[digit(e) + 1] += 1;
+        }
+        for d in 1..start.len() {
+            start[d] += start[d - 1];
+        }
+        spare.clear();
+        spare.resize(entries.len(), 0);
+        for &e in entries.iter() {
+            let at = &mut start[digit(e)];
+            spare[*at] = e;
+            *at += 1;
+        }
+        std::mem::swap(entries, spare);
+        shift += DIGIT;
+    }
+}
+
 /// The breadth-first build over (group cells, blank region).
 struct Build {
     /// Neighbours of each cell as a bit mask.
@@ -226,46 +252,49 @@ struct Build {
     /// Tiles in the group.
     k: usize,
     value: Vec<u8>,
-    /// Per index: the blank cells already expanded (low 16 bits) and already queued (high 16),
-    /// side by side so one cache line answers both.
-    marks: Vec<u32>,
+    /// Per index: the blank cells reached so far, whole regions at a time (so one bit tells
+    /// whether a region is new). 2 bytes an entry, plus the table's 1, while building.
+    reached: Vec<u16>,
 }
 
 impl Build {
-    /// Gives the entry's index `cost` (when first reached) and queues every slide of a group
-    /// tile into the blank's region.
+    /// Queues the index with the blank on `blank` (the group on `occupied`) unless its region
+    /// was reached before; the index gets `cost` when first reached.
     #[inline]
-    fn expand(&mut self, entry: u32, cost: u8, next: &mut Vec<u32>) {
-        let idx = (entry >> 4) as usize;
-        let b = (entry & 15) as usize;
-        if self.marks[idx] & (1 << b) != 0 {
-            return; // the blank's region was expanded from another of its cells
-        }
-        let mut cells = [0u8; MAX_GROUP];
-        let mut occupied = 0u16;
-        for (i, cell) in cells.iter_mut().enumerate().take(self.k) {
-            *cell = ((idx >> (4 * i)) & 15) as u8;
-            occupied |= 1 << *cell;
-        }
-        let reach = region(&self.adjacent, b, self.all & !occupied);
-        if self.marks[idx] & u32::from(reach) != 0 {
+    fn reach(&mut self, idx: usize, blank: usize, occupied: u16, cost: u8, next: &mut Vec<u32>) {
+        let marks = self.reached[idx];
+        if marks & (1 << blank) != 0 {
             return;
         }
-        self.marks[idx] |= u32::from(reach);
-        if self.value[idx] == u8::MAX {
+        if marks == 0 {
             self.value[idx] = cost;
         }
-        for (i, &p) in cells.iter().enumerate().take(self.k) {
-            let mut into = self.adjacent[p as usize] & reach;
-            while into != 0 {
-                let c = into.trailing_zeros() as usize;
-                into &= into - 1;
-                // Tile i slides from p to c; the blank is left on p.
-                let moved = (idx + (c << (4 * i))) - ((p as usize) << (4 * i));
-                let bit = 1u32 << p;
-                if (self.marks[moved] | self.marks[moved] >> 16) & bit == 0 {
-                    self.marks[moved] |= bit << 16;
-                    next.push((moved << 4 | p as usize) as u32);
+        self.reached[idx] = marks | region(&self.adjacent, blank, self.all & !occupied);
+        next.push((idx << 4 | blank) as u32);
+    }
+
+    /// Slides every group tile next to each region of `layer` into it, queueing what is new
+    /// with `cost`. Each (index, region) is queued once: its region is marked whole when queued.
+    fn expand_layer(&mut self, layer: &[u32], cost: u8, next: &mut Vec<u32>) {
+        for &entry in layer {
+            let idx = (entry >> 4) as usize;
+            let b = (entry & 15) as usize;
+            let mut cells = [0u8; MAX_GROUP];
+            let mut occupied = 0u16;
+            for (i, cell) in cells.iter_mut().enumerate().take(self.k) {
+                *cell = ((idx >> (4 * i)) & 15) as u8;
+                occupied |= 1 << *cell;
+            }
+            let reach = region(&self.adjacent, b, self.all & !occupied);
+            for (i, &p) in cells.iter().enumerate().take(self.k) {
+                let mut into = self.adjacent[p as usize] & reach;
+                while into != 0 {
+                    let c = into.trailing_zeros() as usize;
+                    into &= into - 1;
+                    // Tile i slides from p to c; the blank is left on p.
+                    let moved = (idx + (c << (4 * i))) - ((p as usize) << (4 * i));
+                    let now = occupied ^ (1 << p) ^ (1 << c);
+                    self.reach(moved, p as usize, now, cost, next);
                 }
             }
         }

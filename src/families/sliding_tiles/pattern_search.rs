@@ -8,25 +8,35 @@
 //!
 //! Same nodes, order and bounds as the generic engine (`crate::engine::ida_star`) with
 //! `tile_search::PatternSpace`: children in the board's adjacency order, every child generated
-//! counted, the next bound the smallest f = g + max(plain, mirror) above the bound.
+//! counted, the next bound the smallest f = g + max(plain, mirror) above the bound. (The C++
+//! peer raises its bound by 2; on a rectangle the next bound found here moves by 2 anyway: a
+//! group tile's move takes it to a cell of the other colour of the checkerboard, so it changes
+//! its group's entry by exactly 1 and f keeps its parity.)
 
 use super::board::{Board, MAX_CELLS};
 use super::pattern_database::PatternDatabase;
+use super::pattern_dfs::{Dfs, NO_CELL};
 use super::pattern_tables::{KeySum, MixedSum};
 use super::tile_search::{BlankMove, mirror_map};
+use crate::engine::Progress;
 use crate::engine::ida_star::IdaOutcome;
-use crate::engine::{Progress, stop};
 use std::time::Instant;
 
 /// The specialised search: the board's moves, the tables, and each tile's place in the key.
 pub struct PatternSearch<'a> {
     tables: MixedSum<'a>,
-    neighbours: [[u8; MAX_CELLS]; MAX_CELLS],
-    degree: [u8; MAX_CELLS],
+    pub(super) neighbours: [[u8; MAX_CELLS]; MAX_CELLS],
+    pub(super) degree: [u8; MAX_CELLS],
+    /// Each cell's neighbours in four slots, in the board's order, [`NO_CELL`] where there are
+    /// fewer; None when some cell has more than four.
+    pub(super) slots: Option<[[u8; 4]; MAX_CELLS]>,
     /// Bit offset of each tile's cell in the key.
-    shift: [u32; MAX_CELLS],
+    pub(super) shift: [u32; MAX_CELLS],
+    /// Whether the mirror image is looked up too (the board and goal have one).
+    has_mirror: bool,
     /// For the mirror image: each cell's reflection and the offset of each tile's image.
-    mirror: Option<([u8; MAX_CELLS], [u32; MAX_CELLS])>,
+    pub(super) transpose: [u8; MAX_CELLS],
+    pub(super) mshift: [u32; MAX_CELLS],
 }
 
 impl<'a> PatternSearch<'a> {
@@ -46,24 +56,34 @@ impl<'a> PatternSearch<'a> {
             neighbours[c][..adj.len()].copy_from_slice(adj);
             degree[c] = adj.len() as u8;
         }
-        let mirror = mirror_map(board, goal).map(|(transpose, image)| {
-            let mut mshift = [0u32; MAX_CELLS];
+        let slots = (degree.iter().all(|&d| d <= 4)).then(|| {
+            let mut slots = [[NO_CELL; 4]; MAX_CELLS];
+            for (c, adj) in board.adjacent.iter().enumerate() {
+                slots[c][..adj.len()].copy_from_slice(adj);
+            }
+            slots
+        });
+        let mirror = mirror_map(board, goal);
+        let mut mshift = [0u32; MAX_CELLS];
+        if let Some((_, image)) = &mirror {
             for t in 1..board.cells() {
                 mshift[t] = shift[image[t] as usize];
             }
-            (transpose, mshift)
-        });
+        }
         PatternSearch {
             tables: MixedSum::new(dbs, board.cells()),
             neighbours,
             degree,
+            slots,
             shift,
-            mirror,
+            has_mirror: mirror.is_some(),
+            transpose: mirror.map_or([0; MAX_CELLS], |(transpose, _)| transpose),
+            mshift,
         }
     }
 
     pub fn uses_mirror(&self) -> bool {
-        self.mirror.is_some()
+        self.has_mirror
     }
 
     /// The plain and mirror keys of an arrangement (the tile on each cell).
@@ -74,8 +94,8 @@ impl<'a> PatternSearch<'a> {
                 continue;
             }
             key += (cell as u64) << self.shift[t as usize];
-            if let Some((transpose, mshift)) = &self.mirror {
-                mkey += u64::from(transpose[cell]) << mshift[t as usize];
+            if self.has_mirror {
+                mkey += u64::from(self.transpose[cell]) << self.mshift[t as usize];
             }
         }
         (key, mkey)
@@ -85,9 +105,9 @@ impl<'a> PatternSearch<'a> {
     pub fn heuristic(&self, tiles: &[u8]) -> u32 {
         let (key, mkey) = self.keys(tiles);
         let plain = self.tables.sum(key);
-        match self.mirror {
-            Some(_) => plain.max(self.tables.sum(mkey)),
-            None => plain,
+        match self.has_mirror {
+            true => plain.max(self.tables.sum(mkey)),
+            false => plain,
         }
     }
 
@@ -114,24 +134,22 @@ impl<'a> PatternSearch<'a> {
         let blank = start.iter().position(|&t| t == 0).unwrap_or(0) as u8;
         let (key, mkey) = self.keys(start);
         let h = self.heuristic(start);
-        let mut dfs = Dfs {
-            search: self,
-            sum,
-            bound: h,
-            next_bound: u32::MAX,
-            nodes: 0,
-            stopped: false,
-            path: vec![0; max_cost as usize + 1],
-            length: 0,
-        };
+        let mut dfs = Dfs::new(self, sum, h, max_cost);
         let mut bounds = Vec::new();
         let mut found = h == 0;
+        let board = pack(start);
         while !found && dfs.bound <= max_cost {
             bounds.push(dfs.bound);
             progress.message(|| format!("ida*: bound {}, {} nodes", dfs.bound, dfs.nodes));
             dfs.next_bound = u32::MAX;
-            found = dfs.descend(blank, u8::MAX, 0, key, mkey, pack(start));
-            if found || dfs.stopped || dfs.next_bound == u32::MAX {
+            let ends = match (self.has_mirror, self.slots.is_some()) {
+                (true, true) => dfs.descend4::<true, 0>(blank, NO_CELL, 0, key, mkey, board),
+                (false, true) => dfs.descend4::<false, 0>(blank, NO_CELL, 0, key, mkey, board),
+                (true, false) => dfs.descend::<true>(blank, NO_CELL, 0, key, mkey, board),
+                (false, false) => dfs.descend::<false>(blank, NO_CELL, 0, key, mkey, board),
+            };
+            found = ends && !dfs.stopped;
+            if ends || dfs.next_bound == u32::MAX {
                 break; // nothing beyond the bound: the reachable space holds no goal
             }
             dfs.bound = dfs.next_bound;
@@ -165,67 +183,6 @@ fn blank_moves(mut blank: u8, cells: &[u8]) -> Vec<BlankMove> {
             mv
         })
         .collect()
-}
-
-/// One iteration's depth-first search.
-struct Dfs<'s, 'a, T> {
-    search: &'s PatternSearch<'a>,
-    sum: &'s T,
-    bound: u32,
-    next_bound: u32,
-    nodes: u64,
-    stopped: bool,
-    /// The blank's cell after each move of the current path (`path[g]` after move g + 1).
-    path: Vec<u8>,
-    /// The number of moves of the path found.
-    length: usize,
-}
-
-impl<T: KeySum> Dfs<'_, '_, T> {
-    /// Searches below the node whose blank is on `blank` (reached from `back`), `g` moves from
-    /// the start, its tiles packed in `board`; true when the goal was reached (the blank's
-    /// cells are then in `path[..length]`).
-    fn descend(&mut self, blank: u8, back: u8, g: u32, key: u64, mkey: u64, board: u64) -> bool {
-        let s = self.search;
-        let b = blank as usize;
-        for &cell in &s.neighbours[b][..s.degree[b] as usize] {
-            if cell == back || self.stopped {
-                continue;
-            }
-            self.nodes += 1;
-            self.stopped |= stop::poll(self.nodes as usize);
-            // The tile on `cell` slides onto `blank`.
-            let tile = (board >> (4 * cell)) & 15;
-            let sh = s.shift[tile as usize];
-            let key = key - (u64::from(cell) << sh) + (u64::from(blank) << sh);
-            let mut h = self.sum.sum(key);
-            let mut mkey = mkey;
-            if let Some((transpose, mshift)) = &s.mirror {
-                let sh = mshift[tile as usize];
-                let (from, to) = (transpose[cell as usize], transpose[b]);
-                mkey = mkey - (u64::from(from) << sh) + (u64::from(to) << sh);
-                // Read at once with the plain sum rather than after it: the two sets of table
-                // reads then wait on memory together (where the plain sum prunes, the larger
-                // sum prunes too and leaves the next bound as it was).
-                h = h.max(self.sum.sum(mkey));
-            }
-            let f = g + 1 + h;
-            if f > self.bound {
-                self.next_bound = self.next_bound.min(f);
-                continue;
-            }
-            self.path[g as usize] = cell;
-            if h == 0 {
-                self.length = g as usize + 1;
-                return true;
-            }
-            let board = board ^ (tile << (4 * cell)) ^ (tile << (4 * blank));
-            if self.descend(cell, blank, g + 1, key, mkey, board) {
-                return true;
-            }
-        }
-        false
-    }
 }
 
 #[cfg(test)]
