@@ -410,12 +410,16 @@ fn grow_to_meet<B: Bitboard>(
         if grow_back {
             let bl = backward.last().expect("checked");
             progress.message(|| format!("layers: backward to {} pegs", bl.pegs + 1));
-            let Some(next) = grow(bl, true, Some(f)) else { break };
+            let Some(next) = grow(bl, true, Some(f)) else {
+                break;
+            };
             states += next.len() as u64;
             backward.push(next);
         } else {
             progress.message(|| format!("layers: forward to {} pegs", f.pegs.saturating_sub(1)));
-            let Some(next) = grow(f, false, backward.last()) else { break };
+            let Some(next) = grow(f, false, backward.last()) else {
+                break;
+            };
             states += next.len() as u64;
             forward.push(next);
         }
