@@ -28,6 +28,17 @@ pub fn warning(size: SearchSize, cap: u64) -> Option<String> {
                 )
             })
         }
+        Keeps::PrunedEvery { bytes_per_state } => {
+            let need = states + bytes_per_state.log10();
+            (cap > 0 && need > (cap as f64).log10()).then(|| {
+                format!(
+                    "a large space: this search may keep up to {} states, about {} of memory if nothing were pruned, more than the cap of {}; its invariants prune most of them in most games, but nothing bounds it better (raise the cap with --max-memory, or set --time-limit)",
+                    count_words(states),
+                    bytes_words(need),
+                    size_words(cap as f64),
+                )
+            })
+        }
         Keeps::Path => long(states).then(|| {
             format!(
                 "beyond reach: this search may test up to {} candidates, {} at 100 million a second; --time-limit SECONDS stops it with a report of what it found",

@@ -89,6 +89,17 @@ pub enum Keeps {
     /// Only the current path, and propagation narrows the domains at every node: the bound
     /// counts candidates the search mostly never visits.
     PrunedPath,
+    /// Every visited state, but invariants prune most states the bound counts (a peg layer
+    /// search keeps millions of the billions of positions its bound allows).
+    PrunedEvery { bytes_per_state: f64 },
+}
+
+impl Keeps {
+    /// Whether the bound is far above what the search usually visits: its note is then kept
+    /// only when the search was stopped, never said as a forecast.
+    pub fn mostly_pruned(self) -> bool {
+        matches!(self, Keeps::PrunedPath | Keeps::PrunedEvery { .. })
+    }
 }
 
 impl SearchSize {

@@ -65,7 +65,7 @@ impl PegPuzzle {
         let count = if counted { 8.0 } else { 0.0 };
         Some(SearchSize::new(
             positions / group,
-            Keeps::Every {
+            Keeps::PrunedEvery {
                 bytes_per_state: key + count,
             },
         ))
