@@ -235,6 +235,51 @@ fn a_stopped_optimal_codebreaker_plays_every_secret_and_claims_no_optimum() {
 }
 
 #[test]
+fn a_stopped_heuristic_evaluation_reports_the_games_played_so_far() {
+    // Minimax over Mastermind's 8 colours x 5 pegs (32,768 secrets) takes tens of seconds: the
+    // time limit ends it with the games finished, each one whole.
+    let t0 = Instant::now();
+    let out = run(&[
+        "run",
+        "specs/mastermind.toml",
+        "--objective",
+        "evaluate",
+        "--set",
+        "strategy.name=minimax",
+        "--set",
+        r#"code.symbols=["a","b","c","d","e","f","g","h"]"#,
+        "--set",
+        "code.length=5",
+        "--time-limit",
+        "1.5",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(out.code, 6, "{}", out.stderr);
+    assert!(t0.elapsed() < Duration::from_secs(20), "{:?}", t0.elapsed());
+    let json = out.json();
+    assert_eq!(json["status"], "stopped");
+    let played = json["secrets"].as_u64().expect("games played");
+    assert!(played < 32_768, "{played}");
+    let histogram: Vec<u64> = json["histogram"]
+        .as_array()
+        .expect("games by guess number")
+        .iter()
+        .filter_map(serde_json::Value::as_u64)
+        .collect();
+    assert_eq!(histogram.iter().sum::<u64>(), played);
+    let weighted: u64 = (1..).zip(&histogram).map(|(k, n)| k * n).sum();
+    assert_eq!(Some(weighted), json["total_guesses"].as_u64());
+    let notes = json["notes"].to_string();
+    assert!(
+        notes.contains(&format!(
+            "over the {played} of 32768 secrets played before the stop"
+        )),
+        "{notes}"
+    );
+}
+
+#[test]
 fn a_table_that_would_double_past_the_cap_stops_the_search_with_a_report() {
     // Bidirectional BFS on Korf's first instance (57 moves) keeps hundreds of millions of states:
     // its hash tables double past a 300 MB cap long before the answer. The doubling is reserved

@@ -108,7 +108,15 @@ fn play_tree(
             player.strategy.name()
         ));
     }
+    // Stopped (time limit, Ctrl-C): the games below are not played, and a guess chosen while
+    // the stop was asked may be cut short, so its games are not counted either.
+    if player.cut_short() {
+        return Ok(Tally::default());
+    }
     let guess = player.choose(candidates, free);
+    if player.cut_short() {
+        return Ok(Tally::default());
+    }
     let parts = split(space, guess, candidates);
     check_split(space, guess, &parts)?;
     let free = free & !space.mask(guess);
@@ -180,8 +188,9 @@ pub struct Turn {
     pub possible_before: usize,
 }
 
-/// The game against one secret, guess by guess, until it is found.
-pub fn one_game(player: &Player, secret: usize) -> Result<Vec<Turn>, String> {
+/// The game against one secret, guess by guess, until it is found; None when stopped (time
+/// limit, Ctrl-C) before the end, as a guess chosen then may be cut short.
+pub fn one_game(player: &Player, secret: usize) -> Result<Option<Vec<Turn>>, String> {
     let space = player.space;
     let mut candidates: Vec<u32> = (0..space.len() as u32).collect();
     let mut free = all_symbols(space);
@@ -194,6 +203,9 @@ pub fn one_game(player: &Player, secret: usize) -> Result<Vec<Turn>, String> {
             ));
         }
         let guess = player.choose(&candidates, free);
+        if player.cut_short() {
+            return Ok(None);
+        }
         let fb = space.score(guess, secret);
         let (right, wrong) = space.decode(fb);
         turns.push(Turn {
@@ -203,7 +215,7 @@ pub fn one_game(player: &Player, secret: usize) -> Result<Vec<Turn>, String> {
             possible_before: candidates.len(),
         });
         if fb == space.win() {
-            return Ok(turns);
+            return Ok(Some(turns));
         }
         candidates.retain(|&s| space.score(guess, s as usize) == fb);
         free &= !space.mask(guess);
@@ -220,7 +232,9 @@ pub fn sampled(player: &Player, secrets: &[usize]) -> Result<Tally, String> {
     let games: Vec<Result<Tally, String>> = secrets
         .par_iter()
         .map(|&s| {
-            let turns = one_game(player, s)?;
+            let Some(turns) = one_game(player, s)? else {
+                return Ok(Tally::default());
+            };
             check_game(player.space, s, &turns)?;
             played.won();
             Ok(Tally::leaf(s, turns.len() as u32))
@@ -276,7 +290,7 @@ mod tests {
         let t = sampled(&player, &secrets).unwrap();
         let direct: u64 = secrets
             .iter()
-            .map(|&s| one_game(&player, s).unwrap().len() as u64)
+            .map(|&s| one_game(&player, s).unwrap().unwrap().len() as u64)
             .sum();
         assert_eq!(t.total, direct);
     }

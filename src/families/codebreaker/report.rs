@@ -176,16 +176,18 @@ pub fn fill_evaluation(
     space: &CodeSpace,
     tally: &Tally,
     seed: Option<u64>,
+    planned: usize,
 ) -> EvaluationDetails {
     report.status = Status::Explored;
     let hardest = tally.hardest.map(|h| space.format_index(h));
-    let over = match seed {
-        Some(seed) => format!(
-            "{} random secrets (seed {seed}) of {}",
-            tally.games,
-            space.len()
-        ),
-        None => format!("all {} secrets", space.len()),
+    let played = tally.games as usize;
+    let over = match (seed, played < planned) {
+        (Some(seed), false) => format!("{played} random secrets (seed {seed}) of {}", space.len()),
+        (Some(seed), true) => {
+            format!("the {played} of {planned} random secrets (seed {seed}) played before the stop",)
+        }
+        (None, false) => format!("all {} secrets", space.len()),
+        (None, true) => format!("the {played} of {planned} secrets played before the stop"),
     };
     report.notes.push(format!(
         "over {over}: {} guesses in total, average {:.4}, maximum {}{}",

@@ -61,16 +61,26 @@ impl Puzzle for CodebreakerPuzzle {
             Plan::Transcript { secret } => {
                 ctx.progress
                     .message(|| format!("breaking {}", self.space.format_index(*secret)));
-                let turns = evaluate::one_game(&player, *secret).map_err(Diagnostic::internal)?;
-                evaluate::check_game(&self.space, *secret, &turns).map_err(Diagnostic::internal)?;
-                let t = fill_transcript(&mut report, &self.space, &self.names, *secret, &turns);
-                details.transcript = Some(t);
+                let game = evaluate::one_game(&player, *secret).map_err(Diagnostic::internal)?;
+                // None: stopped mid-game; the report says so and shows no game.
+                if let Some(turns) = game {
+                    evaluate::check_game(&self.space, *secret, &turns)
+                        .map_err(Diagnostic::internal)?;
+                    let t = fill_transcript(&mut report, &self.space, &self.names, *secret, &turns);
+                    details.transcript = Some(t);
+                }
             }
             Plan::EverySecret => {
                 ctx.progress
                     .message(|| format!("playing {} against every secret", self.strategy.name()));
                 let tally = self.every_secret(&player)?;
-                details.evaluation = Some(fill_evaluation(&mut report, &self.space, &tally, None));
+                details.evaluation = Some(fill_evaluation(
+                    &mut report,
+                    &self.space,
+                    &tally,
+                    None,
+                    self.space.len(),
+                ));
                 if let (Some(_), Some(_)) = (player.optimal(), stop::requested()) {
                     report.notes.push(
                         "the optimal search was stopped: these games use the best guesses it had \
@@ -84,7 +94,8 @@ impl Puzzle for CodebreakerPuzzle {
                     .message(|| format!("playing {} against {size} secrets", self.strategy.name()));
                 let secrets = sample::sample(self.space.len(), *size, *seed);
                 let tally = evaluate::sampled(&player, &secrets).map_err(Diagnostic::internal)?;
-                let e = fill_evaluation(&mut report, &self.space, &tally, Some(*seed));
+                let e =
+                    fill_evaluation(&mut report, &self.space, &tally, Some(*seed), secrets.len());
                 details.evaluation = Some(e);
             }
         }
@@ -134,7 +145,8 @@ impl CodebreakerPuzzle {
         let all: Vec<u32> = (0..self.space.len() as u32).collect();
         let free = all_symbols(&self.space);
         let tally = evaluate::every_secret(player, &all, free, 0).map_err(Diagnostic::internal)?;
-        if tally.games != all.len() as u64 {
+        // Stopped (time limit, Ctrl-C): the games played so far, which the report says are not all.
+        if tally.games != all.len() as u64 && !player.cut_short() {
             return Err(Diagnostic::internal("not every secret was played"));
         }
         // A stopped optimal search claims nothing: the tree played is some strategy's, unproved.

@@ -16,6 +16,7 @@ use super::code_space::CodeSpace;
 use super::optimal::Optimal;
 use super::sets::{Pool, dead_symbols, first_of_free_class, is_member, membership};
 use crate::engine::Progress;
+use crate::engine::stop;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Strategy {
@@ -93,6 +94,13 @@ impl<'a> Player<'a> {
         self.optimal.as_ref()
     }
 
+    /// Whether the games in progress are to end unplayed: a stop (time limit, Ctrl-C) was asked
+    /// and the games are the work itself. A stopped `optimal` search instead answers at once with
+    /// the best guesses it found, so its games are all played (the report says unproved).
+    pub fn cut_short(&self) -> bool {
+        self.optimal.is_none() && stop::requested().is_some()
+    }
+
     /// The next guess (a code index) when `candidates` (ascending, not empty) are still possible
     /// and `free` has a bit for each symbol no earlier guess used.
     pub fn choose(&self, candidates: &[u32], free: u64) -> usize {
@@ -151,6 +159,11 @@ pub fn best_by_score(
     let possible = membership(space.len(), candidates);
     let mut best: Option<(f64, bool, usize)> = None;
     for g in guesses(space, pool, candidates, free) {
+        // Stopped: the caller drops a guess chosen after the request (`Player::cut_short`), so
+        // the scan may end.
+        if stop::requested().is_some() {
+            break;
+        }
         space.partition_counts(g, candidates, &mut counts);
         let s = score(&counts);
         let is_possible = is_member(&possible, g);
