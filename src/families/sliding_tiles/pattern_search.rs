@@ -111,8 +111,12 @@ impl<'a> PatternSearch<'a> {
     }
 
     /// IDA* from `start` for at most `max_cost` moves, with the tables' sum unrolled for the
-    /// usual partitions (three sparse tables, two compact ones).
+    /// usual partitions (6-6-3 with its fields at fixed places, three sparse tables, two compact
+    /// ones).
     pub fn solve(&self, start: &[u8], max_cost: u32, progress: &Progress) -> IdaOutcome<BlankMove> {
+        if let Some(sum) = self.tables.six_six_three() {
+            return self.solve_with(&sum, start, max_cost, progress);
+        }
         if let Some(sum) = self.tables.sparse::<3>() {
             return self.solve_with(&sum, start, max_cost, progress);
         }
