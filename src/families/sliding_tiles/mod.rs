@@ -14,6 +14,7 @@ mod model;
 mod pattern_cache;
 mod pattern_database;
 mod pattern_dfs;
+mod pattern_grid_dfs;
 mod pattern_search;
 mod pattern_tables;
 mod plan;

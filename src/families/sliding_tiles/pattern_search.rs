@@ -1,10 +1,13 @@
 //! IDA* with additive pattern databases, specialised for sliding tiles (issue 16): the node is
 //! the board plus one 64-bit key holding the cell of every tile (4 bits each, group after group),
-//! so a move updates every table index at once by one subtraction and one addition; the blank's
-//! neighbours are read from a fixed array and the move that undoes the last one is skipped by
-//! its cell; no move list is built. The mirror image's key is kept alongside and looked up only
-//! when the plain sum does not settle the node (it prunes, and cannot lower the next bound). The
-//! groups cover every tile, so the sum is 0 exactly at the goal: the goal test is the heuristic.
+//! so a move updates every table index at once (by one subtraction on a rectangle, where what a
+//! move does to the key depends only on its direction and the tile: `pattern_grid_dfs.rs`); on
+//! a rectangle the recursion is specialised on the last move's direction, so the move back is
+//! never generated; elsewhere the blank's neighbours are read from a fixed array and the move
+//! back is skipped by its cell; no move list is built. The mirror image's key is kept alongside
+//! and looked up only when the plain sum does not settle the node (it prunes, and cannot lower
+//! the next bound). The groups cover every tile, so the sum is 0 exactly at the goal: the goal
+//! test is the heuristic.
 //!
 //! Same nodes, order and bounds as the generic engine (`crate::engine::ida_star`) with
 //! `tile_search::PatternSpace`: children in the board's adjacency order, every child generated
@@ -16,6 +19,7 @@
 use super::board::{Board, MAX_CELLS};
 use super::pattern_database::PatternDatabase;
 use super::pattern_dfs::{Dfs, NO_CELL};
+use super::pattern_grid_dfs::GridMoves;
 use super::pattern_tables::{KeySum, MixedSum};
 use super::tile_search::{BlankMove, mirror_map};
 use crate::engine::Progress;
@@ -27,9 +31,8 @@ pub struct PatternSearch<'a> {
     tables: MixedSum<'a>,
     pub(super) neighbours: [[u8; MAX_CELLS]; MAX_CELLS],
     pub(super) degree: [u8; MAX_CELLS],
-    /// Each cell's neighbours in four slots, in the board's order, [`NO_CELL`] where there are
-    /// fewer; None when some cell has more than four.
-    pub(super) slots: Option<[[u8; 4]; MAX_CELLS]>,
+    /// The moves by direction when the board is a rectangle.
+    pub(super) grid: Option<GridMoves>,
     /// Bit offset of each tile's cell in the key.
     pub(super) shift: [u32; MAX_CELLS],
     /// Whether the mirror image is looked up too (the board and goal have one).
@@ -56,13 +59,6 @@ impl<'a> PatternSearch<'a> {
             neighbours[c][..adj.len()].copy_from_slice(adj);
             degree[c] = adj.len() as u8;
         }
-        let slots = (degree.iter().all(|&d| d <= 4)).then(|| {
-            let mut slots = [[NO_CELL; 4]; MAX_CELLS];
-            for (c, adj) in board.adjacent.iter().enumerate() {
-                slots[c][..adj.len()].copy_from_slice(adj);
-            }
-            slots
-        });
         let mirror = mirror_map(board, goal);
         let mut mshift = [0u32; MAX_CELLS];
         if let Some((_, image)) = &mirror {
@@ -70,11 +66,14 @@ impl<'a> PatternSearch<'a> {
                 mshift[t] = shift[image[t] as usize];
             }
         }
+        let grid = board
+            .shape
+            .map(|(rows, cols)| GridMoves::new(rows, cols, &shift, &mshift));
         PatternSearch {
             tables: MixedSum::new(dbs, board.cells()),
             neighbours,
             degree,
-            slots,
+            grid,
             shift,
             has_mirror: mirror.is_some(),
             transpose: mirror.map_or([0; MAX_CELLS], |(transpose, _)| transpose),
@@ -112,8 +111,12 @@ impl<'a> PatternSearch<'a> {
     }
 
     /// IDA* from `start` for at most `max_cost` moves, with the tables' sum unrolled for the
-    /// usual partitions (three sparse tables, two compact ones).
+    /// usual partitions (6-6-3 with its fields at fixed places, three sparse tables, two compact
+    /// ones).
     pub fn solve(&self, start: &[u8], max_cost: u32, progress: &Progress) -> IdaOutcome<BlankMove> {
+        if let Some(sum) = self.tables.six_six_three() {
+            return self.solve_with(&sum, start, max_cost, progress);
+        }
         if let Some(sum) = self.tables.sparse::<3>() {
             return self.solve_with(&sum, start, max_cost, progress);
         }
@@ -142,9 +145,10 @@ impl<'a> PatternSearch<'a> {
             bounds.push(dfs.bound);
             progress.message(|| format!("ida*: bound {}, {} nodes", dfs.bound, dfs.nodes));
             dfs.next_bound = u32::MAX;
-            let ends = match (self.has_mirror, self.slots.is_some()) {
-                (true, true) => dfs.descend4::<true, 0>(blank, NO_CELL, 0, key, mkey, board),
-                (false, true) => dfs.descend4::<false, 0>(blank, NO_CELL, 0, key, mkey, board),
+            let b = usize::from(blank);
+            let ends = match (self.has_mirror, self.grid.is_some()) {
+                (true, true) => dfs.descend_grid::<true, 4>(b, 0, key, mkey, board),
+                (false, true) => dfs.descend_grid::<false, 4>(b, 0, key, mkey, board),
                 (true, false) => dfs.descend::<true>(blank, NO_CELL, 0, key, mkey, board),
                 (false, false) => dfs.descend::<false>(blank, NO_CELL, 0, key, mkey, board),
             };
@@ -154,7 +158,8 @@ impl<'a> PatternSearch<'a> {
             }
             dfs.bound = dfs.next_bound;
         }
-        let moves = found.then(|| blank_moves(blank, &dfs.path[..dfs.length]));
+        // The path was pushed as the recursion unwound: the last move first.
+        let moves = found.then(|| blank_moves(blank, dfs.path.iter().rev()));
         IdaOutcome {
             moves,
             nodes: dfs.nodes,
@@ -174,9 +179,8 @@ fn pack(tiles: &[u8]) -> u64 {
 }
 
 /// The blank's cells along the path as blank moves from `blank`.
-fn blank_moves(mut blank: u8, cells: &[u8]) -> Vec<BlankMove> {
+fn blank_moves<'c>(mut blank: u8, cells: impl Iterator<Item = &'c u8>) -> Vec<BlankMove> {
     cells
-        .iter()
         .map(|&to| {
             let mv = BlankMove { from: blank, to };
             blank = to;

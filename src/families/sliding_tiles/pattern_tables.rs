@@ -69,6 +69,16 @@ impl<'a> MixedSum<'a> {
         })
     }
 
+    /// The same tables as [`SixSixThree`], if they are such: two sparse groups of six tiles and
+    /// one of three, in that order in the key (the default partition of the 15-puzzle).
+    pub fn six_six_three(&self) -> Option<SixSixThree<'a>> {
+        let sparse = self.sparse::<3>()?;
+        let sizes: Vec<u32> = self.groups.iter().map(|g| g.tiles).collect();
+        (sizes == [6, 6, 3]).then_some(SixSixThree {
+            table: sparse.table,
+        })
+    }
+
     /// The same tables with the loop over N compact groups unrolled, if they are such.
     pub fn ranked<const N: usize>(&self) -> Option<RankedSum<'a, N>> {
         if self.groups.len() != N || self.groups.iter().any(|g| !g.ranked) {
@@ -118,6 +128,30 @@ impl<const N: usize> KeySum for SparseSum<'_, N> {
             // (`MixedSum::sparse`); this is the search's hottest read, where a bounds check
             // costs a compare and a branch per table per node.
             h += u32::from(unsafe { *self.table[i].get_unchecked(index) });
+        }
+        h
+    }
+}
+
+/// Three sparse tables of 6, 6 and 3 tiles, whose fields in the key are at fixed places (bits 0,
+/// 24 and 48): the shifts and masks are constants of the code, not read per node.
+pub struct SixSixThree<'a> {
+    table: [&'a [u8]; 3],
+}
+
+impl KeySum for SixSixThree<'_> {
+    #[inline(always)]
+    fn sum(&self, key: u64) -> u32 {
+        let index = [
+            key & 0xFF_FFFF,
+            (key >> 24) & 0xFF_FFFF,
+            (key >> 48) & 0xFFF,
+        ];
+        let mut h = 0;
+        for (table, index) in self.table.iter().zip(index) {
+            // SAFETY: as in `SparseSum` (these are its tables): each index is within its mask,
+            // which is below the table's length.
+            h += u32::from(unsafe { *table.get_unchecked(index as usize) });
         }
         h
     }
@@ -180,6 +214,12 @@ mod tests {
         assert!(seen.iter().all(|&s| s));
     }
 
+    impl PatternDatabase {
+        fn clone_db(&self) -> PatternDatabase {
+            db(&self.tiles, self.ranked, self.table.clone())
+        }
+    }
+
     fn db(tiles: &[u8], ranked: bool, table: Vec<u8>) -> PatternDatabase {
         PatternDatabase {
             tiles: tiles.to_vec(),
@@ -188,6 +228,30 @@ mod tests {
             cached: false,
             refused: None,
         }
+    }
+
+    #[test]
+    fn the_fixed_six_six_three_sum_agrees_with_the_loop() {
+        // Made-up values in full-size tables: the fixed fields must read the same entries.
+        let fill = |n: usize, seed: u64| (0..n as u64).map(|i| (i * seed % 251) as u8).collect();
+        let dbs = [
+            db(&[1, 2, 3, 4, 5, 6], false, fill(1 << 24, 7)),
+            db(&[7, 8, 9, 10, 11, 12], false, fill(1 << 24, 13)),
+            db(&[13, 14, 15], false, fill(1 << 12, 17)),
+        ];
+        let mixed = MixedSum::new(&dbs, 16);
+        let fixed = mixed.six_six_three().unwrap();
+        for key in [
+            0u64,
+            0x0FED_CBA9_8765_4321,
+            0x0123_4567_89AB_CDEF,
+            0x0A5A_5A5A_5A5A_5A5A,
+        ] {
+            assert_eq!(fixed.sum(key), mixed.sum(key), "{key:x}");
+        }
+        // Another order of the same sizes is read by the general sum instead.
+        let reordered = [dbs[2].clone_db(), dbs[0].clone_db(), dbs[1].clone_db()];
+        assert!(MixedSum::new(&reordered, 16).six_six_three().is_none());
     }
 
     #[test]
@@ -200,6 +264,7 @@ mod tests {
         ];
         let mixed = MixedSum::new(&sparse, 16);
         let unrolled = mixed.sparse::<2>().unwrap();
+        assert!(mixed.six_six_three().is_none());
         assert!(mixed.sparse::<3>().is_none() && mixed.ranked::<2>().is_none());
         let ranked = [
             db(&[1, 2], true, fill(240, 7)),
