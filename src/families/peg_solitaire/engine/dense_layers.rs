@@ -36,6 +36,19 @@ pub fn expand_dense<B: Bitboard>(
     backward: bool,
     keep: &(impl Fn(&mut Vec<B>) + Sync),
 ) -> Dense<B> {
+    expand_dense_within(space, layer, backward, keep, None)
+}
+
+/// Like [`expand_dense`], keeping only the successors that `within` (keys of the next layer's
+/// peg count) holds: where the two searches meet, the successors' bits ANDed with the other
+/// side's layer as bits, with no test per successor.
+pub fn expand_dense_within<B: Bitboard>(
+    space: &JumpSpace<B>,
+    layer: &Layer<B>,
+    backward: bool,
+    keep: &(impl Fn(&mut Vec<B>) + Sync),
+    within: Option<&[B]>,
+) -> Dense<B> {
     let Some(&first) = layer.keys.first() else {
         return Dense::Unfit;
     };
@@ -60,7 +73,7 @@ pub fn expand_dense<B: Bitboard>(
         class_of: first,
         most: space.jumps.len(),
     };
-    grown.collect(&layer.keys, &successors, keep)
+    grown.collect(&layer.keys, &successors, keep, within)
 }
 
 /// The canonical keys of `map(k)` for every `k` of `keys` (each map of `pegs` pegs), as a
@@ -80,7 +93,7 @@ pub fn dense_image<B: Bitboard>(
         class_of: map(first),
         most: 1,
     };
-    set.collect(keys, &|b, out: &mut Vec<B>| out.push(map(b)), &|_| {})
+    set.collect(keys, &|b, out: &mut Vec<B>| out.push(map(b)), &|_| {}, None)
 }
 
 /// A layer being gathered as bits: `pegs` pegs, of the class of `class_of`, each input key
@@ -93,12 +106,14 @@ struct DenseSet<'a, B: Bitboard> {
 }
 
 impl<B: Bitboard> DenseSet<'_, B> {
-    /// The keys `produce` makes from `keys` and `keep` leaves, sorted and without duplicates.
+    /// The keys `produce` makes from `keys` and `keep` leaves (and `within` holds, when
+    /// given), sorted and without duplicates.
     fn collect(
         &self,
         keys: &[B],
         produce: &(impl Fn(B, &mut Vec<B>) + Sync),
         keep: &(impl Fn(&mut Vec<B>) + Sync),
+        within: Option<&[B]>,
     ) -> Dense<B> {
         let Some(ranks) = self.space.key_ranks() else {
             return Dense::Unfit;
@@ -127,6 +142,14 @@ impl<B: Bitboard> DenseSet<'_, B> {
             } else {
                 bits = Some(part);
             }
+        }
+        if let (Some(bits), Some(within)) = (bits.as_mut(), within) {
+            let Some(mask) = bits_of(within, &ranks, words) else {
+                return Dense::Stopped;
+            };
+            bits.par_iter_mut()
+                .zip(mask.par_iter())
+                .for_each(|(a, m)| *a &= m);
         }
         match bits.and_then(|b| extract(&b, &ranks)) {
             Some(keys) => Dense::Grown(Layer {
@@ -172,6 +195,16 @@ impl<B: Bitboard> DenseSet<'_, B> {
 enum Marked {
     Bits(Vec<u64>),
     Unfit,
+}
+
+/// The bits of the keys of `keys` that are of the layer `ranks` ranks (others cannot be met
+/// there); None when the memory was refused.
+fn bits_of<B: Bitboard>(keys: &[B], ranks: &LayerRanks, words: usize) -> Option<Vec<u64>> {
+    let mut bits = room::filled(words, LAYER_GROWTH, 0u64)?;
+    for r in keys.iter().filter_map(|k| ranks.rank(k.fold64())) {
+        bits[(r / 64) as usize] |= 1 << (r % 64);
+    }
+    Some(bits)
 }
 
 /// The keys whose bits are set, ascending; None when the memory for them was refused. Each
@@ -353,8 +386,18 @@ mod tests {
         let Dense::Grown(next) = expand_dense(&space, &layer, false, &even) else {
             panic!("a layer of {} classes should be dense", layer.len());
         };
-        let expected: Vec<u64> = all.into_iter().filter(|k| k % 2 == 0).collect();
+        let expected: Vec<u64> = all.iter().copied().filter(|k| k % 2 == 0).collect();
         assert_eq!(next.keys, expected);
+        // Within every third successor and keys that are no successor (other peg counts).
+        let mut within: Vec<u64> = all.iter().copied().step_by(3).collect();
+        within.extend([0b111, ALL]);
+        within.sort_unstable();
+        let Dense::Grown(met) = expand_dense_within(&space, &layer, false, &|_| {}, Some(&within))
+        else {
+            panic!("a layer of {} classes should be dense", layer.len());
+        };
+        let expected: Vec<u64> = all.iter().copied().step_by(3).collect();
+        assert_eq!(met.keys, expected);
     }
 
     #[test]

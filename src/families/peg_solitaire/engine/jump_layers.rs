@@ -11,7 +11,7 @@
 
 use super::bitboard::Bitboard;
 use super::complement_layers::{dual_total, grow_half};
-use super::dense_layers::{Dense, expand_dense};
+use super::dense_layers::{Dense, expand_dense, expand_dense_within};
 use super::jump_space::JumpSpace;
 use super::layer_membership::LayerMembership;
 use super::layer_prune::Prune;
@@ -450,6 +450,13 @@ fn grow_layer<B: Bitboard>(
     other: Option<&Layer<B>>,
 ) -> Option<Layer<B>> {
     let meets = other.filter(|o| o.pegs == next_pegs(layer.pegs, backward));
+    if let (Some(o), false) = (meets, counting) {
+        match expand_dense_within(space, layer, backward, &|_| {}, Some(&o.keys)) {
+            Dense::Grown(next) => return Some(next),
+            Dense::Stopped => return None,
+            Dense::Unfit => {}
+        }
+    }
     let members = meets.and_then(|o| LayerMembership::new(&o.keys, space.holes));
     match (members, counting) {
         (Some(m), true) => expand_kept(space, layer, backward, |v| m.retain(v, |e| e.0)),
