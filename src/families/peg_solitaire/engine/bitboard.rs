@@ -31,8 +31,10 @@ pub trait Bitboard:
     fn lowest(self) -> usize;
     /// The set without its lowest bit.
     fn without_lowest(self) -> Self;
-    /// The bits folded into one word, for hashing.
+    /// The bits folded into one word, for hashing (the key itself when it fits 64 bits).
     fn fold64(self) -> u64;
+    /// The set whose low 64 bits are `v`.
+    fn from_u64(v: u64) -> Self;
 }
 
 macro_rules! impl_bitboard {
@@ -63,6 +65,10 @@ macro_rules! impl_bitboard {
             #[inline]
             fn fold64(self) -> u64 {
                 (self as u64) ^ ((self as u128 >> 64) as u64).rotate_left(29)
+            }
+            #[inline]
+            fn from_u64(v: u64) -> Self {
+                v as Self
             }
         }
     };

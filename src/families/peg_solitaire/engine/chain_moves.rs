@@ -9,7 +9,7 @@
 
 use super::bitboard::Bitboard;
 use super::jump_layers::Layer;
-use super::jump_space::JumpSpace;
+use super::jump_space::{Images, JumpSpace};
 use super::position_table::PositionTable;
 use crate::engine::stop;
 use rayon::prelude::*;
@@ -18,8 +18,17 @@ use rustc_hash::FxHashMap;
 /// No free chain: the next jump starts a new move.
 pub const NO_PEG: u8 = u8::MAX;
 
-/// First jumps looked up together (English 33 has 76 jumps, a position far fewer legal ones).
-const BATCH: usize = 32;
+/// The chain search's buffers, reused from one position to the next.
+#[derive(Default)]
+struct Chains<B> {
+    /// The positions one jump further along some chain: position, images, the moving peg's hole.
+    next: Vec<(B, Images<B>, u8)>,
+    /// Their canonical keys, and their distances when they are on a solution.
+    keys: Vec<B>,
+    found: Vec<Option<u8>>,
+    /// Those on a solution: the chains to continue.
+    kept: Vec<(B, Images<B>, u8)>,
+}
 
 pub struct MoveDistances<'a, B: Bitboard> {
     space: &'a JumpSpace<B>,
@@ -57,7 +66,9 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
         let top = layers.first().map_or(0, |l| l.pegs) as usize;
         let mut md = MoveDistances {
             space,
-            dist: (0..=top).map(|_| PositionTable::with_capacity(0)).collect(),
+            dist: (0..=top)
+                .map(|_| PositionTable::with_capacity(0, space.holes))
+                .collect(),
             positions: 0,
             goal_pegs: layers.last().map_or(0, |l| l.pegs),
             goal: Box::new(goal),
@@ -89,7 +100,13 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
                 if stop::requested().is_some() {
                     return None;
                 }
-                Some(chunk.iter().map(|&b| self.distance_by_search(b)).collect())
+                let mut scratch = Chains::default();
+                Some(
+                    chunk
+                        .iter()
+                        .map(|&b| self.distance_by_search(b, &mut scratch))
+                        .collect(),
+                )
             })
             .collect::<Option<_>>()?;
         Some(parts.concat())
@@ -97,7 +114,7 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
 
     /// Keeps the distances `d` of `layer`'s positions.
     fn fill(&mut self, layer: &Layer<B>, d: Vec<u8>) {
-        let mut t = PositionTable::with_capacity(layer.len());
+        let mut t = PositionTable::with_capacity(layer.len(), self.space.holes);
         for (&k, d) in layer.keys.iter().zip(d) {
             t.insert(k, d);
         }
@@ -120,61 +137,51 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
             .get(self.space.canonical(b))
     }
 
-    /// 1 + the least distance over every chain end of every peg of `b`.
-    fn distance_by_search(&self, b: B) -> u8 {
+    /// 1 + the least distance over every chain end of every peg of `b`. The chains are
+    /// followed breadth first, one jump at a time for all of them, so that the lookups of a
+    /// step (all in one layer's table) are made together and their cache misses overlap.
+    fn distance_by_search(&self, b: B, s: &mut Chains<B>) -> u8 {
+        let images = self.space.images_of(b);
+        s.next.clear();
+        self.space.for_each_jump(b, |j, next| {
+            let to = self.space.jumps[j].to;
+            s.next.push((next, self.space.after(&images, j), to));
+        });
         let mut best = u8::MAX;
-        let mut next = [B::ZERO; BATCH];
-        let mut to = [0u8; BATCH];
-        for chunk in 0..self.space.jump_chunks() {
-            let mut legal = self.space.legal_jumps(b, chunk);
-            while legal != 0 {
-                let mut n = 0;
-                while legal != 0 && n < BATCH {
-                    let j = chunk * 64 + legal.trailing_zeros() as usize;
-                    legal &= legal - 1;
-                    next[n] = self.space.jumped(b, j);
-                    to[n] = self.space.jumps[j].to;
-                    n += 1;
+        let mut pegs = b.count();
+        while !s.next.is_empty() && pegs > 0 {
+            pegs -= 1;
+            let Some(table) = self.dist.get(pegs as usize) else {
+                break;
+            };
+            s.keys.clear();
+            s.keys
+                .extend(s.next.iter().map(|(_, im, _)| self.space.least(im)));
+            s.found.clear();
+            s.found.resize(s.keys.len(), None);
+            table.get_batch(&s.keys, &mut s.found);
+            s.kept.clear();
+            for (&n, d) in s.next.iter().zip(&s.found) {
+                if let Some(d) = *d {
+                    best = best.min(d);
+                    s.kept.push(n);
                 }
-                self.chains_after(&next[..n], &to[..n], &mut best);
-                if best == 0 {
-                    return 1;
+            }
+            if best == 0 {
+                return 1;
+            }
+            s.next.clear();
+            for &(p, im, h) in &s.kept {
+                for &j in self.space.jumps_from(h as usize) {
+                    let j = j as usize;
+                    if let Some(q) = self.space.apply(p, j) {
+                        s.next
+                            .push((q, self.space.after(&im, j), self.space.jumps[j].to));
+                    }
                 }
             }
         }
         best.saturating_add(1)
-    }
-
-    /// For each position `next[i]` one jump below (the jumping peg now on `to[i]`): when it is
-    /// on a solution, its distance and those of its chain's continuations lower `best`. The
-    /// first lookups, all in one table, are made together (their cache misses overlap).
-    fn chains_after(&self, next: &[B], to: &[u8], best: &mut u8) {
-        let Some(table) = next.first().and_then(|b| self.dist.get(b.count() as usize)) else {
-            return;
-        };
-        let mut keys = [B::ZERO; BATCH];
-        for (k, &b) in keys.iter_mut().zip(next) {
-            *k = self.space.canonical(b);
-        }
-        let mut found = [None; BATCH];
-        table.get_batch(&keys[..next.len()], &mut found[..next.len()]);
-        for ((&b, &h), d) in next.iter().zip(to).zip(found) {
-            if let Some(d) = d {
-                *best = (*best).min(d);
-                self.chain_min(b, h as usize, best);
-            }
-        }
-    }
-
-    fn chain_min(&self, b: B, h: usize, best: &mut u8) {
-        for &j in self.space.jumps_from(h) {
-            if let Some(next) = self.space.apply(b, j as usize)
-                && let Some(d) = self.distance(next)
-            {
-                *best = (*best).min(d);
-                self.chain_min(next, self.space.jumps[j as usize].to as usize, best);
-            }
-        }
     }
 
     /// Fewest new moves from `b` when the peg on `free` may go on jumping without a new move.

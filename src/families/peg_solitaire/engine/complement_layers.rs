@@ -6,6 +6,7 @@
 //! the forward layers are their complements: half the expansions of growing both sides.
 
 use super::bitboard::Bitboard;
+use super::dense_layers::{Dense, dense_image};
 use super::jump_layers::{Goal, LAYER_GROWTH, Layer, expand, expand_set, sort_and_join};
 use super::jump_space::JumpSpace;
 use super::layer_prune::Prune;
@@ -72,6 +73,11 @@ fn complement<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, pegs: u32) ->
     let all = board(space);
     let flip = |k: B| space.canonical(all & !k);
     if layer.counts.is_empty() {
+        match dense_image(space, &layer.keys, pegs, &flip) {
+            Dense::Grown(complements) => return Some(complements),
+            Dense::Stopped => return None,
+            Dense::Unfit => {}
+        }
         let mut keys: Vec<B> = room::reserved(layer.len(), LAYER_GROWTH)?;
         keys.extend(layer.keys.iter().map(|&k| flip(k)));
         let keys = sort_and_join(keys, space.holes, |&k| k, |k, _| k)?;

@@ -11,6 +11,7 @@
 
 use super::bitboard::Bitboard;
 use super::complement_layers::{dual_total, grow_half};
+use super::dense_layers::{Dense, expand_dense, expand_dense_within};
 use super::jump_space::JumpSpace;
 use super::layer_membership::LayerMembership;
 use super::layer_prune::Prune;
@@ -119,7 +120,8 @@ fn join_counts<B>(a: (B, u64), b: (B, u64)) -> (B, u64) {
     (a.0, a.1.saturating_add(b.1))
 }
 
-/// Like [`expand`] without counts: only the set of positions (half the memory, faster sorts).
+/// Like [`expand`] without counts: only the set of positions, as a dense bitset over ranks when
+/// the layer is dense enough (see [`expand_dense`]), else sorted (half the memory of counts).
 pub fn expand_set<B: Bitboard>(
     space: &JumpSpace<B>,
     layer: &Layer<B>,
@@ -135,6 +137,11 @@ pub fn expand_set_kept<B: Bitboard>(
     backward: bool,
     keep: impl Fn(&mut Vec<B>) + Sync,
 ) -> Option<Layer<B>> {
+    match expand_dense(space, layer, backward, &keep) {
+        Dense::Grown(next) => return Some(next),
+        Dense::Stopped => return None,
+        Dense::Unfit => {}
+    }
     let parts: Vec<Vec<B>> = layer
         .keys
         .par_chunks(CHUNK)
@@ -164,9 +171,11 @@ fn grow_chunk<T: Copy + Default, B: Bitboard>(
     let mut out: Vec<T> = room::reserved(keys.len() * 8, LAYER_GROWTH)?;
     for (i, &b) in keys.iter().enumerate() {
         let mut refused = false;
-        let mut push = |_, next| {
+        // The successors' keys from the images of `b`, updated per jump (a few XORs).
+        let images = space.images_of(b);
+        let mut push = |j, _| {
             if room::room_for_one_in(&mut out, LAYER_GROWTH) {
-                out.push(item(space.canonical(next), i));
+                out.push(item(space.least(&space.after(&images, j)), i));
             } else {
                 refused = true;
             }
@@ -441,6 +450,13 @@ fn grow_layer<B: Bitboard>(
     other: Option<&Layer<B>>,
 ) -> Option<Layer<B>> {
     let meets = other.filter(|o| o.pegs == next_pegs(layer.pegs, backward));
+    if let (Some(o), false) = (meets, counting) {
+        match expand_dense_within(space, layer, backward, &|_| {}, Some(&o.keys)) {
+            Dense::Grown(next) => return Some(next),
+            Dense::Stopped => return None,
+            Dense::Unfit => {}
+        }
+    }
     let members = meets.and_then(|o| LayerMembership::new(&o.keys, space.holes));
     match (members, counting) {
         (Some(m), true) => expand_kept(space, layer, backward, |v| m.retain(v, |e| e.0)),

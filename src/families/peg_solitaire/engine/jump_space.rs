@@ -3,6 +3,8 @@
 //! representative. Knows nothing of specs: a family hands it hole counts, jumps and permutations.
 
 use super::bitboard::Bitboard;
+use super::ranked_keys::KeyRanks;
+use std::sync::OnceLock;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Jump {
@@ -54,7 +56,18 @@ pub struct JumpSpace<B: Bitboard> {
     blocks: usize,
     chunks: usize,
     chunk_bits: usize,
+    /// Per jump: the images of the holes it flips under the first block (see [`Images`]).
+    jump_images: Vec<[B; LANES]>,
+    /// The ranks of keys within a layer, built on first use (None: the board is too large).
+    key_ranks: OnceLock<Option<KeyRanks>>,
 }
+
+/// The images of a position under the first block of the symmetry group (lane 0 is the
+/// position itself). A symmetry permutes holes, so it maps the XOR of two sets to the XOR of
+/// their images: the images after jump `j` are these XOR the images of the holes `j` flips,
+/// and the canonical key of a successor costs a few XORs instead of the table lookups.
+#[derive(Debug, Clone, Copy)]
+pub struct Images<B>([B; LANES]);
 
 /// Symmetries imaged together; 8 covers the square boards' group in one block.
 const LANES: usize = 8;
@@ -109,7 +122,7 @@ impl<B: Bitboard> JumpSpace<B> {
                 }
             }
         }
-        JumpSpace {
+        let mut space = JumpSpace {
             holes,
             jumps,
             need,
@@ -120,7 +133,21 @@ impl<B: Bitboard> JumpSpace<B> {
             blocks,
             chunks,
             chunk_bits,
-        }
+            jump_images: Vec::new(),
+            key_ranks: OnceLock::new(),
+        };
+        space.jump_images = space.mask.iter().map(|&m| space.images(m, 0)).collect();
+        space
+    }
+
+    /// The ranking of keys within a layer (see [`KeyRanks`]), None on boards too large for it.
+    pub fn key_ranks(&self) -> Option<&KeyRanks> {
+        self.key_ranks
+            .get_or_init(|| {
+                let sets = super::super::invariants::parity_sets(self.holes, &self.jumps);
+                KeyRanks::new(self.holes, &sets)
+            })
+            .as_ref()
     }
 
     /// Size of the symmetry group (identity included).
@@ -190,12 +217,6 @@ impl<B: Bitboard> JumpSpace<B> {
         legal
     }
 
-    /// The position after jump `j`, known to be legal in `b`.
-    #[inline]
-    pub fn jumped(&self, b: B, j: usize) -> B {
-        b ^ self.mask[j]
-    }
-
     /// The images of `b` under the permutations of `block` (see `tables`).
     #[inline]
     fn images(&self, b: B, block: usize) -> [B; LANES] {
@@ -217,6 +238,38 @@ impl<B: Bitboard> JumpSpace<B> {
         let mut best = b;
         for block in 0..self.blocks {
             for x in self.images(b, block) {
+                best = best.min(x);
+            }
+        }
+        best
+    }
+
+    /// The images of `b` under the group's first block, to be carried through jumps.
+    #[inline]
+    pub fn images_of(&self, b: B) -> Images<B> {
+        Images(self.images(b, 0))
+    }
+
+    /// The images of the position after jump `j` (legal there) of the position imaged in `im`.
+    #[inline]
+    pub fn after(&self, im: &Images<B>, j: usize) -> Images<B> {
+        let mut out = im.0;
+        for (o, &m) in out.iter_mut().zip(&self.jump_images[j]) {
+            *o = *o ^ m;
+        }
+        Images(out)
+    }
+
+    /// The canonical key of the position imaged in `im` (equal to [`JumpSpace::canonical`]):
+    /// the least of its images, the blocks past the first looked up in the tables.
+    #[inline]
+    pub fn least(&self, im: &Images<B>) -> B {
+        let mut best = im.0[0];
+        for &x in &im.0[1..] {
+            best = best.min(x);
+        }
+        for block in 1..self.blocks {
+            for x in self.images(im.0[0], block) {
                 best = best.min(x);
             }
         }
@@ -269,5 +322,44 @@ mod tests {
         assert_eq!(s.canonical(0b1000), 0b0001);
         assert_eq!(s.orbit_size(0b1000), 2);
         assert_eq!(s.orbit_size(0b1001), 1);
+    }
+
+    /// Every permutation of 10 holes fixing hole 0 that keeps the order of 1..4 and of 5..9
+    /// apart from cyclic shifts: a group of 20 (three blocks), with no jump structure needed.
+    fn cyclic_group() -> Vec<Vec<u8>> {
+        let mut group = Vec::new();
+        for a in 0..4u8 {
+            for b in 0..5u8 {
+                let mut p = vec![0u8];
+                p.extend((0..4).map(|i| 1 + (i + a) % 4));
+                p.extend((0..5).map(|i| 5 + (i + b) % 5));
+                group.push(p);
+            }
+        }
+        group
+    }
+
+    #[test]
+    fn images_carried_through_jumps_give_the_canonical_key() {
+        let j = |from, over, to| Jump { from, over, to };
+        let jumps: Vec<Jump> = (0..8u8)
+            .flat_map(|a| [j(a, a + 1, a + 2), j(a + 2, a + 1, a)])
+            .collect();
+        for group in [vec![], cyclic_group()] {
+            let s = JumpSpace::<u64>::new(10, jumps.clone(), &group);
+            for b in 0..1u64 << 10 {
+                let im = s.images_of(b);
+                assert_eq!(s.least(&im), s.canonical(b));
+                let mut seen = 0;
+                s.for_each_jump(b, |jump, next| {
+                    assert_eq!(s.least(&s.after(&im, jump)), s.canonical(next));
+                    seen += 1;
+                });
+                s.for_each_unjump(b, |jump, previous| {
+                    assert_eq!(s.least(&s.after(&im, jump)), s.canonical(previous));
+                });
+                assert!(seen <= 16);
+            }
+        }
     }
 }
