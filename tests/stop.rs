@@ -199,6 +199,21 @@ fn group(n: u64) -> String {
     out
 }
 
+/// A codebreaker report's games won with each guess number (from the first).
+fn games_by_guess_number(json: &serde_json::Value) -> Vec<u64> {
+    json["histogram"]
+        .as_array()
+        .expect("games by guess number")
+        .iter()
+        .filter_map(serde_json::Value::as_u64)
+        .collect()
+}
+
+/// The guesses the games of a histogram made in all.
+fn guesses_in_all(histogram: &[u64]) -> u64 {
+    (1..).zip(histogram).map(|(k, n)| k * n).sum()
+}
+
 #[test]
 fn a_stopped_optimal_codebreaker_plays_every_secret_and_claims_no_optimum() {
     // The bulls-and-cows optimum takes many minutes: stopped after a few seconds, the search
@@ -217,18 +232,12 @@ fn a_stopped_optimal_codebreaker_plays_every_secret_and_claims_no_optimum() {
     let json = out.json();
     assert_eq!(json["status"], "stopped");
     assert_eq!(json["secrets"], 5040, "{json}");
-    let histogram: Vec<u64> = json["histogram"]
-        .as_array()
-        .expect("games by guess number")
-        .iter()
-        .filter_map(serde_json::Value::as_u64)
-        .collect();
+    let histogram = games_by_guess_number(&json);
     assert_eq!(histogram.iter().sum::<u64>(), 5040);
     // Every secret is won, and no strategy beats the known optimum of 26,274 guesses in total
     // (Koyama & Lai's figure for any-guess bulls and cows).
     let total = json["total_guesses"].as_u64().expect("a total");
-    let weighted: u64 = (1..).zip(&histogram).map(|(k, n)| k * n).sum();
-    assert_eq!(weighted, total);
+    assert_eq!(guesses_in_all(&histogram), total);
     assert!(total >= 26_274, "{total}");
     let notes = json["notes"].to_string();
     assert!(notes.contains("not a proved optimum"), "{notes}");
@@ -261,15 +270,12 @@ fn a_stopped_heuristic_evaluation_reports_the_games_played_so_far() {
     assert_eq!(json["status"], "stopped");
     let played = json["secrets"].as_u64().expect("games played");
     assert!(played < 32_768, "{played}");
-    let histogram: Vec<u64> = json["histogram"]
-        .as_array()
-        .expect("games by guess number")
-        .iter()
-        .filter_map(serde_json::Value::as_u64)
-        .collect();
+    let histogram = games_by_guess_number(&json);
     assert_eq!(histogram.iter().sum::<u64>(), played);
-    let weighted: u64 = (1..).zip(&histogram).map(|(k, n)| k * n).sum();
-    assert_eq!(Some(weighted), json["total_guesses"].as_u64());
+    assert_eq!(
+        Some(guesses_in_all(&histogram)),
+        json["total_guesses"].as_u64()
+    );
     let notes = json["notes"].to_string();
     assert!(
         notes.contains(&format!(
