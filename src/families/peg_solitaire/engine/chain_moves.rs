@@ -140,6 +140,12 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
     /// 1 + the least distance over every chain end of every peg of `b`. The chains are
     /// followed breadth first, one jump at a time for all of them, so that the lookups of a
     /// step (all in one layer's table) are made together and their cache misses overlap.
+    ///
+    /// Only chains through positions at most `m` from the goal are followed, `m` the least
+    /// distance one jump on: a position `q` of a chain is one move from each of the chain's
+    /// later ends, so those ends are at least `d(q) - 1` from the goal, and they can only
+    /// improve on `m` by reaching `m - 1`, which needs `d(q) <= m`. That is also why the
+    /// first end found at `m - 1` settles it.
     fn distance_by_search(&self, b: B, s: &mut Chains<B>) -> u8 {
         let images = self.space.images_of(b);
         s.next.clear();
@@ -148,6 +154,8 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
             s.next.push((next, self.space.after(&images, j), to));
         });
         let mut best = u8::MAX;
+        // Above the first step's least distance, a chain is not followed (see above).
+        let mut follow = u8::MAX;
         let mut pegs = b.count();
         while !s.next.is_empty() && pegs > 0 {
             pegs -= 1;
@@ -160,15 +168,21 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
             s.found.clear();
             s.found.resize(s.keys.len(), None);
             table.get_batch(&s.keys, &mut s.found);
-            s.kept.clear();
-            for (&n, d) in s.next.iter().zip(&s.found) {
-                if let Some(d) = *d {
-                    best = best.min(d);
-                    s.kept.push(n);
-                }
+            let least = s.found.iter().flatten().copied().min().unwrap_or(u8::MAX);
+            if follow == u8::MAX {
+                follow = least;
+            } else if least < best {
+                return least.saturating_add(1);
             }
+            best = best.min(least);
             if best == 0 {
                 return 1;
+            }
+            s.kept.clear();
+            for (&n, d) in s.next.iter().zip(&s.found) {
+                if d.is_some_and(|d| d <= follow) {
+                    s.kept.push(n);
+                }
             }
             s.next.clear();
             for &(p, im, h) in &s.kept {
@@ -331,6 +345,108 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
                 if out.len() >= limit {
                     return;
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::jump_layers::{Goal, meet, useful_positions};
+    use super::super::jump_space::Jump;
+    use super::super::layer_prune::Prune;
+    use super::*;
+    use crate::engine::Progress;
+    use std::collections::HashMap;
+
+    /// The triangle of 5 rows (15 holes, row r holding r + 1 holes), jumps along its three
+    /// directions, and its mirror through the apex (as a permutation).
+    fn triangle() -> (Vec<Jump>, Vec<Vec<u8>>) {
+        let at = |r: i32, c: i32| (r * (r + 1) / 2 + c) as u8;
+        let inside = |r: i32, c: i32| (0..5).contains(&r) && (0..=r).contains(&c);
+        let mut jumps = Vec::new();
+        for r in 0..5 {
+            for c in 0..=r {
+                for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1)] {
+                    let (r2, c2) = (r + 2 * dr, c + 2 * dc);
+                    if inside(r2, c2) {
+                        let over = at(r + dr, c + dc);
+                        jumps.push(Jump {
+                            from: at(r, c),
+                            over,
+                            to: at(r2, c2),
+                        });
+                    }
+                }
+            }
+        }
+        let mirror = (0..5)
+            .flat_map(|r| (0..=r).map(move |c| at(r, r - c)))
+            .collect();
+        (jumps, vec![mirror])
+    }
+
+    /// Fewest moves from `b` to one peg, by plain recursion over every chain of every peg.
+    fn brute(space: &JumpSpace<u64>, b: u64, memo: &mut HashMap<u64, Option<u8>>) -> Option<u8> {
+        if b.count_ones() == 1 {
+            return Some(0);
+        }
+        if let Some(&d) = memo.get(&b) {
+            return d;
+        }
+        // Every chain end: positions after one or more jumps of one peg.
+        let mut ends = Vec::new();
+        let mut chains: Vec<(u64, u8)> = Vec::new();
+        space.for_each_jump(b, |j, next| chains.push((next, space.jumps[j].to)));
+        while let Some((p, h)) = chains.pop() {
+            ends.push(p);
+            for &j in space.jumps_from(h as usize) {
+                if let Some(q) = space.apply(p, j as usize) {
+                    chains.push((q, space.jumps[j as usize].to));
+                }
+            }
+        }
+        let d = ends
+            .into_iter()
+            .filter_map(|e| brute(space, e, memo))
+            .min()
+            .map(|d| d + 1);
+        memo.insert(b, d);
+        d
+    }
+
+    #[test]
+    fn move_distances_are_those_of_plain_recursion_on_the_triangle() {
+        let (jumps, group) = triangle();
+        let space: JumpSpace<u64> = JumpSpace::new(15, jumps, &group);
+        let mut memo = HashMap::new();
+        // The apex empty, and a hole of the third row empty: both keep the mirror.
+        for start in [0x7FFE_u64, 0x7FFF & !(1 << 4)] {
+            let goals = (0..15).map(|h| 1u64 << h).collect();
+            let meeting = meet(
+                &space,
+                start,
+                &Goal::Positions(goals),
+                false,
+                &Prune::none(),
+                &Progress::hidden(),
+            );
+            let layers = useful_positions(&space, meeting).unwrap();
+            let all: Vec<u64> = layers.iter().flat_map(|l| l.keys.clone()).collect();
+            assert!(all.len() > 50, "{} useful positions", all.len());
+            let md = MoveDistances::new(
+                &space,
+                layers,
+                |b: u64| b.count_ones() == 1,
+                &Progress::hidden(),
+            )
+            .unwrap();
+            for k in all {
+                assert_eq!(
+                    md.distance(k),
+                    brute(&space, k, &mut memo),
+                    "position {k:#x}"
+                );
             }
         }
     }
