@@ -39,7 +39,7 @@ impl<B: Bitboard> Search<'_, B> {
         report.stats = self.stats(meeting.states);
         report.notes.push(format!(
             "counted over {} layers from the start and {} from the goal, meeting at {} pegs",
-            meeting.forward.len(),
+            meeting.forward_layers(),
             meeting.backward.len(),
             meeting.forward.last().map_or(0, |l| l.pegs)
         ));
@@ -52,7 +52,7 @@ impl<B: Bitboard> Search<'_, B> {
         answer.report.stats = self.stats(meeting.states);
         answer.report.notes.push(format!(
             "stopped while growing the layers: {} from the start (down to {} pegs) and {} from the goal (up to {} pegs), {} classes in all; the two sides had not met",
-            meeting.forward.len(),
+            meeting.forward_layers(),
             meeting.forward.last().map_or(0, |l| l.pegs),
             meeting.backward.len(),
             meeting.backward.last().map_or(0, |l| l.pegs),

@@ -3,7 +3,10 @@
 //! the positions reachable from the start with `p` pegs are exactly the complements of the
 //! positions that reach the goal with `total - p` pegs, and the number of sequences reaching
 //! one is the number leaving the other. The backward layers are then grown only half way and
-//! the forward layers are their complements: half the expansions of growing both sides.
+//! the forward layers are their complements: half the expansions of growing both sides. Only
+//! the last of them is made (the others are never grown from); the positions on a solution
+//! are complements of positions on a solution too, so the useful layers above the middle are
+//! the complements of those below it.
 
 use super::bitboard::Bitboard;
 use super::dense_layers::{Dense, dense_image};
@@ -29,15 +32,17 @@ fn board<B: Bitboard>(space: &JumpSpace<B>) -> B {
 }
 
 /// Grows `backward` (the goal layer first) to half of `total` pegs and sets `forward` to the
-/// complements of its layers; returns the classes grown. `forward` then ends one or no jump
-/// above the last backward layer, and the usual meeting finishes the rest.
+/// complement of its last layer; returns the classes grown and how many forward layers are
+/// left implicit (the complements of the backward layers before the last). `forward` then
+/// ends one or no jump above the last backward layer, and the usual meeting finishes the rest.
+/// Counting, a layer grown from is released: only the last layer of each side is read.
 pub fn grow_half<B: Bitboard>(
     space: &JumpSpace<B>,
     (forward, backward): (&mut Vec<Layer<B>>, &mut Vec<Layer<B>>),
     total: u32,
     (counting, prune): (bool, &Prune<B>),
     progress: &Progress,
-) -> u64 {
+) -> (u64, usize) {
     let mut states = 0;
     while let Some(last) = backward.last()
         && 2 * (last.pegs + 1) <= total
@@ -53,23 +58,29 @@ pub fn grow_half<B: Bitboard>(
         let Some(mut next) = next else { break };
         prune.apply(&mut next, true);
         states += next.len() as u64;
+        if counting && let Some(done) = backward.last_mut() {
+            done.release();
+        }
         backward.push(next);
     }
     // Stopped: the forward side stays at the start (the caller sees the request and reports).
     if stop::requested().is_none()
-        && let Some(layers) = backward
-            .iter()
-            .map(|l| complement(space, l, total - l.pegs))
-            .collect()
+        && let Some(last) = backward.last()
+        && let Some(layer) = complement(space, last, total - last.pegs)
     {
-        *forward = layers;
+        *forward = vec![layer];
+        return (states, backward.len() - 1);
     }
-    states
+    (states, 0)
 }
 
-/// The complements of a layer's positions, canonical and sorted, counts carried over; None
-/// when the memory cap refused the room for them.
-fn complement<B: Bitboard>(space: &JumpSpace<B>, layer: &Layer<B>, pegs: u32) -> Option<Layer<B>> {
+/// The complements of a layer's positions (`pegs` pegs), canonical and sorted, counts carried
+/// over; None when the memory cap refused the room for them.
+pub fn complement<B: Bitboard>(
+    space: &JumpSpace<B>,
+    layer: &Layer<B>,
+    pegs: u32,
+) -> Option<Layer<B>> {
     let all = board(space);
     let flip = |k: B| space.canonical(all & !k);
     if layer.counts.is_empty() {

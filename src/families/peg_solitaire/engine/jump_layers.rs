@@ -10,7 +10,7 @@
 //! This is sound when the start and the goal set are invariant under the group.
 
 use super::bitboard::Bitboard;
-use super::complement_layers::{dual_total, grow_half};
+use super::complement_layers::{complement, dual_total, grow_half};
 use super::dense_layers::{Dense, expand_dense, expand_dense_within};
 use super::jump_space::JumpSpace;
 use super::layer_membership::LayerMembership;
@@ -39,6 +39,12 @@ impl<B: Bitboard> Layer<B> {
     pub fn contains(&self, key: B) -> bool {
         self.keys.binary_search(&key).is_ok()
     }
+
+    /// Frees the positions of a layer no longer read (its peg count stays).
+    pub fn release(&mut self) {
+        self.keys = Vec::new();
+        self.counts = Vec::new();
+    }
 }
 
 /// The goal: a set of positions (canonical, sorted) or, when that set would be too large to
@@ -53,8 +59,12 @@ pub enum Goal<B> {
 }
 
 pub struct Meeting<B> {
-    /// Layers from the start, pegs descending; the last is the meeting layer.
+    /// Layers from the start, pegs descending; the last is the meeting layer. Counting, only
+    /// the last layer of each side keeps its positions (see [`Layer::release`]).
     pub forward: Vec<Layer<B>>,
+    /// For a central game (see [`dual_total`]), the forward layers above `forward`'s first,
+    /// left implicit: the complements of the first `implied` backward layers.
+    pub implied: usize,
     /// Layers from the goal, pegs ascending; the last is the meeting layer (absent for
     /// [`Goal::Within`], which is tested on the last forward layer).
     pub backward: Vec<Layer<B>>,
@@ -64,6 +74,13 @@ pub struct Meeting<B> {
     /// The search was asked to stop (time limit, memory near the cap, Ctrl-C) before the two
     /// sides met: the layers are those grown so far, and `sequences` is None.
     pub stopped: bool,
+}
+
+impl<B> Meeting<B> {
+    /// Layers on the start's side, the implicit ones included.
+    pub fn forward_layers(&self) -> usize {
+        self.forward.len() + self.implied
+    }
 }
 
 const OVERFLOW: u64 = u64::MAX;
@@ -348,9 +365,12 @@ pub fn meet<B: Bitboard>(
         Goal::Within { pegs, .. } => (Vec::new(), *pegs),
     };
     let mut states = 1 + backward.first().map_or(0, |l: &Layer<B>| l.len() as u64);
+    let mut implied = 0;
     if let Some(total) = dual_total(space, start, goal) {
         let sides = (&mut forward, &mut backward);
-        states += grow_half(space, sides, total, (counting, prune), progress);
+        let (grown, left) = grow_half(space, sides, total, (counting, prune), progress);
+        states += grown;
+        implied = left;
     }
     states += grow_to_meet(
         space,
@@ -363,6 +383,7 @@ pub fn meet<B: Bitboard>(
     if stop::requested().is_some() {
         return Meeting {
             forward,
+            implied,
             backward,
             sequences: None,
             states,
@@ -383,6 +404,7 @@ pub fn meet<B: Bitboard>(
     };
     Meeting {
         forward,
+        implied,
         backward,
         sequences,
         states,
@@ -423,6 +445,9 @@ fn grow_to_meet<B: Bitboard>(
                 break;
             };
             states += next.len() as u64;
+            if counting {
+                backward.last_mut().expect("checked").release();
+            }
             backward.push(next);
         } else {
             progress.message(|| format!("layers: forward to {} pegs", f.pegs.saturating_sub(1)));
@@ -430,6 +455,9 @@ fn grow_to_meet<B: Bitboard>(
                 break;
             };
             states += next.len() as u64;
+            if counting {
+                forward.last_mut().expect("the start layer").release();
+            }
             forward.push(next);
         }
         if backward.last().is_some_and(|l| l.is_empty()) {
@@ -531,6 +559,7 @@ pub fn useful_positions<B: Bitboard>(
 ) -> Option<Vec<Layer<B>>> {
     let Meeting {
         mut forward,
+        implied,
         mut backward,
         ..
     } = meeting;
@@ -563,9 +592,18 @@ pub fn useful_positions<B: Bitboard>(
         lower.push(useful.clone());
         above = useful;
     }
-    upper.push(middle);
-    upper.extend(lower);
-    Some(upper)
+    // A central game's implicit forward layers: complements of the goal side's, pegs rising
+    // there and falling here.
+    let mut all: Vec<Layer<B>> = lower
+        .iter()
+        .rev()
+        .take(implied)
+        .map(|l| complement(space, l, space.holes as u32 - l.pegs))
+        .collect::<Option<_>>()?;
+    all.extend(upper);
+    all.push(middle);
+    all.extend(lower);
+    Some(all)
 }
 
 /// The positions of `a` that are also in `b` (both sorted).
@@ -613,6 +651,83 @@ mod tests {
             &Prune::none(),
             &Progress::hidden(),
         )
+    }
+
+    /// Positions on some solution from `start` to one of `goals`, by plain search over raw
+    /// positions (every position reachable from the start, kept when it reaches a goal), as
+    /// canonical classes by peg count, pegs descending.
+    fn brute_useful(s: &JumpSpace<u64>, start: u64, goals: &[u64]) -> Vec<Vec<u64>> {
+        use std::collections::{BTreeSet, HashMap};
+        fn reaches(
+            s: &JumpSpace<u64>,
+            b: u64,
+            goals: &[u64],
+            memo: &mut HashMap<u64, bool>,
+        ) -> bool {
+            if goals.contains(&b) {
+                return true;
+            }
+            if let Some(&r) = memo.get(&b) {
+                return r;
+            }
+            let mut next = Vec::new();
+            s.for_each_jump(b, |_, n| next.push(n));
+            let r = next.into_iter().any(|n| reaches(s, n, goals, memo));
+            memo.insert(b, r);
+            r
+        }
+        let mut memo = HashMap::new();
+        let mut layers = vec![BTreeSet::new(); start.count_ones() as usize + 1];
+        let mut seen = BTreeSet::from([start]);
+        let mut todo = vec![start];
+        while let Some(b) = todo.pop() {
+            if reaches(s, b, goals, &mut memo) {
+                layers[b.count_ones() as usize].insert(s.canonical(b));
+            }
+            s.for_each_jump(b, |_, n| {
+                if seen.insert(n) {
+                    todo.push(n);
+                }
+            });
+        }
+        let low = goals[0].count_ones() as usize;
+        layers[low..]
+            .iter()
+            .rev()
+            .map(|l| l.iter().copied().collect())
+            .collect()
+    }
+
+    #[test]
+    fn useful_layers_are_those_of_plain_search_on_the_triangle() {
+        let (jumps, group) = Jump::triangle();
+        let s: JumpSpace<u64> = JumpSpace::new(15, jumps, &group);
+        let apex = 1u64;
+        let all = 0x7FFFu64;
+        // The apex game (start and goal complements of each other: the forward layers above
+        // the middle are left implicit), and a third-row vacancy to any single peg.
+        let games = [
+            (all & !apex, vec![apex]),
+            (all & !(1 << 4), (0..15).map(|h| 1u64 << h).collect()),
+        ];
+        for (start, goals) in games {
+            let meeting = meet(
+                &s,
+                start,
+                &Goal::Positions(goals.clone()),
+                false,
+                &Prune::none(),
+                &Progress::hidden(),
+            );
+            let useful = useful_positions(&s, meeting).unwrap();
+            let keys: Vec<Vec<u64>> = useful.iter().map(|l| l.keys.clone()).collect();
+            let expected = brute_useful(&s, start, &goals);
+            assert!(
+                expected.iter().all(|l| !l.is_empty()),
+                "a game with a solution"
+            );
+            assert_eq!(keys, expected);
+        }
     }
 
     #[test]

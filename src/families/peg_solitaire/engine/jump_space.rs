@@ -34,6 +34,34 @@ impl Jump {
             })
             .collect()
     }
+
+    /// The triangle of 5 rows (15 holes, row r holding r + 1 holes), jumps along its three
+    /// directions, and its mirror through the apex (as a permutation).
+    #[cfg(test)]
+    pub(crate) fn triangle() -> (Vec<Jump>, Vec<Vec<u8>>) {
+        let at = |r: i32, c: i32| (r * (r + 1) / 2 + c) as u8;
+        let inside = |r: i32, c: i32| (0..5).contains(&r) && (0..=r).contains(&c);
+        let mut jumps = Vec::new();
+        for r in 0..5 {
+            for c in 0..=r {
+                for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1)] {
+                    let (r2, c2) = (r + 2 * dr, c + 2 * dc);
+                    if inside(r2, c2) {
+                        let over = at(r + dr, c + dc);
+                        jumps.push(Jump {
+                            from: at(r, c),
+                            over,
+                            to: at(r2, c2),
+                        });
+                    }
+                }
+            }
+        }
+        let mirror = (0..5)
+            .flat_map(|r| (0..=r).map(move |c| at(r, r - c)))
+            .collect();
+        (jumps, vec![mirror])
+    }
 }
 
 pub struct JumpSpace<B: Bitboard> {
