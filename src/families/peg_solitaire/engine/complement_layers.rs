@@ -12,8 +12,10 @@ use super::bitboard::Bitboard;
 use super::dense_layers::{Dense, dense_image};
 use super::jump_layers::{Goal, LAYER_GROWTH, Layer, expand, expand_set, sort_and_join};
 use super::jump_space::JumpSpace;
+use super::layer_membership::LayerMembership;
 use super::layer_prune::Prune;
 use crate::engine::{Progress, room, stop};
+use rayon::prelude::*;
 
 /// `start + goal` pegs when the start is the complement of the only goal class (the case
 /// where the forward layers are complements of the backward ones), else None.
@@ -31,11 +33,12 @@ fn board<B: Bitboard>(space: &JumpSpace<B>) -> B {
     (0..space.holes).fold(B::ZERO, |b, h| b | B::bit(h))
 }
 
-/// Grows `backward` (the goal layer first) to half of `total` pegs and sets `forward` to the
-/// complement of its last layer; returns the classes grown and how many forward layers are
-/// left implicit (the complements of the backward layers before the last). `forward` then
-/// ends one or no jump above the last backward layer, and the usual meeting finishes the rest.
-/// Counting, a layer grown from is released: only the last layer of each side is read.
+/// Grows `backward` (the goal layer first) to half of `total` pegs; returns the classes grown
+/// and how many forward layers are left implicit. Counting, `forward` is set to the complement
+/// of the last backward layer (the others are implicit), one or no jump above it, and the
+/// usual meeting finishes the rest; a layer grown from is released, as only the last layer of
+/// each side is read. Not counting, `forward` is set to the meeting layer itself (see
+/// [`reachable_part`]) and every forward layer above it is implicit.
 pub fn grow_half<B: Bitboard>(
     space: &JumpSpace<B>,
     (forward, backward): (&mut Vec<Layer<B>>, &mut Vec<Layer<B>>),
@@ -64,14 +67,75 @@ pub fn grow_half<B: Bitboard>(
         backward.push(next);
     }
     // Stopped: the forward side stays at the start (the caller sees the request and reports).
+    let Some(last) = backward.last() else {
+        return (states, 0);
+    };
+    let odd = total % 2 == 1;
+    if !counting && let Some(middle) = reachable_part(space, last, odd) {
+        states += middle.len() as u64;
+        *forward = vec![middle];
+        return (states, backward.len() - usize::from(!odd));
+    }
     if stop::requested().is_none()
-        && let Some(last) = backward.last()
         && let Some(layer) = complement(space, last, total - last.pegs)
     {
         *forward = vec![layer];
         return (states, backward.len() - 1);
     }
     (states, 0)
+}
+
+/// Positions of a layer expanded per parallel task (a stop request is seen between tasks).
+const CHUNK: usize = 1 << 14;
+
+/// The positions of `last` (the last layer grown back from the goal) that the start reaches:
+/// the meeting layer, found without growing the forward side. The positions the start reaches
+/// one peg up are the complements of `last` (`odd`: an odd number of holes), so a position is
+/// kept when one of its predecessors has its complement in `last`; with an even number of
+/// holes, when its own complement is in `last`. None when a stop was requested or the layer is
+/// too large to index.
+fn reachable_part<B: Bitboard>(
+    space: &JumpSpace<B>,
+    last: &Layer<B>,
+    odd: bool,
+) -> Option<Layer<B>> {
+    let member = LayerMembership::new(&last.keys, space.holes)?;
+    let all = board(space);
+    // Whether the start reaches `b`; `keys` is scratch room for the keys to look up, all made
+    // before any is looked up so that the lookups' cache misses overlap.
+    let reached = |b: B, keys: &mut Vec<B>| {
+        let images = space.images_of(all & !b);
+        keys.clear();
+        if odd {
+            // The complement of a predecessor is the complement of `b` with the jump undone.
+            space.for_each_unjump(b, |j, _| keys.push(space.least(&space.after(&images, j))));
+        } else {
+            keys.push(space.least(&images));
+        }
+        keys.iter().any(|&k| member.contains(k))
+    };
+    let parts: Vec<Vec<B>> = last
+        .keys
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            if stop::requested().is_some() {
+                return None;
+            }
+            let mut keys = Vec::with_capacity(space.jumps.len());
+            Some(
+                chunk
+                    .iter()
+                    .copied()
+                    .filter(|&b| reached(b, &mut keys))
+                    .collect(),
+            )
+        })
+        .collect::<Option<_>>()?;
+    Some(Layer {
+        pegs: last.pegs,
+        keys: parts.concat(),
+        counts: Vec::new(),
+    })
 }
 
 /// The complements of a layer's positions (`pegs` pegs), canonical and sorted, counts carried

@@ -63,7 +63,8 @@ pub struct Meeting<B> {
     /// the last layer of each side keeps its positions (see [`Layer::release`]).
     pub forward: Vec<Layer<B>>,
     /// For a central game (see [`dual_total`]), the forward layers above `forward`'s first,
-    /// left implicit: the complements of the first `implied` backward layers.
+    /// left implicit: the complements of the first `implied` backward layers (the meeting
+    /// layer's included when the start's side was not grown at all).
     pub implied: usize,
     /// Layers from the goal, pegs ascending; the last is the meeting layer (absent for
     /// [`Goal::Within`], which is tested on the last forward layer).
@@ -597,6 +598,7 @@ pub fn useful_positions<B: Bitboard>(
     let mut all: Vec<Layer<B>> = lower
         .iter()
         .rev()
+        .chain([&middle])
         .take(implied)
         .map(|l| complement(space, l, space.holes as u32 - l.pegs))
         .collect::<Option<_>>()?;
@@ -728,6 +730,55 @@ mod tests {
             );
             assert_eq!(keys, expected);
         }
+    }
+
+    #[test]
+    fn useful_layers_of_a_central_game_on_an_even_board_are_those_of_plain_search() {
+        // The 3 x 4 rectangle, jumps along rows and columns, no symmetry used: 12 holes, so
+        // the meeting layer is its own complement's peg count.
+        let (w, h) = (3, 4);
+        let at = |x: i32, y: i32| (w * y + x) as u8;
+        let mut jumps = Vec::new();
+        for (x, y) in (0..h).flat_map(|y| (0..w).map(move |x| (x, y))) {
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                if (0..w).contains(&(x + 2 * dx)) && (0..h).contains(&(y + 2 * dy)) {
+                    let (over, to) = (at(x + dx, y + dy), at(x + 2 * dx, y + 2 * dy));
+                    jumps.push(Jump {
+                        from: at(x, y),
+                        over,
+                        to,
+                    });
+                }
+            }
+        }
+        let s: JumpSpace<u64> = JumpSpace::new(12, jumps, &[]);
+        let mut solved = 0;
+        // The vacancies of one quarter (the others are their mirror images).
+        for hole in [0, 1, 3, 4] {
+            let (start, goals) = (0xFFF & !(1u64 << hole), vec![1u64 << hole]);
+            let meeting = meet(
+                &s,
+                start,
+                &Goal::Positions(goals.clone()),
+                false,
+                &Prune::none(),
+                &Progress::hidden(),
+            );
+            let implied = meeting.implied;
+            let useful = useful_positions(&s, meeting).unwrap();
+            let keys: Vec<Vec<u64>> = useful.iter().map(|l| l.keys.clone()).collect();
+            let expected = brute_useful(&s, start, &goals);
+            if expected.iter().all(|l| !l.is_empty()) {
+                solved += 1;
+                // Grown back to 6 pegs; the forward layers of 11 to 7 pegs left implicit.
+                assert_eq!(implied, 5, "the game of hole {hole}");
+                assert_eq!(keys, expected, "the game of hole {hole}");
+            } else {
+                // No solution: the layers stop where the goal's side died out, all empty.
+                assert!(keys.iter().all(|l| l.is_empty()), "the game of hole {hole}");
+            }
+        }
+        assert!(solved > 0, "some vacancy finishes where it began");
     }
 
     #[test]

@@ -70,7 +70,7 @@ impl<'a, B: Bitboard> LayerMembership<'a, B> {
     }
 
     /// Whether the layer holds `key`.
-    #[cfg(test)]
+    #[inline]
     pub fn contains(&self, key: B) -> bool {
         self.may_hold(key) && self.holds(key)
     }
