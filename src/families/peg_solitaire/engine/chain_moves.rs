@@ -21,14 +21,19 @@ pub const NO_PEG: u8 = u8::MAX;
 /// The chain search's buffers, reused from one position to the next.
 #[derive(Default)]
 struct Chains<B> {
-    /// The positions one jump further along some chain: position, images, the moving peg's hole.
-    next: Vec<(B, Images<B>, u8)>,
+    /// The positions one jump further along some chain.
+    next: Vec<Link<B>>,
+    /// The first step's jumps.
+    jumps: Vec<u16>,
     /// Their canonical keys, and their distances when they are on a solution.
     keys: Vec<B>,
     found: Vec<Option<u8>>,
     /// Those on a solution: the chains to continue.
-    kept: Vec<(B, Images<B>, u8)>,
+    kept: Vec<Link<B>>,
 }
+
+/// A position along a chain: the position, its images, the moving peg's hole.
+type Link<B> = (B, Images<B>, u8);
 
 pub struct MoveDistances<'a, B: Bitboard> {
     space: &'a JumpSpace<B>,
@@ -148,15 +153,24 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
     /// first end found at `m - 1` settles it.
     fn distance_by_search(&self, b: B, s: &mut Chains<B>) -> u8 {
         let images = self.space.images_of(b);
+        let Some(first) = self.first_step(b, &images, s) else {
+            return u8::MAX;
+        };
+        if first == 0 {
+            return 1;
+        }
+        // The chains through the first step's nearest positions go on (see above).
         s.next.clear();
-        self.space.for_each_jump(b, |j, next| {
-            let to = self.space.jumps[j].to;
-            s.next.push((next, self.space.after(&images, j), to));
-        });
-        let mut best = u8::MAX;
-        // Above the first step's least distance, a chain is not followed (see above).
-        let mut follow = u8::MAX;
-        let mut pegs = b.count();
+        for (&j, d) in s.jumps.iter().zip(&s.found) {
+            let j = usize::from(j);
+            if *d == Some(first)
+                && let Some(next) = self.space.apply(b, j)
+            {
+                let im = self.space.after(&images, j);
+                self.extend_chain(next, &im, self.space.jumps[j].to, &mut s.next);
+            }
+        }
+        let mut pegs = b.count() - 1;
         while !s.next.is_empty() && pegs > 0 {
             pegs -= 1;
             let Some(table) = self.dist.get(pegs as usize) else {
@@ -168,34 +182,48 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
             s.found.clear();
             s.found.resize(s.keys.len(), None);
             table.get_batch(&s.keys, &mut s.found);
-            let least = s.found.iter().flatten().copied().min().unwrap_or(u8::MAX);
-            if follow == u8::MAX {
-                follow = least;
-            } else if least < best {
-                return least.saturating_add(1);
-            }
-            best = best.min(least);
-            if best == 0 {
-                return 1;
+            if s.found.iter().flatten().any(|&d| d < first) {
+                return first;
             }
             s.kept.clear();
             for (&n, d) in s.next.iter().zip(&s.found) {
-                if d.is_some_and(|d| d <= follow) {
+                if *d == Some(first) {
                     s.kept.push(n);
                 }
             }
             s.next.clear();
             for &(p, im, h) in &s.kept {
-                for &j in self.space.jumps_from(h as usize) {
-                    let j = j as usize;
-                    if let Some(q) = self.space.apply(p, j) {
-                        s.next
-                            .push((q, self.space.after(&im, j), self.space.jumps[j].to));
-                    }
-                }
+                self.extend_chain(p, &im, h, &mut s.next);
             }
         }
-        best.saturating_add(1)
+        first.saturating_add(1)
+    }
+
+    /// The least distance one jump on from `b` (imaged in `images`), None when no position
+    /// one jump on is on a solution; leaves the jumps in `s.jumps` and their distances in
+    /// `s.found`. Only keys are made here: most successors go no further.
+    fn first_step(&self, b: B, images: &Images<B>, s: &mut Chains<B>) -> Option<u8> {
+        let table = self.dist.get(b.count().checked_sub(1)? as usize)?;
+        s.jumps.clear();
+        s.keys.clear();
+        self.space.for_each_jump(b, |j, _| {
+            s.jumps.push(j as u16);
+            s.keys.push(self.space.least(&self.space.after(images, j)));
+        });
+        s.found.clear();
+        s.found.resize(s.keys.len(), None);
+        table.get_batch(&s.keys, &mut s.found);
+        s.found.iter().flatten().copied().min()
+    }
+
+    /// Pushes to `next` the positions one more jump along the chain of the peg on `h` in `p`.
+    fn extend_chain(&self, p: B, im: &Images<B>, h: u8, next: &mut Vec<Link<B>>) {
+        for &j in self.space.jumps_from(h as usize) {
+            let j = j as usize;
+            if let Some(q) = self.space.apply(p, j) {
+                next.push((q, self.space.after(im, j), self.space.jumps[j].to));
+            }
+        }
     }
 
     /// Fewest new moves from `b` when the peg on `free` may go on jumping without a new move.
