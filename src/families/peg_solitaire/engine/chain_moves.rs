@@ -23,9 +23,13 @@ pub const NO_PEG: u8 = u8::MAX;
 struct Chains<B> {
     /// The positions one jump further along some chain.
     next: Vec<Link<B>>,
-    /// The first step's jumps.
+    /// A group's first steps: the jumps, where each position's end, the canonical keys and
+    /// their distances when they are on a solution.
     jumps: Vec<u16>,
-    /// Their canonical keys, and their distances when they are on a solution.
+    ends: Vec<usize>,
+    first_keys: Vec<B>,
+    first_found: Vec<Option<u8>>,
+    /// The same for the chains followed further.
     keys: Vec<B>,
     found: Vec<Option<u8>>,
     /// Those on a solution: the chains to continue.
@@ -58,6 +62,8 @@ pub struct Unfinished {
 
 /// Positions measured per parallel task: a stop request is seen between tasks.
 const CHUNK: usize = 1 << 10;
+/// Positions whose first steps are looked up together (their cache misses overlap).
+const GROUP: usize = 16;
 
 impl<'a, B: Bitboard> MoveDistances<'a, B> {
     /// `layers` as returned by `useful_positions`: pegs descending, the last one the goal's.
@@ -106,12 +112,11 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
                     return None;
                 }
                 let mut scratch = Chains::default();
-                Some(
-                    chunk
-                        .iter()
-                        .map(|&b| self.distance_by_search(b, &mut scratch))
-                        .collect(),
-                )
+                let mut out = Vec::with_capacity(chunk.len());
+                for group in chunk.chunks(GROUP) {
+                    self.measure_group(group, &mut scratch, &mut out);
+                }
+                Some(out)
             })
             .collect::<Option<_>>()?;
         Some(parts.concat())
@@ -142,26 +147,59 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
             .get(self.space.canonical(b))
     }
 
-    /// 1 + the least distance over every chain end of every peg of `b`. The chains are
-    /// followed breadth first, one jump at a time for all of them, so that the lookups of a
-    /// step (all in one layer's table) are made together and their cache misses overlap.
+    /// The distances of `group` (positions of one layer) pushed to `out`: the first steps of
+    /// all of them are looked up at once, then each position's chains are followed.
+    fn measure_group(&self, group: &[B], s: &mut Chains<B>, out: &mut Vec<u8>) {
+        let pegs = group.first().map_or(0, |b| b.count());
+        let Some(table) = pegs.checked_sub(1).and_then(|p| self.dist.get(p as usize)) else {
+            out.extend(group.iter().map(|_| u8::MAX));
+            return;
+        };
+        s.jumps.clear();
+        s.first_keys.clear();
+        s.ends.clear();
+        for &b in group {
+            let images = self.space.images_of(b);
+            self.space.for_each_jump(b, |j, _| {
+                s.jumps.push(j as u16);
+                s.first_keys
+                    .push(self.space.least(&self.space.after(&images, j)));
+            });
+            s.ends.push(s.first_keys.len());
+        }
+        s.first_found.clear();
+        s.first_found.resize(s.first_keys.len(), None);
+        table.get_batch(&s.first_keys, &mut s.first_found);
+        let mut from = 0;
+        for (i, &b) in group.iter().enumerate() {
+            let to = s.ends[i];
+            out.push(self.distance_by_search(b, from..to, s));
+            from = to;
+        }
+    }
+
+    /// 1 + the least distance over every chain end of every peg of `b`, whose first steps
+    /// are `s.jumps[steps]` with distances `s.first_found[steps]`. The chains are followed
+    /// breadth first, one jump at a time for all of them, so that the lookups of a step (all
+    /// in one layer's table) are made together and their cache misses overlap.
     ///
     /// Only chains through positions at most `m` from the goal are followed, `m` the least
     /// distance one jump on: a position `q` of a chain is one move from each of the chain's
     /// later ends, so those ends are at least `d(q) - 1` from the goal, and they can only
     /// improve on `m` by reaching `m - 1`, which needs `d(q) <= m`. That is also why the
     /// first end found at `m - 1` settles it.
-    fn distance_by_search(&self, b: B, s: &mut Chains<B>) -> u8 {
-        let images = self.space.images_of(b);
-        let Some(first) = self.first_step(b, &images, s) else {
+    fn distance_by_search(&self, b: B, steps: std::ops::Range<usize>, s: &mut Chains<B>) -> u8 {
+        let found = &s.first_found[steps.clone()];
+        let Some(first) = found.iter().flatten().copied().min() else {
             return u8::MAX;
         };
         if first == 0 {
             return 1;
         }
         // The chains through the first step's nearest positions go on (see above).
+        let images = self.space.images_of(b);
         s.next.clear();
-        for (&j, d) in s.jumps.iter().zip(&s.found) {
+        for (&j, d) in s.jumps[steps].iter().zip(found) {
             let j = usize::from(j);
             if *d == Some(first)
                 && let Some(next) = self.space.apply(b, j)
@@ -197,23 +235,6 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
             }
         }
         first.saturating_add(1)
-    }
-
-    /// The least distance one jump on from `b` (imaged in `images`), None when no position
-    /// one jump on is on a solution; leaves the jumps in `s.jumps` and their distances in
-    /// `s.found`. Only keys are made here: most successors go no further.
-    fn first_step(&self, b: B, images: &Images<B>, s: &mut Chains<B>) -> Option<u8> {
-        let table = self.dist.get(b.count().checked_sub(1)? as usize)?;
-        s.jumps.clear();
-        s.keys.clear();
-        self.space.for_each_jump(b, |j, _| {
-            s.jumps.push(j as u16);
-            s.keys.push(self.space.least(&self.space.after(images, j)));
-        });
-        s.found.clear();
-        s.found.resize(s.keys.len(), None);
-        table.get_batch(&s.keys, &mut s.found);
-        s.found.iter().flatten().copied().min()
     }
 
     /// Pushes to `next` the positions one more jump along the chain of the peg on `h` in `p`.
