@@ -14,18 +14,59 @@ use rayon::prelude::*;
 
 pub struct Prune<B> {
     /// Pagodas seeded on the goal holes (their floor: the lightest goal position).
-    to_goal: Vec<Pagoda>,
+    to_goal: Vec<ByteWeights>,
     /// Pagodas seeded on the start's empty holes, applied to complements.
-    from_start: Vec<Pagoda>,
+    from_start: Vec<ByteWeights>,
     /// Every hole of the board, to take complements.
     board: B,
+}
+
+/// A pagoda's value read a byte of the position at a time: one table read per 8 holes instead
+/// of one weight per peg (the bound is tested on every position of every layer).
+struct ByteWeights {
+    /// `by_byte[i][v]`: the weight of the pegs `v` on holes `8 i` to `8 i + 7`.
+    by_byte: Vec<[i32; 256]>,
+    floor: i32,
+}
+
+impl ByteWeights {
+    fn new(p: &Pagoda) -> Self {
+        let by_byte = p
+            .weights
+            .chunks(8)
+            .map(|w| {
+                std::array::from_fn(|v| {
+                    w.iter()
+                        .enumerate()
+                        .filter(|&(bit, _)| v >> bit & 1 == 1)
+                        .map(|(_, &x)| x)
+                        .sum()
+                })
+            })
+            .collect();
+        ByteWeights {
+            by_byte,
+            floor: p.floor,
+        }
+    }
+
+    #[inline]
+    fn keeps<B: Bitboard>(&self, b: B) -> bool {
+        let value: i32 = self
+            .by_byte
+            .iter()
+            .enumerate()
+            .map(|(i, t)| t[b.chunk(8 * i, 8)])
+            .sum();
+        value >= self.floor
+    }
 }
 
 impl<B: Bitboard> Prune<B> {
     pub fn new(to_goal: Vec<Pagoda>, from_start: Vec<Pagoda>, board: B) -> Self {
         Prune {
-            to_goal,
-            from_start,
+            to_goal: to_goal.iter().map(ByteWeights::new).collect(),
+            from_start: from_start.iter().map(ByteWeights::new).collect(),
             board,
         }
     }
@@ -40,11 +81,9 @@ impl<B: Bitboard> Prune<B> {
     pub fn keeps(&self, b: B, backward: bool) -> bool {
         if backward {
             let complement = self.board & !b;
-            self.from_start
-                .iter()
-                .all(|p| p.value(complement) >= p.floor)
+            self.from_start.iter().all(|p| p.keeps(complement))
         } else {
-            self.to_goal.iter().all(|p| p.value(b) >= p.floor)
+            self.to_goal.iter().all(|p| p.keeps(b))
         }
     }
 
@@ -80,6 +119,32 @@ impl<B: Bitboard> Prune<B> {
         if counted {
             layer.counts.truncate(n);
             layer.counts.shrink_to_fit();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_weights_give_the_pagoda_values() {
+        // 37 holes (a byte past the fifth), weights of both signs.
+        let weights: Vec<i32> = (0..37).map(|h| (h * 7 % 11) - 4).collect();
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for floor in [-20, 0, 3, 9] {
+            let pagoda = Pagoda {
+                weights: weights.clone(),
+                floor,
+            };
+            let table = ByteWeights::new(&pagoda);
+            for _ in 0..2000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let b = x & ((1 << 37) - 1);
+                assert_eq!(table.keeps(b), pagoda.value(b) >= floor, "{b:#x}");
+            }
         }
     }
 }
