@@ -10,10 +10,11 @@
 
 use super::bitboard::Bitboard;
 use super::dense_layers::{Dense, dense_image};
-use super::jump_layers::{Goal, LAYER_GROWTH, Layer, expand, expand_set, sort_and_join};
+use super::jump_layers::{Goal, LAYER_GROWTH, Layer, expand, expand_set};
 use super::jump_space::JumpSpace;
 use super::layer_membership::LayerMembership;
 use super::layer_prune::Prune;
+use super::sorted_runs::sort_and_join;
 use crate::engine::{Progress, room, stop};
 use rayon::prelude::*;
 

@@ -15,7 +15,7 @@ use super::dense_layers::{Dense, expand_dense, expand_dense_within};
 use super::jump_space::JumpSpace;
 use super::layer_membership::LayerMembership;
 use super::layer_prune::Prune;
-use super::radix_sort::sort_by_position;
+use super::sorted_runs::{merge_joined, sort_and_join, union_of_runs};
 use crate::engine::{Progress, room, stop};
 use rayon::prelude::*;
 
@@ -93,6 +93,11 @@ pub const LAYER_GROWTH: &str = "a peg layer's growth";
 /// within milliseconds.
 const CHUNK: usize = 1 << 14;
 
+/// Positions of a counted layer whose successors are gathered at once, then merged into the
+/// next layer: the unjoined successors (16 bytes each, about 8 a position) of a whole layer
+/// took twice the memory of the rest of the search (English 33: 345 MB in all).
+const WAVE: usize = 1 << 18;
+
 /// Successors (or predecessors) of a whole layer, deduplicated, with counts summed. None when a
 /// stop was requested or the memory cap refused the growth (the search was then asked to stop):
 /// a layer is whole or absent.
@@ -111,16 +116,20 @@ pub fn expand_kept<B: Bitboard>(
     backward: bool,
     keep: impl Fn(&mut Vec<(B, u64)>) + Sync,
 ) -> Option<Layer<B>> {
-    let parts: Vec<Vec<(B, u64)>> = layer
-        .keys
-        .par_chunks(CHUNK)
-        .zip(layer.counts.par_chunks(CHUNK))
-        .map(|(keys, counts)| {
-            let item = |k: B, i: usize| (k, counts[i]);
-            grow_chunk(space, keys, backward, item, &keep, |e| e.0, join_counts)
-        })
-        .collect::<Option<_>>()?;
-    let merged = union_of_runs(parts, space.holes, |e| e.0, join_counts)?;
+    let mut merged = Vec::new();
+    let waves = layer.keys.chunks(WAVE).zip(layer.counts.chunks(WAVE));
+    for (keys, counts) in waves {
+        let parts: Vec<Vec<(B, u64)>> = keys
+            .par_chunks(CHUNK)
+            .zip(counts.par_chunks(CHUNK))
+            .map(|(keys, counts)| {
+                let item = |k: B, i: usize| (k, counts[i]);
+                grow_chunk(space, keys, backward, item, &keep, |e| e.0, join_counts)
+            })
+            .collect::<Option<_>>()?;
+        let wave = union_of_runs(parts, space.holes, |e| e.0, join_counts)?;
+        merged = merge_joined(merged, wave, |e| e.0, join_counts)?;
+    }
     let mut keys = room::reserved(merged.len(), LAYER_GROWTH)?;
     let mut counts = room::reserved(merged.len(), LAYER_GROWTH)?;
     keys.extend(merged.iter().map(|e| e.0));
@@ -218,85 +227,6 @@ fn next_pegs(pegs: u32, backward: bool) -> u32 {
     } else {
         pegs.saturating_sub(1)
     }
-}
-
-/// Sorts `v` by position key (all keys below bit `holes`) and joins each run of equal keys
-/// into one item, `join(first, other)`. The joining loop has no data-dependent branch: half the
-/// keys are duplicates, at random, and a mispredicted branch per key cost more than the sort.
-/// None when the memory for the sort was refused.
-pub(super) fn sort_and_join<T: Copy + Default, B: Bitboard>(
-    mut v: Vec<T>,
-    holes: usize,
-    key: impl Fn(&T) -> B,
-    join: impl Fn(T, T) -> T,
-) -> Option<Vec<T>> {
-    if !sort_by_position(&mut v, holes, &key, LAYER_GROWTH) {
-        return None;
-    }
-    if v.is_empty() {
-        return Some(v);
-    }
-    let mut n = 0;
-    for i in 1..v.len() {
-        let t = v[i];
-        let same = key(&v[n]) == key(&t);
-        let joined = join(v[n], t);
-        n += usize::from(!same);
-        v[n] = if same { joined } else { t };
-    }
-    v.truncate(n + 1);
-    // Layers and runs are kept a while: hold only what is used.
-    v.shrink_to_fit();
-    Some(v)
-}
-
-/// Bits of the key that pick a range in [`union_of_runs`].
-const RANGE_BITS: usize = 8;
-
-/// The union of sorted, duplicate-free runs as one sorted vector, equal keys joined. The key
-/// space is cut into 2^RANGE_BITS ranges by the top bits, and each range is gathered from every
-/// run, sorted and joined on its own, in parallel: no merge tree, no serial last merge, and
-/// every range small enough for the cache. None when the memory for the union was refused.
-fn union_of_runs<T: Copy + Default + Send + Sync, B: Bitboard>(
-    runs: Vec<Vec<T>>,
-    holes: usize,
-    key: impl Fn(&T) -> B + Sync,
-    join: impl Fn(T, T) -> T + Sync,
-) -> Option<Vec<T>> {
-    if runs.len() <= 1 {
-        return Some(runs.into_iter().next().unwrap_or_default());
-    }
-    let top = RANGE_BITS.min(holes);
-    let low = holes - top;
-    let range_of = |t: &T| key(t).chunk(low, top);
-    // Where each range starts in each run (runs are sorted, so ranges are contiguous).
-    let bounds: Vec<Vec<usize>> = runs
-        .par_iter()
-        .map(|run| {
-            (0..=1usize << top)
-                .map(|r| run.partition_point(|t| range_of(t) < r))
-                .collect()
-        })
-        .collect();
-    let parts: Vec<Vec<T>> = (0..1usize << top)
-        .into_par_iter()
-        .map(|r| {
-            let len = runs.iter().zip(&bounds).map(|(_, b)| b[r + 1] - b[r]).sum();
-            let mut v = room::reserved(len, LAYER_GROWTH)?;
-            for (run, b) in runs.iter().zip(&bounds) {
-                v.extend_from_slice(&run[b[r]..b[r + 1]]);
-            }
-            sort_and_join(v, low, &key, &join)
-        })
-        .collect::<Option<_>>()?;
-    // The runs are copied out: free them before the final copy to bound the peak memory.
-    drop(runs);
-    drop(bounds);
-    let mut out = room::reserved(parts.iter().map(|p| p.len()).sum(), LAYER_GROWTH)?;
-    for p in parts {
-        out.extend(p);
-    }
-    Some(out)
 }
 
 /// The layer holding the goal positions, each counted by its orbit size (see the module doc).

@@ -20,3 +20,4 @@ pub mod pagoda;
 pub mod position_table;
 pub mod radix_sort;
 pub mod ranked_keys;
+pub mod sorted_runs;
