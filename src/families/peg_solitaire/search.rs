@@ -7,6 +7,7 @@ use super::engine::guide::hole_weights;
 use super::engine::jump_layers::Goal;
 use super::engine::jump_space::{Jump, JumpSpace};
 use super::engine::layer_prune::Prune;
+use super::engine::orbit_pagoda::{orbit_pagoda, sample_positions};
 use super::engine::pagoda::{Pagoda, goal_pagodas};
 use super::solve::PegPuzzle;
 use crate::engine::Progress;
@@ -16,6 +17,8 @@ use std::time::Instant;
 pub struct Search<'p, B: Bitboard> {
     pub puzzle: &'p PegPuzzle,
     pub space: JumpSpace<B>,
+    /// The symmetries of the space, as permutations of the holes.
+    pub group: Vec<Vec<u8>>,
     /// The start after the fixed first jump, as a hole mask (for the invariants).
     pub origin: u128,
     /// The same position, where the searches start.
@@ -49,6 +52,7 @@ impl<'p, B: Bitboard> Search<'p, B> {
         Search {
             puzzle,
             space: JumpSpace::new(n, jumps.clone(), &group),
+            group,
             origin,
             start: to_bitboard(origin),
             free,
@@ -84,13 +88,34 @@ impl<'p, B: Bitboard> Search<'p, B> {
     }
 
     /// The pagoda bounds for the layered searches: the goal's pagodas forwards, and backwards
-    /// those seeded on the start's empty holes (applied to complements).
+    /// those seeded on the start's empty holes (applied to complements), each side with the
+    /// searched pagoda that rules out the most besides (see [`orbit_pagoda`]).
     pub fn prune(&self) -> Prune<B> {
         let n = self.puzzle.board.len();
         let board = self.puzzle.board.all_holes();
         let empty: Vec<usize> = holes(board & !self.origin).collect();
-        let from_start = goal_pagodas(n, &self.puzzle.board.jumps, &empty, empty.len());
-        Prune::new(self.pagodas.clone(), from_start, to_bitboard(board))
+        let mut from_start = goal_pagodas(n, &self.puzzle.board.jumps, &empty, empty.len());
+        let mut to_goal = self.pagodas.clone();
+        // The largest layers are near half the holes: positions (or complements) of about as
+        // many pegs are the sample.
+        let sample = sample_positions(n, n - n / 2..n - n / 2 + 4);
+        let goal_at: Vec<usize> = holes(self.puzzle.goal_at).collect();
+        let goal = (&goal_at[..], self.puzzle.goal_pegs as usize);
+        let searched = |target, known: &[Pagoda]| {
+            orbit_pagoda(
+                n,
+                &self.puzzle.board.jumps,
+                &self.group,
+                target,
+                &sample,
+                known,
+            )
+        };
+        if n <= 64 {
+            from_start.extend(searched((&empty[..], empty.len()), &from_start));
+            to_goal.extend(searched(goal, &to_goal));
+        }
+        Prune::new(to_goal, from_start, to_bitboard(board))
     }
 
     /// A solution found after the prefix, with the prefix.

@@ -16,6 +16,7 @@ pub mod jump_layers;
 pub mod jump_space;
 pub mod layer_membership;
 pub mod layer_prune;
+pub mod orbit_pagoda;
 pub mod pagoda;
 pub mod position_table;
 pub mod radix_sort;
