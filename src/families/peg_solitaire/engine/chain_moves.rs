@@ -401,9 +401,8 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::jump_layers::{Goal, meet, useful_positions};
+    use super::super::jump_layers::useful_unpruned;
     use super::super::jump_space::Jump;
-    use super::super::layer_prune::Prune;
     use super::*;
     use crate::engine::Progress;
     use std::collections::HashMap;
@@ -444,16 +443,8 @@ mod tests {
         let mut memo = HashMap::new();
         // The apex empty, and a hole of the third row empty: both keep the mirror.
         for start in [0x7FFE_u64, 0x7FFF & !(1 << 4)] {
-            let goals = (0..15).map(|h| 1u64 << h).collect();
-            let meeting = meet(
-                &space,
-                start,
-                &Goal::Positions(goals),
-                false,
-                &Prune::none(),
-                &Progress::hidden(),
-            );
-            let layers = useful_positions(&space, meeting).unwrap();
+            let goals: Vec<u64> = (0..15).map(|h| 1u64 << h).collect();
+            let (layers, _) = useful_unpruned(&space, start, &goals);
             let all: Vec<u64> = layers.iter().flat_map(|l| l.keys.clone()).collect();
             assert!(all.len() > 50, "{} useful positions", all.len());
             let md = MoveDistances::new(

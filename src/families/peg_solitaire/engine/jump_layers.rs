@@ -538,6 +538,28 @@ pub fn useful_positions<B: Bitboard>(
     Some(all)
 }
 
+/// The useful layers from `start` to `goals`, with no pruning, and how many forward layers
+/// the meeting left implicit: for tests against plain search.
+#[cfg(test)]
+pub(crate) fn useful_unpruned(
+    space: &JumpSpace<u64>,
+    start: u64,
+    goals: &[u64],
+) -> (Vec<Layer<u64>>, usize) {
+    let goal = Goal::Positions(goals.to_vec());
+    let meeting = meet(
+        space,
+        start,
+        &goal,
+        false,
+        &Prune::none(),
+        &Progress::hidden(),
+    );
+    let implied = meeting.implied;
+    let layers = useful_positions(space, meeting).expect("no stop in a test");
+    (layers, implied)
+}
+
 /// The positions of `a` that are also in `b` (both sorted).
 pub fn intersect<B: Bitboard>(a: &Layer<B>, b: &Layer<B>) -> Layer<B> {
     let mut keys = Vec::new();
@@ -643,15 +665,7 @@ mod tests {
             (all & !(1 << 4), (0..15).map(|h| 1u64 << h).collect()),
         ];
         for (start, goals) in games {
-            let meeting = meet(
-                &s,
-                start,
-                &Goal::Positions(goals.clone()),
-                false,
-                &Prune::none(),
-                &Progress::hidden(),
-            );
-            let useful = useful_positions(&s, meeting).unwrap();
+            let (useful, _) = useful_unpruned(&s, start, &goals);
             let keys: Vec<Vec<u64>> = useful.iter().map(|l| l.keys.clone()).collect();
             let expected = brute_useful(&s, start, &goals);
             assert!(
@@ -686,16 +700,7 @@ mod tests {
         // The vacancies of one quarter (the others are their mirror images).
         for hole in [0, 1, 3, 4] {
             let (start, goals) = (0xFFF & !(1u64 << hole), vec![1u64 << hole]);
-            let meeting = meet(
-                &s,
-                start,
-                &Goal::Positions(goals.clone()),
-                false,
-                &Prune::none(),
-                &Progress::hidden(),
-            );
-            let implied = meeting.implied;
-            let useful = useful_positions(&s, meeting).unwrap();
+            let (useful, implied) = useful_unpruned(&s, start, &goals);
             let keys: Vec<Vec<u64>> = useful.iter().map(|l| l.keys.clone()).collect();
             let expected = brute_useful(&s, start, &goals);
             if expected.iter().all(|l| !l.is_empty()) {

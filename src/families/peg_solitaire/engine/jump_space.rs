@@ -35,6 +35,26 @@ impl Jump {
             .collect()
     }
 
+    /// The English board's jumps: 33 holes of a 7x7 cross (their coordinates), orthogonal.
+    #[cfg(test)]
+    pub(crate) fn english() -> (Vec<(i32, i32)>, Vec<Jump>) {
+        let cells: Vec<(i32, i32)> = (0..7)
+            .flat_map(|y| (0..7).map(move |x| (x, y)))
+            .filter(|&(x, y)| (2..5).contains(&x) || (2..5).contains(&y))
+            .collect();
+        let at = |x, y| cells.iter().position(|&c| c == (x, y));
+        let mut jumps = Vec::new();
+        for (i, &(x, y)) in cells.iter().enumerate() {
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                if let (Some(o), Some(t)) = (at(x + dx, y + dy), at(x + 2 * dx, y + 2 * dy)) {
+                    let (from, over, to) = (i as u8, o as u8, t as u8);
+                    jumps.push(Jump { from, over, to });
+                }
+            }
+        }
+        (cells, jumps)
+    }
+
     /// The triangle of 5 rows (15 holes, row r holding r + 1 holes), jumps along its three
     /// directions, and its mirror through the apex (as a permutation).
     #[cfg(test)]

@@ -161,23 +161,8 @@ mod tests {
 
     /// The English board (33 holes of a 7x7 cross, orthogonal jumps) and its 8 symmetries.
     fn english() -> (Vec<Jump>, Vec<Vec<u8>>, usize) {
-        let cells: Vec<(i32, i32)> = (0..7)
-            .flat_map(|y| (0..7).map(move |x| (x, y)))
-            .filter(|&(x, y)| (2..5).contains(&x) || (2..5).contains(&y))
-            .collect();
+        let (cells, jumps) = Jump::english();
         let at = |x, y| cells.iter().position(|&c| c == (x, y));
-        let mut jumps = Vec::new();
-        for (i, &(x, y)) in cells.iter().enumerate() {
-            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                if let (Some(o), Some(t)) = (at(x + dx, y + dy), at(x + 2 * dx, y + 2 * dy)) {
-                    jumps.push(Jump {
-                        from: i as u8,
-                        over: o as u8,
-                        to: t as u8,
-                    });
-                }
-            }
-        }
         type Map = fn(i32, i32) -> (i32, i32);
         let maps: [Map; 7] = [
             |x, y| (6 - x, y),

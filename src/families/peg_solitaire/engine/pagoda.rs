@@ -95,28 +95,9 @@ fn mend(mut w: Vec<i32>, jumps: &[Jump], raise: Raise) -> Vec<i32> {
 mod tests {
     use super::*;
 
-    /// The English board's jumps: 33 holes of a 7x7 cross, orthogonal.
-    fn english() -> (Vec<(i32, i32)>, Vec<Jump>) {
-        let cells: Vec<(i32, i32)> = (0..7)
-            .flat_map(|y| (0..7).map(move |x| (x, y)))
-            .filter(|&(x, y)| (2..5).contains(&x) || (2..5).contains(&y))
-            .collect();
-        let at = |x, y| cells.iter().position(|&c| c == (x, y));
-        let mut jumps = Vec::new();
-        for (i, &(x, y)) in cells.iter().enumerate() {
-            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                if let (Some(o), Some(t)) = (at(x + dx, y + dy), at(x + 2 * dx, y + 2 * dy)) {
-                    let (from, over, to) = (i as u8, o as u8, t as u8);
-                    jumps.push(Jump { from, over, to });
-                }
-            }
-        }
-        (cells, jumps)
-    }
-
     #[test]
     fn every_pagoda_keeps_the_rule_on_every_jump() {
-        let (cells, jumps) = english();
+        let (cells, jumps) = Jump::english();
         let centre = cells.iter().position(|&c| c == (3, 3)).unwrap();
         let found = goal_pagodas(cells.len(), &jumps, &[centre], 1);
         assert!(!found.is_empty());
@@ -131,7 +112,7 @@ mod tests {
     fn raising_the_jumping_hole_marks_the_holes_on_the_centres_lattice() {
         // The English central game's classic test: a peg must stand on one of the five holes
         // with both coordinates odd (counted from 0), or the centre is never reached.
-        let (cells, jumps) = english();
+        let (cells, jumps) = Jump::english();
         let centre = cells.iter().position(|&c| c == (3, 3)).unwrap();
         let w = mend(
             {
