@@ -197,6 +197,33 @@ enum Marked {
     Unfit,
 }
 
+/// Membership in a layer as its bits over ranks: a test is a rank (two table reads) and one
+/// bit, where the sorted keys' filter and search read two or three places far apart.
+pub struct DenseMembership<'a> {
+    ranks: LayerRanks<'a>,
+    bits: Vec<u64>,
+}
+
+impl<'a> DenseMembership<'a> {
+    /// The membership of `keys` (a layer of `pegs` pegs, sorted, one class); None when the
+    /// board is too large to rank or the memory was refused.
+    pub fn new<B: Bitboard>(space: &'a JumpSpace<B>, keys: &[B], pegs: u32) -> Option<Self> {
+        let ranks = space.key_ranks()?;
+        let first = keys.first()?;
+        let ranks = LayerRanks::new(ranks, pegs, ranks.state(first.fold64()));
+        let words = ranks.size().div_ceil(64) as usize;
+        let bits = bits_of(keys, &ranks, words)?;
+        Some(DenseMembership { ranks, bits })
+    }
+
+    #[inline]
+    pub fn contains<B: Bitboard>(&self, key: B) -> bool {
+        self.ranks
+            .rank(key.fold64())
+            .is_some_and(|r| self.bits[(r / 64) as usize] >> (r % 64) & 1 == 1)
+    }
+}
+
 /// The bits of the keys of `keys` that are of the layer `ranks` ranks (others cannot be met
 /// there); None when the memory was refused.
 fn bits_of<B: Bitboard>(keys: &[B], ranks: &LayerRanks, words: usize) -> Option<Vec<u64>> {
