@@ -200,3 +200,33 @@ pub fn complement<B: Bitboard>(
     let (keys, counts) = pairs.into_iter().unzip();
     Some(Layer { pegs, keys, counts })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::jump_space::Jump;
+    use super::*;
+
+    #[test]
+    fn both_memberships_hold_the_same_positions() {
+        // A layer of the triangle grown back from the apex, tested on every position of its
+        // peg count (both canonical and not).
+        let (jumps, group) = Jump::triangle();
+        let space: JumpSpace<u64> = JumpSpace::new(15, jumps, &group);
+        let mut layer = Layer {
+            pegs: 1,
+            keys: vec![1],
+            counts: Vec::new(),
+        };
+        for _ in 0..5 {
+            layer = expand_set(&space, &layer, true).unwrap();
+        }
+        assert!(layer.len() > 50, "{} positions", layer.len());
+        let dense = Member::Dense(DenseMembership::new(&space, &layer.keys, layer.pegs).unwrap());
+        let sorted = Member::Sorted(LayerMembership::new(&layer.keys, 15).unwrap());
+        for b in (0..1u64 << 15).filter(|b| b.count_ones() == layer.pegs) {
+            let held = layer.contains(b);
+            assert_eq!(dense.contains(b), held, "{b:#x}");
+            assert_eq!(sorted.contains(b), held, "{b:#x}");
+        }
+    }
+}
