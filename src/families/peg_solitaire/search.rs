@@ -100,21 +100,14 @@ impl<'p, B: Bitboard> Search<'p, B> {
         // many pegs are the sample.
         let sample = sample_positions(n, n - n / 2..n - n / 2 + 4);
         let goal_at: Vec<usize> = holes(self.puzzle.goal_at).collect();
-        let goal = (&goal_at[..], self.puzzle.goal_pegs as usize);
-        let searched = |target, known: &[Pagoda]| {
-            orbit_pagoda(
-                n,
-                &self.puzzle.board.jumps,
-                &self.group,
-                target,
-                &sample,
-                known,
-            )
-        };
-        if n <= 64 {
-            from_start.extend(searched((&empty[..], empty.len()), &from_start));
-            to_goal.extend(searched(goal, &to_goal));
-        }
+        let jumps = &self.puzzle.board.jumps;
+        let searched =
+            |target, known: &[Pagoda]| orbit_pagoda(n, jumps, &self.group, target, &sample, known);
+        from_start.extend(searched((&empty[..], empty.len()), &from_start));
+        to_goal.extend(searched(
+            (&goal_at[..], self.puzzle.goal_pegs as usize),
+            &to_goal,
+        ));
         Prune::new(to_goal, from_start, to_bitboard(board))
     }
 

@@ -18,7 +18,8 @@ const SAMPLE: usize = 1024;
 
 /// The orbit-constant pagoda under which the most `sample` positions weigh less than the
 /// least goal (`pegs` pegs on the holes `at`) while every pagoda of `known` keeps them; None
-/// when there are too many orbits to search or none rules out a sampled position.
+/// when there are too many orbits to search (or more than 64 holes, past the sample's words)
+/// or none rules out a sampled position.
 pub fn orbit_pagoda(
     holes: usize,
     jumps: &[Jump],
@@ -27,6 +28,9 @@ pub fn orbit_pagoda(
     sample: &[u64],
     known: &[Pagoda],
 ) -> Option<Pagoda> {
+    if holes > 64 {
+        return None;
+    }
     let orbit = orbits(holes, group);
     let count = orbit.iter().max().map_or(0, |&o| o + 1);
     let candidates = (2 * RANGE as u64 + 1).checked_pow(count as u32)?;
@@ -68,8 +72,11 @@ pub fn orbit_pagoda(
 }
 
 /// Sample positions: `SAMPLE` pseudo-random positions of each peg count of `pegs` (fixed seed:
-/// the choice of pagoda does not vary between runs).
+/// the choice of pagoda does not vary between runs); none past 64 holes.
 pub fn sample_positions(holes: usize, pegs: impl Iterator<Item = usize>) -> Vec<u64> {
+    if holes > 64 {
+        return Vec::new();
+    }
     let mut x = 0x9E37_79B9_7F4A_7C15u64;
     let mut next = move || {
         x ^= x << 13;
