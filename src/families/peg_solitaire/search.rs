@@ -103,11 +103,17 @@ impl<'p, B: Bitboard> Search<'p, B> {
         let jumps = &self.puzzle.board.jumps;
         let searched =
             |target, known: &[Pagoda]| orbit_pagoda(n, jumps, &self.group, target, &sample, known);
-        from_start.extend(searched((&empty[..], empty.len()), &from_start));
-        to_goal.extend(searched(
-            (&goal_at[..], self.puzzle.goal_pegs as usize),
-            &to_goal,
-        ));
+        let to_goal_found = searched((&goal_at[..], self.puzzle.goal_pegs as usize), &to_goal);
+        // A central game's two targets are one (the start's empty holes are the goal's, and
+        // the seeded pagodas too): the search would find the same bound again.
+        let same = empty == goal_at && empty.len() == self.puzzle.goal_pegs as usize;
+        let from_start_found = if same {
+            to_goal_found.clone()
+        } else {
+            searched((&empty[..], empty.len()), &from_start)
+        };
+        to_goal.extend(to_goal_found);
+        from_start.extend(from_start_found);
         Prune::new(to_goal, from_start, to_bitboard(board))
     }
 

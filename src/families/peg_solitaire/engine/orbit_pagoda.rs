@@ -44,12 +44,21 @@ pub fn orbit_pagoda(
         .collect();
     rules.sort_unstable();
     rules.dedup();
-    // Positions the known bounds keep, by orbit counts (a pagoda's value is a dot product).
-    let kept: Vec<Vec<i32>> = sample
+    // Positions the known bounds keep, by orbit counts (a pagoda's value is a dot product),
+    // each distinct count with how many positions have it: a candidate scores each once.
+    let mut kept: Vec<(Vec<i32>, usize)> = Vec::new();
+    let mut counts: Vec<Vec<i32>> = sample
         .iter()
         .filter(|&&b| known.iter().all(|p| p.value(b) >= p.floor))
         .map(|&b| orbit_counts(b, &orbit, count))
         .collect();
+    counts.sort_unstable();
+    for c in counts {
+        match kept.last_mut() {
+            Some((last, n)) if *last == c => *n += 1,
+            _ => kept.push((c, 1)),
+        }
+    }
     let at_counts: Vec<Vec<i32>> = at
         .iter()
         .map(|&h| orbit_counts(1 << h, &orbit, count))
@@ -59,7 +68,11 @@ pub fn orbit_pagoda(
     for _ in 0..candidates {
         if rules.iter().all(|&[f, o, t]| w[t] <= w[f] + w[o]) {
             let floor = floor_of(&w, &at_counts, pegs);
-            let out = kept.iter().filter(|c| dot(&w, c) < floor).count();
+            let out: usize = kept
+                .iter()
+                .filter(|(c, _)| dot(&w, c) < floor)
+                .map(|(_, n)| n)
+                .sum();
             if out > best.as_ref().map_or(0, |b| b.0) {
                 best = Some((out, w.clone(), floor));
             }
