@@ -10,7 +10,7 @@
 
 use super::bitboard::Bitboard;
 use super::dense_layers::{Dense, DenseMembership, dense_image};
-use super::jump_layers::{Goal, LAYER_GROWTH, Layer, expand, expand_set};
+use super::jump_layers::{CHUNK, Goal, LAYER_GROWTH, Layer, expand, expand_set};
 use super::jump_space::JumpSpace;
 use super::layer_membership::LayerMembership;
 use super::layer_prune::Prune;
@@ -86,9 +86,6 @@ pub fn grow_half<B: Bitboard>(
     (states, 0)
 }
 
-/// Positions of a layer expanded per parallel task (a stop request is seen between tasks).
-const CHUNK: usize = 1 << 14;
-
 /// The positions of `last` (the last layer grown back from the goal) that the start reaches:
 /// the meeting layer, found without growing the forward side. The positions the start reaches
 /// one peg up are the complements of `last` (`odd`: an odd number of holes), so a position is
@@ -102,8 +99,7 @@ fn reachable_part<B: Bitboard>(
 ) -> Option<Layer<B>> {
     let member = Member::new(space, last)?;
     let all = board(space);
-    // Whether the start reaches `b`; `keys` is scratch room for the keys to look up, all made
-    // before any is looked up so that the lookups' cache misses overlap.
+    // Whether the start reaches `b`; `keys` is scratch room for the keys to look up.
     let reached = |b: B, keys: &mut Vec<B>| {
         let images = space.images_of(all & !b);
         keys.clear();

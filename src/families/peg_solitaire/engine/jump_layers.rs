@@ -91,7 +91,7 @@ pub const LAYER_GROWTH: &str = "a peg layer's growth";
 
 /// Positions of a layer expanded per parallel task: small enough that a stop request is seen
 /// within milliseconds.
-const CHUNK: usize = 1 << 14;
+pub(super) const CHUNK: usize = 1 << 14;
 
 /// Positions of a counted layer whose successors are gathered at once, then merged into the
 /// next layer: the unjoined successors (16 bytes each, about 8 a position) of a whole layer
@@ -128,6 +128,8 @@ pub fn expand_kept<B: Bitboard>(
             })
             .collect::<Option<_>>()?;
         let wave = union_of_runs(parts, space.holes, |e| e.0, join_counts)?;
+        // The first wave is copied too: handing it over as it is raised the count's peak
+        // memory on English 33 from about 212 to 230 MB (the allocator's reuse, measured).
         merged = merge_joined(merged, wave, |e| e.0, join_counts)?;
     }
     let mut keys = room::reserved(merged.len(), LAYER_GROWTH)?;
