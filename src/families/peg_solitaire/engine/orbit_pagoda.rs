@@ -2,8 +2,8 @@
 //! orbit of the symmetry group (so a bound tested on a class's canonical key holds for the whole
 //! class), small integers, keeping `w(to) <= w(from) + w(over)` on every jump, chosen for how many
 //! positions of a sample they rule out beyond the bounds already in use. The seeded pagodas of
-//! [`super::pagoda`] follow one rule each; on the English central game the best searched one
-//! rules out several times as many positions of the largest layers.
+//! [`super::pagoda`] follow one rule each; on the English central game the searched one makes
+//! the search grow 6,954,977 classes instead of 7,977,590 (13% fewer).
 
 use super::bitboard::holes;
 use super::jump_space::Jump;
