@@ -10,7 +10,7 @@
 use super::bitboard::Bitboard;
 use super::jump_layers::Layer;
 use super::jump_space::{Images, JumpSpace};
-use super::position_table::PositionTable;
+use super::sorted_lookup::{SortedLookup, SortedValues};
 use crate::engine::stop;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -18,22 +18,25 @@ use rustc_hash::FxHashMap;
 /// No free chain: the next jump starts a new move.
 pub const NO_PEG: u8 = u8::MAX;
 
-/// The chain search's buffers, reused from one position to the next.
+/// The chain search's buffers, reused from one chunk of positions to the next.
 #[derive(Default)]
 struct Chains<B> {
-    /// The positions one jump further along some chain.
-    next: Vec<Link<B>>,
-    /// A group's first steps: the jumps, where each position's end, the canonical keys and
+    /// A chunk's first steps: the jumps, where each position's end, the canonical keys and
     /// their distances when they are on a solution.
     jumps: Vec<u16>,
     ends: Vec<usize>,
     first_keys: Vec<B>,
     first_found: Vec<Option<u8>>,
-    /// The same for the chains followed further.
+    /// Each position's least distance one jump on.
+    first: Vec<u8>,
+    /// The chains followed: one jump further along, with the position they start from.
+    next: Vec<(Link<B>, u32)>,
+    /// Their canonical keys and distances when they are on a solution.
     keys: Vec<B>,
     found: Vec<Option<u8>>,
     /// Those on a solution: the chains to continue.
-    kept: Vec<Link<B>>,
+    kept: Vec<(Link<B>, u32)>,
+    lookup: SortedLookup<B>,
 }
 
 /// A position along a chain: the position, its images, the moving peg's hole.
@@ -41,9 +44,10 @@ type Link<B> = (B, Images<B>, u8);
 
 pub struct MoveDistances<'a, B: Bitboard> {
     space: &'a JumpSpace<B>,
-    /// Moves from each useful position (canonical) to the goal, one table per peg count: the
-    /// tables a chain looks into are small, and the peg count of a position picks its table.
-    dist: Vec<PositionTable<B>>,
+    /// Moves from each useful position (canonical) to the goal beside its key, one sorted
+    /// layer per peg count: the measure looks up a batch of keys at a time, sorted, and
+    /// walks the layer forward; one position is found by binary search.
+    sorted: Vec<(Vec<B>, Vec<u8>)>,
     positions: u64,
     goal_pegs: u32,
     goal: Box<dyn Fn(B) -> bool + Sync + 'a>,
@@ -60,10 +64,9 @@ pub struct Unfinished {
     pub pegs: u32,
 }
 
-/// Positions measured per parallel task: a stop request is seen between tasks.
-const CHUNK: usize = 1 << 10;
-/// Positions whose first steps are looked up together (their cache misses overlap).
-const GROUP: usize = 16;
+/// Positions measured per parallel task (a stop request is seen between tasks); their first
+/// steps, about ten each, are looked up together.
+const CHUNK: usize = 1 << 12;
 
 impl<'a, B: Bitboard> MoveDistances<'a, B> {
     /// `layers` as returned by `useful_positions`: pegs descending, the last one the goal's.
@@ -77,34 +80,33 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
         let top = layers.first().map_or(0, |l| l.pegs) as usize;
         let mut md = MoveDistances {
             space,
-            dist: (0..=top)
-                .map(|_| PositionTable::with_capacity(0, space.holes))
-                .collect(),
+            sorted: vec![(Vec::new(), Vec::new()); top + 1],
             positions: 0,
             goal_pegs: layers.last().map_or(0, |l| l.pegs),
             goal: Box::new(goal),
         };
         let all: u64 = layers.iter().map(|l| l.len() as u64).sum();
         if let Some(last) = layers.pop() {
-            md.fill(&last, vec![0; last.len()]);
+            let zero = vec![0; last.len()];
+            md.fill(last, zero);
         }
         while let Some(layer) = layers.pop() {
             progress.message(|| format!("move distances: {} pegs", layer.pegs));
-            let Some(d) = md.measure(&layer.keys) else {
+            let Some(d) = md.measure(&layer.keys, layer.pegs) else {
                 return Err(Unfinished {
                     measured: md.positions,
                     positions: all,
                     pegs: layer.pegs,
                 });
             };
-            md.fill(&layer, d);
+            md.fill(layer, d);
         }
         Ok(md)
     }
 
-    /// The distances of `keys` (all one layer, the layers below done); None when a stop was
-    /// requested before they all were found.
-    fn measure(&self, keys: &[B]) -> Option<Vec<u8>> {
+    /// The distances of `keys` (all one layer of `pegs` pegs, sorted, the layers below done);
+    /// None when a stop was requested before they all were found.
+    fn measure(&self, keys: &[B], pegs: u32) -> Option<Vec<u8>> {
         let parts: Vec<Vec<u8>> = keys
             .par_chunks(CHUNK)
             .map(|chunk| {
@@ -113,9 +115,7 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
                 }
                 let mut scratch = Chains::default();
                 let mut out = Vec::with_capacity(chunk.len());
-                for group in chunk.chunks(GROUP) {
-                    self.measure_group(group, &mut scratch, &mut out);
-                }
+                self.measure_chunk(chunk, pegs, &mut scratch, &mut out);
                 Some(out)
             })
             .collect::<Option<_>>()?;
@@ -123,15 +123,20 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
     }
 
     /// Keeps the distances `d` of `layer`'s positions.
-    fn fill(&mut self, layer: &Layer<B>, d: Vec<u8>) {
-        let mut t = PositionTable::with_capacity(layer.len(), self.space.holes);
-        for (&k, d) in layer.keys.iter().zip(d) {
-            t.insert(k, d);
-        }
-        if let Some(slot) = self.dist.get_mut(layer.pegs as usize) {
-            *slot = t;
-        }
+    fn fill(&mut self, layer: Layer<B>, d: Vec<u8>) {
         self.positions += layer.len() as u64;
+        if let Some(slot) = self.sorted.get_mut(layer.pegs as usize) {
+            *slot = (layer.keys, d);
+        }
+    }
+
+    /// The sorted keys and distances of the useful positions of `pegs` pegs.
+    fn sorted(&self, pegs: u32) -> SortedValues<'_, B> {
+        let (keys, values) = self
+            .sorted
+            .get(pegs as usize)
+            .map_or((&[][..], &[][..]), |(k, v)| (&k[..], &v[..]));
+        SortedValues { keys, values }
     }
 
     /// Number of useful positions (symmetry classes).
@@ -142,23 +147,21 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
     /// Moves from `b` to the goal, None when `b` is on no solution.
     #[inline]
     pub fn distance(&self, b: B) -> Option<u8> {
-        self.dist
-            .get(b.count() as usize)?
-            .get(self.space.canonical(b))
+        self.sorted(b.count()).get(self.space.canonical(b))
     }
 
-    /// The distances of `group` (positions of one layer) pushed to `out`: the first steps of
-    /// all of them are looked up at once, then each position's chains are followed.
-    fn measure_group(&self, group: &[B], s: &mut Chains<B>, out: &mut Vec<u8>) {
-        let pegs = group.first().map_or(0, |b| b.count());
-        let Some(table) = pegs.checked_sub(1).and_then(|p| self.dist.get(p as usize)) else {
-            out.extend(group.iter().map(|_| u8::MAX));
+    /// The distances of `chunk` (positions of one layer of `pegs` pegs) pushed to `out`: the
+    /// first steps of all of them are looked up at once in the layer below, then their chains
+    /// are followed together (see [`MoveDistances::follow_chains`]).
+    fn measure_chunk(&self, chunk: &[B], pegs: u32, s: &mut Chains<B>, out: &mut Vec<u8>) {
+        let Some(below) = pegs.checked_sub(1) else {
+            out.extend(chunk.iter().map(|_| u8::MAX));
             return;
         };
         s.jumps.clear();
         s.first_keys.clear();
         s.ends.clear();
-        for &b in group {
+        for &b in chunk {
             let images = self.space.images_of(b);
             self.space.for_each_jump(b, |j, _| {
                 s.jumps.push(j as u16);
@@ -167,82 +170,89 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
             });
             s.ends.push(s.first_keys.len());
         }
-        s.first_found.clear();
-        s.first_found.resize(s.first_keys.len(), None);
-        table.get_batch(&s.first_keys, &mut s.first_found);
+        let holes = self.space.holes;
+        let lower = self.sorted(below);
+        s.lookup
+            .lookup(&s.first_keys, holes, lower, &mut s.first_found);
+        let done = out.len();
+        s.next.clear();
+        s.first.clear();
         let mut from = 0;
-        for (i, &b) in group.iter().enumerate() {
-            let to = s.ends[i];
-            out.push(self.distance_by_search(b, from..to, s));
-            from = to;
+        for (i, &b) in chunk.iter().enumerate() {
+            let steps = from..s.ends[i];
+            from = steps.end;
+            let first = s.first_found[steps.clone()].iter().flatten().min().copied();
+            s.first.push(first.unwrap_or(u8::MAX));
+            out.push(first.map_or(u8::MAX, |f| f.saturating_add(1)));
+            if first.is_some_and(|f| f > 0) {
+                self.start_chains(b, i as u32, steps, s);
+            }
         }
+        self.follow_chains(below, &mut out[done..], s);
     }
 
-    /// 1 + the least distance over every chain end of every peg of `b`, whose first steps
-    /// are `s.jumps[steps]` with distances `s.first_found[steps]`. The chains are followed
-    /// breadth first, one jump at a time for all of them, so that the lookups of a step (all
-    /// in one layer's table) are made together and their cache misses overlap.
-    ///
-    /// Only chains through positions at most `m` from the goal are followed, `m` the least
-    /// distance one jump on: a position `q` of a chain is one move from each of the chain's
-    /// later ends, so those ends are at least `d(q) - 1` from the goal, and they can only
-    /// improve on `m` by reaching `m - 1`, which needs `d(q) <= m`. That is also why the
-    /// first end found at `m - 1` settles it.
-    fn distance_by_search(&self, b: B, steps: std::ops::Range<usize>, s: &mut Chains<B>) -> u8 {
-        let found = &s.first_found[steps.clone()];
-        let Some(first) = found.iter().flatten().copied().min() else {
-            return u8::MAX;
-        };
-        if first == 0 {
-            return 1;
-        }
-        // The chains through the first step's nearest positions go on (see above).
+    /// Pushes to `s.next` the chains of `b` (the chunk's `owner`-th position) one jump past
+    /// its first steps `steps` that reach the least distance found one jump on.
+    fn start_chains(&self, b: B, owner: u32, steps: std::ops::Range<usize>, s: &mut Chains<B>) {
         let images = self.space.images_of(b);
-        s.next.clear();
-        for (&j, d) in s.jumps[steps].iter().zip(found) {
+        let first = Some(s.first[owner as usize]);
+        for (&j, &d) in s.jumps[steps.clone()].iter().zip(&s.first_found[steps]) {
             let j = usize::from(j);
-            if *d == Some(first)
+            if d == first
                 && let Some(next) = self.space.apply(b, j)
             {
                 let im = self.space.after(&images, j);
-                self.extend_chain(next, &im, self.space.jumps[j].to, &mut s.next);
+                let to = self.space.jumps[j].to;
+                self.extend_chain((next, im, to), owner, &mut s.next);
             }
         }
-        let mut pegs = b.count() - 1;
+    }
+
+    /// Follows the chains in `s.next` (positions of `pegs - 1` pegs) one jump at a time, all of
+    /// the chunk's together, so that the lookups of a step are made in one sorted batch.
+    /// `d[i]` is 1 + `s.first[i]`, the least distance of the `i`-th position's first steps,
+    /// until one of its chains ends at `first - 1`, which settles it at `first`.
+    ///
+    /// Only chains through positions at most `first` from the goal are followed: a position
+    /// `q` of a chain is one move from each of the chain's later ends, so those ends are at
+    /// least `d(q) - 1` from the goal, and they can only improve on `first` by reaching
+    /// `first - 1`, which needs `d(q) <= first`. That is also why the first end found at
+    /// `first - 1` settles it.
+    fn follow_chains(&self, mut pegs: u32, d: &mut [u8], s: &mut Chains<B>) {
+        let holes = self.space.holes;
         while !s.next.is_empty() && pegs > 0 {
             pegs -= 1;
-            let Some(table) = self.dist.get(pegs as usize) else {
-                break;
-            };
             s.keys.clear();
             s.keys
-                .extend(s.next.iter().map(|(_, im, _)| self.space.least(im)));
-            s.found.clear();
-            s.found.resize(s.keys.len(), None);
-            table.get_batch(&s.keys, &mut s.found);
-            if s.found.iter().flatten().any(|&d| d < first) {
-                return first;
-            }
+                .extend(s.next.iter().map(|((_, im, _), _)| self.space.least(im)));
+            s.lookup
+                .lookup(&s.keys, holes, self.sorted(pegs), &mut s.found);
             s.kept.clear();
-            for (&n, d) in s.next.iter().zip(&s.found) {
-                if *d == Some(first) {
-                    s.kept.push(n);
+            for (&(link, owner), &found) in s.next.iter().zip(&s.found) {
+                let (o, first) = (owner as usize, s.first[owner as usize]);
+                match found {
+                    Some(v) if v < first => d[o] = first,
+                    Some(v) if v == first => s.kept.push((link, owner)),
+                    _ => {}
                 }
             }
             s.next.clear();
-            for &(p, im, h) in &s.kept {
-                self.extend_chain(p, &im, h, &mut s.next);
+            for &(link, owner) in &s.kept {
+                let o = owner as usize;
+                if d[o] > s.first[o] {
+                    self.extend_chain(link, owner, &mut s.next);
+                }
             }
         }
-        first.saturating_add(1)
     }
 
-    /// Pushes to `next` the positions one more jump along the chain of the peg on `h` in `p`.
-    fn extend_chain(&self, p: B, im: &Images<B>, h: u8, next: &mut Vec<Link<B>>) {
+    /// Pushes to `next` the positions one more jump along `link`'s chain (of the chunk's
+    /// `owner`-th position).
+    fn extend_chain(&self, (p, im, h): Link<B>, owner: u32, next: &mut Vec<(Link<B>, u32)>) {
         for &j in self.space.jumps_from(h as usize) {
             let j = j as usize;
             if let Some(q) = self.space.apply(p, j) {
-                next.push((q, self.space.after(im, j), self.space.jumps[j].to));
+                next.push(((q, self.space.after(&im, j), self.space.jumps[j].to), owner));
             }
         }
     }

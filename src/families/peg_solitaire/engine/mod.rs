@@ -18,7 +18,7 @@ pub mod layer_membership;
 pub mod layer_prune;
 pub mod orbit_pagoda;
 pub mod pagoda;
-pub mod position_table;
 pub mod radix_sort;
 pub mod ranked_keys;
+pub mod sorted_lookup;
 pub mod sorted_runs;

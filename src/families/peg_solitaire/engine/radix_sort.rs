@@ -21,14 +21,33 @@ pub fn sort_by_position<T: Copy + Default, B: Bitboard>(
         v.sort_by_key(|t| key(t));
         return true;
     }
-    let passes = bits.div_ceil(DIGIT_BITS).max(1);
-    let width = bits.div_ceil(passes).max(1);
     let Some(mut scratch) = crate::engine::room::filled(v.len(), what, T::default()) else {
         return false;
     };
-    let Some(mut counts) = crate::engine::room::filled(1 << width, what, 0usize) else {
+    let Some(mut counts) = crate::engine::room::filled(1 << DIGIT_BITS, what, 0usize) else {
         return false;
     };
+    sort_reusing(v, &mut scratch, &mut counts, bits, key);
+    true
+}
+
+/// Sorts `v` by `key` (set bits below `bits`) as [`sort_by_position`] does, in the scratch
+/// space given (grown as needed): for the many small sorts of one task, which reuse theirs.
+pub fn sort_reusing<T: Copy + Default, B: Bitboard>(
+    v: &mut Vec<T>,
+    scratch: &mut Vec<T>,
+    counts: &mut Vec<usize>,
+    bits: usize,
+    key: impl Fn(&T) -> B,
+) {
+    if v.len() < SMALL {
+        v.sort_by_key(|t| key(t));
+        return;
+    }
+    let passes = bits.div_ceil(DIGIT_BITS).max(1);
+    let width = bits.div_ceil(passes).max(1);
+    scratch.resize(v.len(), T::default());
+    counts.resize(1 << width, 0);
     for pass in 0..passes {
         let at = pass * width;
         counts.iter_mut().for_each(|c| *c = 0);
@@ -46,9 +65,8 @@ pub fn sort_by_position<T: Copy + Default, B: Bitboard>(
             scratch[counts[d]] = *t;
             counts[d] += 1;
         }
-        std::mem::swap(v, &mut scratch);
+        std::mem::swap(v, scratch);
     }
-    true
 }
 
 #[cfg(test)]
