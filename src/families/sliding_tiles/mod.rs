@@ -15,7 +15,6 @@ mod pattern_cache;
 mod pattern_database;
 mod pattern_dfs;
 mod pattern_grid_dfs;
-mod pattern_nibbles;
 mod pattern_search;
 mod pattern_tables;
 mod plan;

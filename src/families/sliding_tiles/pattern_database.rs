@@ -14,7 +14,6 @@
 
 use super::board::Board;
 use super::pattern_cache as cache_file;
-use super::pattern_nibbles;
 use super::ranked_pattern_build;
 use crate::engine::room;
 use std::path::PathBuf;
@@ -28,8 +27,6 @@ pub struct PatternDatabase {
     /// among the board's placements of the group (`ranked`, for groups of 7 or 8 tiles).
     pub table: Vec<u8>,
     pub ranked: bool,
-    /// The sparse table in 4 bits an entry (`pattern_nibbles.rs`), when every entry fits.
-    pub nibbles: Option<Vec<u8>>,
     /// Whether it was read from the cache rather than built now.
     pub cached: bool,
     /// When a cached file was found but refused: which file and why (it was rebuilt).
@@ -60,7 +57,6 @@ impl PatternDatabase {
             match cache_file::decode(bytes, &params, size) {
                 Ok(table) => {
                     return Some(PatternDatabase {
-                        nibbles: nibbles(board, goal, tiles, &table, ranked),
                         tiles: tiles.to_vec(),
                         table,
                         ranked,
@@ -92,7 +88,6 @@ impl PatternDatabase {
             }
         }
         Some(PatternDatabase {
-            nibbles: nibbles(board, goal, tiles, &table, ranked),
             tiles: tiles.to_vec(),
             table,
             ranked,
@@ -100,21 +95,6 @@ impl PatternDatabase {
             refused,
         })
     }
-}
-
-/// The 4-bit form of a sparse table, when every entry fits (the compact tables of 7 or 8 tiles
-/// have none).
-fn nibbles(
-    board: &Board,
-    goal: &[u8],
-    tiles: &[u8],
-    table: &[u8],
-    ranked: bool,
-) -> Option<Vec<u8>> {
-    let distance = pattern_nibbles::tile_distances(board, goal);
-    (!ranked)
-        .then(|| pattern_nibbles::halve(table, tiles, &distance, board.cells()))
-        .flatten()
 }
 
 /// The bytes of a cache file, in room reserved first (a table of 8 tiles is 519 MB): Some(None)
@@ -138,7 +118,7 @@ fn read_cached(file: &std::path::Path) -> Option<Option<Vec<u8>>> {
 /// `len` bytes `value` in room reserved first (None when the memory cap refused it), the room
 /// asked to be backed by 2 MB pages before it is touched: the search reads its tables at random
 /// places, and with 4 KB pages most reads would also miss the address cache (TLB).
-pub(super) fn table_room(len: usize, what: &'static str, value: u8) -> Option<Vec<u8>> {
+fn table_room(len: usize, what: &'static str, value: u8) -> Option<Vec<u8>> {
     let mut v = room::reserved::<u8>(len, what)?;
     advise_huge_pages(&v);
     v.resize(len, value);

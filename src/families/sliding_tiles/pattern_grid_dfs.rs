@@ -74,24 +74,24 @@ impl<T: KeySum> Dfs<'_, '_, T> {
     pub fn descend_grid<const M: bool, const FROM: usize>(
         &mut self,
         blank: usize,
-        floor: u32,
+        g: u32,
         key: u64,
         mkey: u64,
         board: u64,
     ) -> bool {
-        let node = (blank & (MAX_CELLS - 1), floor, key, mkey, board);
+        let node = (blank & (MAX_CELLS - 1), g, key, mkey, board);
         self.child::<M, FROM, 0>(node)
             || self.child::<M, FROM, 1>(node)
             || self.child::<M, FROM, 2>(node)
             || self.child::<M, FROM, 3>(node)
     }
 
-    /// The child of the node `(blank, floor, key, mkey, board)` where the blank moves in direction
+    /// The child of the node `(blank, g, key, mkey, board)` where the blank moves in direction
     /// `D`: true when the search ends (then its cell is pushed on the path).
     #[inline(always)]
     fn child<const M: bool, const FROM: usize, const D: usize>(
         &mut self,
-        (blank, floor, key, mkey, board): (usize, u32, u64, u64, u64),
+        (blank, g, key, mkey, board): (usize, u32, u64, u64, u64),
     ) -> bool {
         let cell = self.grid.cell[blank][D];
         if FROM + D == 3 || cell == NO_CELL {
@@ -103,13 +103,12 @@ impl<T: KeySum> Dfs<'_, '_, T> {
             let (dk, dm) = self.grid.step[D][tile as usize];
             let key = key.wrapping_sub(dk);
             let mkey = if M { mkey.wrapping_sub(dm) } else { mkey };
-            let floor = self.child_floor(floor, tile as usize, c, blank);
-            match self.within_bound::<M>(floor, key, mkey) {
+            match self.within_bound::<M>(g + 1, key, mkey) {
                 None => false,
-                Some(sum) => {
+                Some(0) => true,
+                Some(_) => {
                     let board = board ^ (tile << (4 * c)) ^ (tile << (4 * blank));
-                    self.at_goal(sum, board)
-                        || self.descend_grid::<M, D>(c, floor, key, mkey, board)
+                    self.descend_grid::<M, D>(c, g + 1, key, mkey, board)
                 }
             }
         };

@@ -15,17 +15,11 @@
 //! peer raises its bound by 2; on a rectangle the next bound found here moves by 2 anyway: a
 //! group tile's move takes it to a cell of the other colour of the checkerboard, so it changes
 //! its group's entry by exactly 1 and f keeps its parity.)
-//!
-//! With 6-6-3 on a rectangle, the tables are read in 4 bits an entry when they have that form
-//! (`pattern_nibbles.rs`): the search then keeps the tiles' Manhattan distance itself. The
-//! mirror image's distance is the position's own (checked: the transpose maps each tile's
-//! distances onto its image's), so one distance serves both sums.
 
 use super::board::{Board, MAX_CELLS};
 use super::pattern_database::PatternDatabase;
 use super::pattern_dfs::{Dfs, NO_CELL};
 use super::pattern_grid_dfs::GridMoves;
-use super::pattern_nibbles::{TileDistances, tile_distances};
 use super::pattern_tables::{KeySum, MixedSum};
 use super::tile_search::{BlankMove, mirror_map};
 use crate::engine::Progress;
@@ -46,13 +40,6 @@ pub struct PatternSearch<'a> {
     /// For the mirror image: each cell's reflection and the offset of each tile's image.
     pub(super) transpose: [u8; MAX_CELLS],
     pub(super) mshift: [u32; MAX_CELLS],
-    /// Each tile's distance to its goal cell from each cell.
-    pub(super) distance: TileDistances,
-    /// The goal's tiles, 4 bits per cell.
-    pub(super) goal: u64,
-    /// Whether a sum above the distance may be used: on a rectangle, whose mirror image (if
-    /// looked up) has the same distance as the position.
-    above_distance: bool,
 }
 
 impl<'a> PatternSearch<'a> {
@@ -82,10 +69,6 @@ impl<'a> PatternSearch<'a> {
         let grid = board
             .shape
             .map(|(rows, cols)| GridMoves::new(rows, cols, &shift, &mshift));
-        let distance = tile_distances(board, goal);
-        let same_distance = mirror.as_ref().is_none_or(|(transpose, image)| {
-            mirror_keeps_distance(&distance, transpose, image, board.cells())
-        });
         PatternSearch {
             tables: MixedSum::new(dbs, board.cells()),
             neighbours,
@@ -95,16 +78,7 @@ impl<'a> PatternSearch<'a> {
             has_mirror: mirror.is_some(),
             transpose: mirror.map_or([0; MAX_CELLS], |(transpose, _)| transpose),
             mshift,
-            distance,
-            goal: pack(goal),
-            above_distance: grid.is_some() && same_distance,
         }
-    }
-
-    /// The Manhattan distance of an arrangement: each tile's distance to its goal cell.
-    fn distance_of(&self, tiles: &[u8]) -> u32 {
-        let at = |(cell, &t): (usize, &u8)| self.distance[usize::from(t) & (MAX_CELLS - 1)][cell];
-        tiles.iter().enumerate().map(|c| u32::from(at(c))).sum()
     }
 
     pub fn uses_mirror(&self) -> bool {
@@ -137,13 +111,9 @@ impl<'a> PatternSearch<'a> {
     }
 
     /// IDA* from `start` for at most `max_cost` moves, with the tables' sum unrolled for the
-    /// usual partitions (6-6-3 with its fields at fixed places, in 4 bits an entry where it can
-    /// be; three sparse tables, two compact ones).
+    /// usual partitions (6-6-3 with its fields at fixed places, three sparse tables, two compact
+    /// ones).
     pub fn solve(&self, start: &[u8], max_cost: u32, progress: &Progress) -> IdaOutcome<BlankMove> {
-        let halved = self.tables.halved_six_six_three();
-        if let Some(sum) = halved.filter(|_| self.above_distance) {
-            return self.solve_with(&sum, start, max_cost, progress);
-        }
         if let Some(sum) = self.tables.six_six_three() {
             return self.solve_with(&sum, start, max_cost, progress);
         }
@@ -167,11 +137,6 @@ impl<'a> PatternSearch<'a> {
         let blank = start.iter().position(|&t| t == 0).unwrap_or(0) as u8;
         let (key, mkey) = self.keys(start);
         let h = self.heuristic(start);
-        let floor = if T::ABOVE_DISTANCE {
-            self.distance_of(start)
-        } else {
-            0
-        };
         let mut dfs = Dfs::new(self, sum, h, max_cost);
         let mut bounds = Vec::new();
         let mut found = h == 0;
@@ -182,10 +147,10 @@ impl<'a> PatternSearch<'a> {
             dfs.next_bound = u32::MAX;
             let b = usize::from(blank);
             let ends = match (self.has_mirror, self.grid.is_some()) {
-                (true, true) => dfs.descend_grid::<true, 4>(b, floor, key, mkey, board),
-                (false, true) => dfs.descend_grid::<false, 4>(b, floor, key, mkey, board),
-                (true, false) => dfs.descend::<true>(blank, NO_CELL, floor, key, mkey, board),
-                (false, false) => dfs.descend::<false>(blank, NO_CELL, floor, key, mkey, board),
+                (true, true) => dfs.descend_grid::<true, 4>(b, 0, key, mkey, board),
+                (false, true) => dfs.descend_grid::<false, 4>(b, 0, key, mkey, board),
+                (true, false) => dfs.descend::<true>(blank, NO_CELL, 0, key, mkey, board),
+                (false, false) => dfs.descend::<false>(blank, NO_CELL, 0, key, mkey, board),
             };
             found = ends && !dfs.stopped;
             if ends || dfs.next_bound == u32::MAX {
@@ -202,20 +167,6 @@ impl<'a> PatternSearch<'a> {
             elapsed: t0.elapsed(),
         }
     }
-}
-
-/// Whether each tile's distance from each cell equals its mirror image's from the cell's image
-/// (then a position and its mirror image have the same Manhattan distance).
-fn mirror_keeps_distance(
-    distance: &TileDistances,
-    transpose: &[u8; MAX_CELLS],
-    image: &[u8; MAX_CELLS],
-    cells: usize,
-) -> bool {
-    (1..cells).all(|t| {
-        let mirrored = &distance[usize::from(image[t]) & (MAX_CELLS - 1)];
-        (0..cells).all(|c| mirrored[usize::from(transpose[c]) & (MAX_CELLS - 1)] == distance[t][c])
-    })
 }
 
 /// The tile on each cell, 4 bits per cell.
@@ -251,7 +202,6 @@ mod tests {
                 tiles: g.to_vec(),
                 table: build(board, goal, g),
                 ranked: false,
-                nibbles: None,
                 cached: false,
                 refused: None,
             })

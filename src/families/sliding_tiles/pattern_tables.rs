@@ -5,17 +5,12 @@
 //! The search is generic over [`KeySum`] so that the common partitions get a sum with the loop
 //! over the groups unrolled and no branch on the table's kind: [`SparseSum`] for N sparse
 //! tables (6-6-3 is three), [`RankedSum`] for N compact ones (7-8 is two); [`MixedSum`] reads
-//! any other partition; [`HalvedSixSixThree`] reads 6-6-3 in 4 bits an entry
-//! (`pattern_nibbles.rs`).
+//! any other partition.
 
 use super::pattern_database::PatternDatabase;
-use super::pattern_nibbles::nibble;
 
 /// The heuristic of a key: the sum of every group's table entry.
 pub trait KeySum {
-    /// Whether the sum is only the heuristic's excess over the Manhattan distance of all the
-    /// tiles, which the search then keeps itself (h = distance + sum).
-    const ABOVE_DISTANCE: bool = false;
     fn sum(&self, key: u64) -> u32;
 }
 
@@ -30,8 +25,6 @@ struct GroupTable<'a> {
     /// tiles), or by the 4-bit cells themselves (sparse tables up to 6 tiles).
     ranked: bool,
     table: &'a [u8],
-    /// The table in 4 bits an entry, if it has that form.
-    nibbles: Option<&'a [u8]>,
 }
 
 /// The tables of a partition of every tile, any kinds, read from a key.
@@ -52,7 +45,6 @@ impl<'a> MixedSum<'a> {
                 tiles: db.tiles.len() as u32,
                 ranked: db.ranked,
                 table: &db.table,
-                nibbles: db.nibbles.as_deref(),
             });
             offset += db.tiles.len();
         }
@@ -84,17 +76,6 @@ impl<'a> MixedSum<'a> {
         let sizes: Vec<u32> = self.groups.iter().map(|g| g.tiles).collect();
         (sizes == [6, 6, 3]).then_some(SixSixThree {
             table: sparse.table,
-        })
-    }
-
-    /// [`Self::six_six_three`] in 4 bits an entry, if every table has that form (each holds an
-    /// entry for every index its mask lets through).
-    pub fn halved_six_six_three(&self) -> Option<HalvedSixSixThree<'a>> {
-        self.six_six_three()?;
-        let covered = |g: &GroupTable<'a>| g.nibbles.filter(|n| (g.mask as usize) / 2 < n.len());
-        let g = |i: usize| covered(&self.groups[i]);
-        Some(HalvedSixSixThree {
-            nibbles: [g(0)?, g(1)?, g(2)?],
         })
     }
 
@@ -176,33 +157,6 @@ impl KeySum for SixSixThree<'_> {
     }
 }
 
-/// [`SixSixThree`]'s tables in 4 bits an entry: each entry half its excess over its tiles'
-/// Manhattan distance. Half the memory, so the two 6-tile tables stay in the last cache.
-pub struct HalvedSixSixThree<'a> {
-    nibbles: [&'a [u8]; 3],
-}
-
-impl KeySum for HalvedSixSixThree<'_> {
-    const ABOVE_DISTANCE: bool = true;
-
-    #[inline(always)]
-    fn sum(&self, key: u64) -> u32 {
-        let index = [
-            key & 0xFF_FFFF,
-            (key >> 24) & 0xFF_FFFF,
-            (key >> 48) & 0xFFF,
-        ];
-        let mut halves = 0;
-        for (table, index) in self.nibbles.iter().zip(index) {
-            let index = index as usize;
-            // SAFETY: index / 2 <= mask / 2 < the table's length, checked when the sum was made
-            // (`MixedSum::halved_six_six_three`).
-            halves += nibble(unsafe { *table.get_unchecked(index >> 1) }, index);
-        }
-        2 * halves
-    }
-}
-
 /// N compact tables: each index is the rank of the group's cells.
 pub struct RankedSum<'a, const N: usize> {
     shift: [u32; N],
@@ -271,7 +225,6 @@ mod tests {
             tiles: tiles.to_vec(),
             table,
             ranked,
-            nibbles: None,
             cached: false,
             refused: None,
         }
@@ -299,62 +252,6 @@ mod tests {
         // Another order of the same sizes is read by the general sum instead.
         let reordered = [dbs[2].clone_db(), dbs[0].clone_db(), dbs[1].clone_db()];
         assert!(MixedSum::new(&reordered, 16).six_six_three().is_none());
-    }
-
-    #[test]
-    fn the_halved_six_six_three_sum_is_the_byte_sum_above_the_distance() {
-        use crate::families::sliding_tiles::board::Board;
-        use crate::families::sliding_tiles::pattern_nibbles::{halve, tile_distances};
-        // Made-up tables that fit: each placement's entry its distance plus an even excess.
-        let board = Board::rectangle(4, 4);
-        let goal: Vec<u8> = (0..16).collect();
-        let distance = tile_distances(&board, &goal);
-        let groups: [&[u8]; 3] = [&[1, 2, 3, 4, 5, 6], &[7, 8, 9, 10, 11, 12], &[13, 14, 15]];
-        let table = |tiles: &[u8], seed: usize| -> Vec<u8> {
-            let cell = |i: usize, k: usize| (i >> (4 * k)) & 15;
-            (0..1usize << (4 * tiles.len()))
-                .map(|i| {
-                    let d: usize = (0..tiles.len())
-                        .map(|k| usize::from(distance[usize::from(tiles[k])][cell(i, k)]))
-                        .sum();
-                    (d + 2 * (i * seed % 16)) as u8
-                })
-                .collect()
-        };
-        let mut dbs: Vec<PatternDatabase> = groups
-            .iter()
-            .zip([7, 13, 17])
-            .map(|(tiles, seed)| {
-                let mut d = db(tiles, false, table(tiles, seed));
-                d.nibbles = halve(&d.table, tiles, &distance, 16);
-                d
-            })
-            .collect();
-        let mixed = MixedSum::new(&dbs, 16);
-        let (bytes, halved) = (
-            mixed.six_six_three().unwrap(),
-            mixed.halved_six_six_three().unwrap(),
-        );
-        let mut tiles: Vec<u8> = (0..16).collect();
-        for round in 0..200u64 {
-            // Shuffled arrangements (a fixed sequence of swaps): each tile's cell, group by group.
-            tiles.swap((round * 7 % 16) as usize, (round * 11 % 15) as usize);
-            let at = |t: u8| tiles.iter().position(|&x| x == t).unwrap() as u64;
-            let order = groups.concat();
-            let key = order
-                .iter()
-                .enumerate()
-                .map(|(i, &t)| at(t) << (4 * i))
-                .sum::<u64>();
-            let md: u32 = (1..16u8)
-                .map(|t| u32::from(distance[t as usize][at(t) as usize]))
-                .sum();
-            assert_eq!(md + halved.sum(key), bytes.sum(key), "{tiles:?}");
-        }
-        // A table without its nibble form: the bytes are read.
-        dbs[2].nibbles = None;
-        let mixed = MixedSum::new(&dbs, 16);
-        assert!(mixed.halved_six_six_three().is_none() && mixed.six_six_three().is_some());
     }
 
     #[test]

@@ -207,10 +207,7 @@ impl TilesPuzzle {
             .collect::<Option<_>>()?;
         let sizes: Vec<String> = patterns.iter().map(|p| p.len().to_string()).collect();
         let groups: Vec<String> = patterns.iter().map(|p| tile_list(p)).collect();
-        let bytes: usize = dbs
-            .iter()
-            .map(|d| d.table.len() + d.nibbles.as_ref().map_or(0, Vec::len))
-            .sum();
+        let bytes: usize = dbs.iter().map(|d| d.table.len()).sum();
         let how = if dbs.iter().all(|d| d.cached) {
             "loaded from the cache".to_string()
         } else {
