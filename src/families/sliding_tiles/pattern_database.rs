@@ -12,6 +12,7 @@
 //! `~/.cache/puzzlespec`: one file per board, goal and group, whose header (`pattern_cache.rs`)
 //! is checked before the table is trusted.
 
+use super::blank_region::Regions;
 use super::board::Board;
 use super::pattern_cache as cache_file;
 use super::ranked_pattern_build;
@@ -196,24 +197,6 @@ pub fn checksum(bytes: &[u8]) -> u64 {
     h ^ bytes.len() as u64
 }
 
-/// The cells the blank reaches from `blank` through `free` cells.
-#[inline]
-pub(super) fn region(adjacent: &[u16], blank: usize, free: u16) -> u16 {
-    let mut reached = 1u16 << blank;
-    let mut frontier = reached;
-    while frontier != 0 {
-        let mut grow = 0u16;
-        let mut f = frontier;
-        while f != 0 {
-            grow |= adjacent[f.trailing_zeros() as usize];
-            f &= f - 1;
-        }
-        frontier = grow & free & !reached;
-        reached |= frontier;
-    }
-    reached
-}
-
 /// The table of `tiles` (at most [`MAX_GROUP`]) for reaching `goal` on `board`; None when the
 /// memory cap refused room for it.
 pub fn try_build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
@@ -221,6 +204,7 @@ pub fn try_build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
     let size = 1usize << (4 * tiles.len());
     let mut search = Build {
         adjacent,
+        regions: Regions::new(board),
         all,
         k: tiles.len(),
         value: table_room(size, "a pattern table", u8::MAX)?,
@@ -283,6 +267,7 @@ fn radix_sort(entries: &mut Vec<u32>, spare: &mut Vec<u32>, bits: u32) {
 struct Build {
     /// Neighbours of each cell as a bit mask.
     adjacent: Vec<u16>,
+    regions: Regions,
     /// Every cell of the board.
     all: u16,
     /// Tiles in the group.
@@ -305,7 +290,7 @@ impl Build {
         if marks == 0 {
             self.value[idx] = cost;
         }
-        self.reached[idx] = marks | region(&self.adjacent, blank, self.all & !occupied);
+        self.reached[idx] = marks | self.regions.of(blank, self.all & !occupied);
         next.push((idx << 4 | blank) as u32);
     }
 
@@ -321,7 +306,7 @@ impl Build {
                 *cell = ((idx >> (4 * i)) & 15) as u8;
                 occupied |= 1 << *cell;
             }
-            let reach = region(&self.adjacent, b, self.all & !occupied);
+            let reach = self.regions.of(b, self.all & !occupied);
             for (i, &p) in cells.iter().enumerate().take(self.k) {
                 let mut into = self.adjacent[p as usize] & reach;
                 while into != 0 {
