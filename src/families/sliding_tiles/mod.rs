@@ -6,6 +6,7 @@
 //! count) -> report (typed JSON fields).
 
 mod arrangement;
+mod blank_region;
 mod board;
 mod count;
 mod load;

@@ -12,6 +12,7 @@
 //! `~/.cache/puzzlespec`: one file per board, goal and group, whose header (`pattern_cache.rs`)
 //! is checked before the table is trusted.
 
+use super::blank_region::Regions;
 use super::board::Board;
 use super::pattern_cache as cache_file;
 use super::ranked_pattern_build;
@@ -196,24 +197,6 @@ pub fn checksum(bytes: &[u8]) -> u64 {
     h ^ bytes.len() as u64
 }
 
-/// The cells the blank reaches from `blank` through `free` cells.
-#[inline]
-pub(super) fn region(adjacent: &[u16], blank: usize, free: u16) -> u16 {
-    let mut reached = 1u16 << blank;
-    let mut frontier = reached;
-    while frontier != 0 {
-        let mut grow = 0u16;
-        let mut f = frontier;
-        while f != 0 {
-            grow |= adjacent[f.trailing_zeros() as usize];
-            f &= f - 1;
-        }
-        frontier = grow & free & !reached;
-        reached |= frontier;
-    }
-    reached
-}
-
 /// The table of `tiles` (at most [`MAX_GROUP`]) for reaching `goal` on `board`; None when the
 /// memory cap refused room for it.
 pub fn try_build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
@@ -221,6 +204,7 @@ pub fn try_build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
     let size = 1usize << (4 * tiles.len());
     let mut search = Build {
         adjacent,
+        regions: Regions::new(board),
         all,
         k: tiles.len(),
         value: table_room(size, "a pattern table", u8::MAX)?,
@@ -233,14 +217,15 @@ pub fn try_build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
         .fold(0, |acc, (i, &t)| acc | cell_of(t) << (4 * i));
     let occupied = tiles.iter().fold(0u16, |m, &t| m | 1 << cell_of(t));
     let (mut current, mut next, mut spare) = (Vec::new(), Vec::new(), Vec::new());
-    search.reach(root, cell_of(0), occupied, 0, &mut current);
+    search.reach(root, cell_of(0), occupied, &mut current);
     let mut cost = 0u8;
     while !current.is_empty() {
         // In index order the lookups below sweep memory instead of jumping about, and the
         // entries of one index come together.
         radix_sort(&mut current, &mut spare, 4 * tiles.len() as u32);
+        search.set_values(&current, cost);
         next.clear();
-        search.expand_layer(&current, cost + 1, &mut next);
+        search.expand_layer(&current, &mut next);
         std::mem::swap(&mut current, &mut next);
         cost += 1;
     }
@@ -253,8 +238,14 @@ pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
     try_build(board, goal, tiles).expect("a small table fits")
 }
 
-/// Sorts queue entries (`index << 4 | blank`) by their index of `bits` bits, 12 bits a pass
-/// from the lowest (a counting sort each, through `spare`): a layer holds millions of entries.
+/// Set in a queue entry (`index << 4 | blank`, the index of at most 24 bits) whose index was
+/// reached first by it: its value is written once the layer is sorted, in index order, rather
+/// than at a scattered place when it is queued.
+const FIRST: u32 = 1 << 28;
+
+/// Sorts queue entries (`index << 4 | blank`, [`FIRST`] above them) by their index of `bits`
+/// bits, 12 bits a pass from the lowest (a counting sort each, through `spare`; stable, and the
+/// flag in no pass): a layer holds millions of entries.
 fn radix_sort(entries: &mut Vec<u32>, spare: &mut Vec<u32>, bits: u32) {
     const DIGIT: u32 = 12;
     let mut shift = 4;
@@ -279,10 +270,17 @@ fn radix_sort(entries: &mut Vec<u32>, spare: &mut Vec<u32>, bits: u32) {
     }
 }
 
+/// The index of a queue entry.
+#[inline]
+fn index_of(entry: u32) -> usize {
+    ((entry & !FIRST) >> 4) as usize
+}
+
 /// The breadth-first build over (group cells, blank region).
 struct Build {
     /// Neighbours of each cell as a bit mask.
     adjacent: Vec<u16>,
+    regions: Regions,
     /// Every cell of the board.
     all: u16,
     /// Tiles in the group.
@@ -295,25 +293,31 @@ struct Build {
 
 impl Build {
     /// Queues the index with the blank on `blank` (the group on `occupied`) unless its region
-    /// was reached before; the index gets `cost` when first reached.
+    /// was reached before; flagged [`FIRST`] when the index is new.
     #[inline]
-    fn reach(&mut self, idx: usize, blank: usize, occupied: u16, cost: u8, next: &mut Vec<u32>) {
+    fn reach(&mut self, idx: usize, blank: usize, occupied: u16, next: &mut Vec<u32>) {
         let marks = self.reached[idx];
         if marks & (1 << blank) != 0 {
             return;
         }
-        if marks == 0 {
-            self.value[idx] = cost;
+        self.reached[idx] = marks | self.regions.of(blank, self.all & !occupied);
+        let first = if marks == 0 { FIRST } else { 0 };
+        next.push((idx << 4 | blank) as u32 | first);
+    }
+
+    /// Gives `cost` to the indices first reached in `layer` (sorted by index).
+    fn set_values(&mut self, layer: &[u32], cost: u8) {
+        for &entry in layer.iter().filter(|&&e| e & FIRST != 0) {
+            self.value[index_of(entry)] = cost;
         }
-        self.reached[idx] = marks | region(&self.adjacent, blank, self.all & !occupied);
-        next.push((idx << 4 | blank) as u32);
     }
 
     /// Slides every group tile next to each region of `layer` into it, queueing what is new
-    /// with `cost`. Each (index, region) is queued once: its region is marked whole when queued.
-    fn expand_layer(&mut self, layer: &[u32], cost: u8, next: &mut Vec<u32>) {
+    /// (the layer of the next cost). Each (index, region) is queued once: its region is marked
+    /// whole when queued.
+    fn expand_layer(&mut self, layer: &[u32], next: &mut Vec<u32>) {
         for &entry in layer {
-            let idx = (entry >> 4) as usize;
+            let idx = index_of(entry);
             let b = (entry & 15) as usize;
             let mut cells = [0u8; MAX_GROUP];
             let mut occupied = 0u16;
@@ -321,7 +325,7 @@ impl Build {
                 *cell = ((idx >> (4 * i)) & 15) as u8;
                 occupied |= 1 << *cell;
             }
-            let reach = region(&self.adjacent, b, self.all & !occupied);
+            let reach = self.regions.of(b, self.all & !occupied);
             for (i, &p) in cells.iter().enumerate().take(self.k) {
                 let mut into = self.adjacent[p as usize] & reach;
                 while into != 0 {
@@ -330,7 +334,7 @@ impl Build {
                     // Tile i slides from p to c; the blank is left on p.
                     let moved = (idx + (c << (4 * i))) - ((p as usize) << (4 * i));
                     let now = occupied ^ (1 << p) ^ (1 << c);
-                    self.reach(moved, p as usize, now, cost, next);
+                    self.reach(moved, p as usize, now, next);
                 }
             }
         }

@@ -10,8 +10,8 @@
 //! all atomic so that threads share them (2 bytes each: 3.1 GB for 8 tiles while building, plus
 //! the table); each region is reached whole, so one `fetch_or` tells whether it is new.
 
+use super::blank_region::Regions;
 use super::board::Board;
-use super::pattern_database::region;
 use super::pattern_tables::rank;
 use crate::engine::room;
 use rayon::prelude::*;
@@ -30,6 +30,7 @@ const CHUNK: usize = 1 << 14;
 
 struct Layers {
     adjacent: Vec<u16>,
+    regions: Regions,
     all: u16,
     cells: u32,
     tiles: usize,
@@ -53,6 +54,7 @@ pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
     let zeros = || AtomicU16::new(0);
     let mut layers = Layers {
         adjacent,
+        regions: Regions::new(board),
         all,
         cells: n as u32,
         tiles: tiles.len(),
@@ -71,7 +73,7 @@ pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
     let cells: Vec<u8> = tiles.iter().map(|&t| cell_of(t) as u8).collect();
     let occupied = cells.iter().fold(0u16, |m, &c| m | 1 << c);
     let root = rank(pack(&cells), tiles.len() as u32, n as u32);
-    let start = region(&layers.adjacent, cell_of(0), layers.all & !occupied);
+    let start = layers.regions.of(cell_of(0), layers.all & !occupied);
     layers.reached[root].store(start, Relaxed);
     layers.current[root].store(start, Relaxed);
     layers.value[root].store(0, Relaxed);
@@ -147,11 +149,9 @@ impl Layers {
         let mut any = false;
         let mut todo = blanks;
         while todo != 0 {
-            let reach = region(
-                &self.adjacent,
-                todo.trailing_zeros() as usize,
-                self.all & !occupied,
-            );
+            let reach = self
+                .regions
+                .of(todo.trailing_zeros() as usize, self.all & !occupied);
             todo &= !reach;
             for (i, &p) in cells.iter().enumerate() {
                 let mut into = self.adjacent[p as usize] & reach;
@@ -162,7 +162,7 @@ impl Layers {
                     let moved = key - (u64::from(p) << (4 * i)) + (c << (4 * i));
                     let target = rank(moved, self.tiles as u32, self.cells);
                     let now = occupied ^ (1 << p) ^ (1 << c);
-                    let blank = region(&self.adjacent, p as usize, self.all & !now);
+                    let blank = self.regions.of(p as usize, self.all & !now);
                     // Most slides lead back to regions reached before: a plain load tells, and
                     // (unlike a locked fetch_or) lets the processor overlap the cache misses.
                     if self.reached[target].load(Relaxed) & blank != 0 {
