@@ -11,6 +11,11 @@ use std::process::ExitCode;
 static ALLOCATOR: CappedAllocator = CappedAllocator::new();
 
 fn main() -> ExitCode {
+    // First, before any code compiled for the newer features can run.
+    let missing = puzzlespec::cli::cpu::missing_features();
+    if !missing.is_empty() {
+        return unsupported_processor(&missing);
+    }
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // Colour is chosen before parsing, so that clap's own errors and help follow --color too.
     color::set(color::choice_in_args(&args));
@@ -33,6 +38,18 @@ fn parse(args: Vec<std::ffi::OsString>) -> Result<Cli, clap::Error> {
         .color(clap_color)
         .try_get_matches_from(args)?;
     Cli::from_arg_matches(&matches)
+}
+
+/// A processor without features this build uses: say so instead of dying of an illegal
+/// instruction in the middle of a search.
+fn unsupported_processor(missing: &[&str]) -> ExitCode {
+    let d = puzzlespec::diagnostic::Diagnostic::new(format!(
+        "this processor lacks {}, which this build of puzzlespec uses (it was compiled for x86-64-v3)",
+        missing.join(", ")
+    ))
+    .help("rebuild for this machine: RUSTFLAGS=\"-C target-cpu=native\" cargo build --release");
+    output::stderr(&d.render(false));
+    ExitCode::from(app::exit::INTERNAL)
 }
 
 /// Help, version or a usage error from clap, written without panicking on a closed or full

@@ -6,6 +6,7 @@
 pub mod args;
 pub mod check;
 pub mod color;
+pub mod cpu;
 pub mod drawing_files;
 pub mod memory;
 pub mod output;
