@@ -9,6 +9,7 @@ mod arrangement;
 mod blank_region;
 mod board;
 mod count;
+mod duplicate_moves;
 mod load;
 mod longest;
 mod model;

@@ -7,6 +7,7 @@
 //! only once the goal is found, as the recursion unwinds: no store per node.
 
 use super::board::MAX_CELLS;
+use super::duplicate_moves::DuplicateMoves;
 use super::pattern_grid_dfs::GridMoves;
 use super::pattern_search::PatternSearch;
 use super::pattern_tables::KeySum;
@@ -21,6 +22,8 @@ pub struct Dfs<'s, 'a, T> {
     sum: &'s T,
     /// The moves by direction, on a rectangle (unused elsewhere).
     pub(super) grid: GridMoves,
+    /// The duplicate-move automaton, on a rectangle.
+    pub(super) duplicates: &'s DuplicateMoves,
     pub bound: u32,
     pub next_bound: u32,
     pub nodes: u64,
@@ -46,6 +49,7 @@ impl<'s, 'a, T: KeySum> Dfs<'s, 'a, T> {
             search,
             sum,
             grid: search.grid.unwrap_or(GridMoves::NONE),
+            duplicates: &search.duplicates,
             bound,
             next_bound: u32::MAX,
             nodes: 0,

@@ -8,6 +8,7 @@
 //! tile moved, so it is read from one small table ([`GridMoves::step`]).
 
 use super::board::MAX_CELLS;
+use super::duplicate_moves::REFUSED;
 use super::pattern_dfs::{Dfs, NO_CELL};
 use super::pattern_tables::KeySum;
 
@@ -69,32 +70,38 @@ impl GridMoves {
 
 impl<T: KeySum> Dfs<'_, '_, T> {
     /// [`Dfs::descend`] on a rectangle (the moves of `self.grid`), the node reached by a move
-    /// in direction `FROM` (4 at the start: none); the children in the board's order. (Six
-    /// arguments: all passed in registers.)
+    /// in direction `FROM` (4 at the start: none); the children in the board's order.
+    /// `blank_state`: the blank's cell in the low 4 bits, the state of the duplicate-move
+    /// automaton above them (six arguments: all passed in registers).
     pub fn descend_grid<const M: bool, const FROM: usize>(
         &mut self,
-        blank: usize,
+        blank_state: usize,
         g: u32,
         key: u64,
         mkey: u64,
         board: u64,
     ) -> bool {
-        let node = (blank & (MAX_CELLS - 1), g, key, mkey, board);
+        let node = (blank_state, g, key, mkey, board);
         self.child::<M, FROM, 0>(node)
             || self.child::<M, FROM, 1>(node)
             || self.child::<M, FROM, 2>(node)
             || self.child::<M, FROM, 3>(node)
     }
 
-    /// The child of the node `(blank, g, key, mkey, board)` where the blank moves in direction
-    /// `D`: true when the search ends (then its cell is pushed on the path).
+    /// The child of the node `(blank_state, g, key, mkey, board)` where the blank moves in
+    /// direction `D`: true when the search ends (then its cell is pushed on the path).
     #[inline(always)]
     fn child<const M: bool, const FROM: usize, const D: usize>(
         &mut self,
-        (blank, g, key, mkey, board): (usize, u32, u64, u64, u64),
+        (blank_state, g, key, mkey, board): (usize, u32, u64, u64, u64),
     ) -> bool {
+        let blank = blank_state & (MAX_CELLS - 1);
         let cell = self.grid.cell[blank][D];
         if FROM + D == 3 || cell == NO_CELL {
+            return false;
+        }
+        let state = self.duplicates.next((blank_state >> 4) as u32, D);
+        if state == REFUSED {
             return false;
         }
         let ends = self.count_and_poll() || {
@@ -108,7 +115,8 @@ impl<T: KeySum> Dfs<'_, '_, T> {
                 Some(0) => true,
                 Some(_) => {
                     let board = board ^ (tile << (4 * c)) ^ (tile << (4 * blank));
-                    self.descend_grid::<M, D>(c, g + 1, key, mkey, board)
+                    let blank_state = c | (state as usize) << 4;
+                    self.descend_grid::<M, D>(blank_state, g + 1, key, mkey, board)
                 }
             }
         };

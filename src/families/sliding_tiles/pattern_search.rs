@@ -9,14 +9,17 @@
 //! the next bound). The groups cover every tile, so the sum is 0 exactly at the goal: the goal
 //! test is the heuristic.
 //!
-//! Same nodes, order and bounds as the generic engine (`crate::engine::ida_star`) with
-//! `tile_search::PatternSpace`: children in the board's adjacency order, every child generated
-//! counted, the next bound the smallest f = g + max(plain, mirror) above the bound. (The C++
+//! Elsewhere the same nodes, order and bounds as the generic engine (`crate::engine::ida_star`)
+//! with `tile_search::PatternSpace`: children in the board's adjacency order, every child
+//! generated counted, the next bound the smallest f = g + max(plain, mirror) above the bound. On
+//! a rectangle, a move that would complete a sequence leading where a smaller one leads is not
+//! generated (`duplicate_moves.rs`): a third fewer nodes on Korf's 100, the same lengths. (The C++
 //! peer raises its bound by 2; on a rectangle the next bound found here moves by 2 anyway: a
 //! group tile's move takes it to a cell of the other colour of the checkerboard, so it changes
 //! its group's entry by exactly 1 and f keeps its parity.)
 
 use super::board::{Board, MAX_CELLS};
+use super::duplicate_moves::DuplicateMoves;
 use super::pattern_database::PatternDatabase;
 use super::pattern_dfs::{Dfs, NO_CELL};
 use super::pattern_grid_dfs::GridMoves;
@@ -33,6 +36,8 @@ pub struct PatternSearch<'a> {
     pub(super) degree: [u8; MAX_CELLS],
     /// The moves by direction when the board is a rectangle.
     pub(super) grid: Option<GridMoves>,
+    /// On a rectangle, the sequences of moves not tried (`duplicate_moves.rs`).
+    pub(super) duplicates: DuplicateMoves,
     /// Bit offset of each tile's cell in the key.
     pub(super) shift: [u32; MAX_CELLS],
     /// Whether the mirror image is looked up too (the board and goal have one).
@@ -69,7 +74,12 @@ impl<'a> PatternSearch<'a> {
         let grid = board
             .shape
             .map(|(rows, cols)| GridMoves::new(rows, cols, &shift, &mshift));
+        let duplicates = match board.shape {
+            Some((rows, cols)) => DuplicateMoves::for_rectangle(rows, cols),
+            None => DuplicateMoves::none(),
+        };
         PatternSearch {
+            duplicates,
             tables: MixedSum::new(dbs, board.cells()),
             neighbours,
             degree,
@@ -79,10 +89,6 @@ impl<'a> PatternSearch<'a> {
             transpose: mirror.map_or([0; MAX_CELLS], |(transpose, _)| transpose),
             mshift,
         }
-    }
-
-    pub fn uses_mirror(&self) -> bool {
-        self.has_mirror
     }
 
     /// The plain and mirror keys of an arrangement (the tile on each cell).
@@ -145,7 +151,7 @@ impl<'a> PatternSearch<'a> {
             bounds.push(dfs.bound);
             progress.message(|| format!("ida*: bound {}, {} nodes", dfs.bound, dfs.nodes));
             dfs.next_bound = u32::MAX;
-            let b = usize::from(blank);
+            let b = usize::from(blank) | (DuplicateMoves::START as usize) << 4;
             let ends = match (self.has_mirror, self.grid.is_some()) {
                 (true, true) => dfs.descend_grid::<true, 4>(b, 0, key, mkey, board),
                 (false, true) => dfs.descend_grid::<false, 4>(b, 0, key, mkey, board),
@@ -251,14 +257,14 @@ mod tests {
         assert_eq!(dist.len(), 181_440);
         let dbs = sparse(&board, &goal, &[&[1, 2, 3, 4], &[5, 6, 7, 8]]);
         let search = PatternSearch::new(&board, &goal, &dbs);
-        assert!(search.uses_mirror());
-        // Every 997th position, and the seed's 31-move start.
+        assert!(search.has_mirror);
+        // Every 97th position, and the seed's 31-move start.
         let mut positions: Vec<(&Vec<u8>, &u32)> = dist.iter().collect();
         positions.sort();
         let seed = vec![8, 6, 7, 2, 5, 4, 3, 0, 1];
         let picked = positions
             .iter()
-            .step_by(997)
+            .step_by(97)
             .map(|(s, d)| ((*s).clone(), **d));
         for (start, d) in picked.chain([(seed, 31)]) {
             assert!(search.heuristic(&start) <= d, "admissible at {start:?}");
@@ -266,6 +272,23 @@ mod tests {
             let moves = out.moves.unwrap();
             assert_eq!(moves.len() as u32, d, "{start:?}");
             assert!(replays_to_goal(&start, &goal, &board, &moves));
+        }
+    }
+
+    /// A rectangle that is not square (no mirror; the duplicate moves depend on its shape):
+    /// every position of the 2 x 4 board solved in its distance.
+    #[test]
+    fn optimal_on_every_position_of_a_two_by_four_board() {
+        let board = Board::rectangle(2, 4);
+        let goal = [1, 2, 3, 4, 5, 6, 7, 0];
+        let dist = distances(&board, &goal);
+        assert_eq!(dist.len(), 20_160);
+        let dbs = sparse(&board, &goal, &[&[1, 2, 3, 4], &[5, 6, 7]]);
+        let search = PatternSearch::new(&board, &goal, &dbs);
+        for (start, &d) in &dist {
+            let moves = search.solve(start, 80, &Progress::hidden()).moves.unwrap();
+            assert_eq!(moves.len() as u32, d, "{start:?}");
+            assert!(replays_to_goal(start, &goal, &board, &moves));
         }
     }
 }

@@ -82,11 +82,14 @@ impl TilesPuzzle {
             }
             _ => Vec::new(),
         };
+        // One search for every start: its duplicate-move automaton is built once.
+        let pattern =
+            (!dbs.is_empty()).then(|| PatternSearch::new(&self.model.board, &self.goal, &dbs));
         // A batch shows how many instances are done (a bar with an ETA on a terminal).
         let done = std::sync::atomic::AtomicU64::new(0);
         let total = self.starts.len() as u64;
         let solve_one = |(start, verdict): (&Start, &Verdict)| -> Outcome {
-            let out = self.solve_start(search, &start.tiles, verdict, &dbs, progress);
+            let out = self.solve_start(search, &start.tiles, verdict, pattern.as_ref(), progress);
             if total > 1 {
                 let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 progress.position("instances", finished, total);
@@ -123,7 +126,7 @@ impl TilesPuzzle {
         search: &Search,
         start: &[u8],
         verdict: &Verdict,
-        dbs: &[PatternDatabase],
+        pattern: Option<&PatternSearch>,
         progress: &Progress,
     ) -> Outcome {
         let reason = match verdict {
@@ -150,7 +153,7 @@ impl TilesPuzzle {
                 }
             }
         };
-        let mut out = self.search(search, start, dbs, progress);
+        let mut out = self.search(search, start, pattern, progress);
         out.reason = match out.moves {
             Some(_) => reason,
             None if matches!(search, Search::Bfs | Search::Bidirectional) => {
@@ -216,7 +219,7 @@ impl TilesPuzzle {
                 None => "built (no cache folder)".to_string(),
             }
         };
-        let mirror = if PatternSearch::new(&self.model.board, &self.goal, &dbs).uses_mirror() {
+        let mirror = if tile_search::mirror_map(&self.model.board, &self.goal).is_some() {
             ", looked up on the board and its mirror image"
         } else {
             ""
@@ -236,27 +239,28 @@ impl TilesPuzzle {
         &self,
         search: &Search,
         start: &[u8],
-        dbs: &[PatternDatabase],
+        pattern: Option<&PatternSearch>,
         progress: &Progress,
     ) -> Outcome {
         let t0 = Instant::now();
         let s = self.model.pack(start);
         let g = self.model.pack(&self.goal);
-        let (moves, nodes) = match search {
-            Search::Bfs => {
+        let (moves, nodes) = match (search, pattern) {
+            (Search::Bfs, _) => {
                 let out = ranked_bfs::shortest_path(&self.model, s, g, progress);
                 (out.path.map(|p| path_moves(&p)), out.stats.states)
             }
-            Search::Bidirectional => {
+            (Search::Bidirectional, _) => {
                 let out = bidirectional_bfs::shortest_path(&self.model, s, g, progress);
                 (out.path.map(|p| path_moves(&p)), out.stats.states)
             }
-            Search::IdaStar { .. } => {
-                let search = PatternSearch::new(&self.model.board, &self.goal, dbs);
+            (Search::IdaStar { .. }, Some(search)) => {
                 let out = search.solve(start, MAX_IDA_COST, progress);
                 (out.moves.map(|m| self.blank_moves(start, &m)), out.nodes)
             }
-            Search::IdaStarManhattan => {
+            // (IDA* without its tables is not reached: they are loaded before any start is
+            // searched. Manhattan distance would still answer right.)
+            (Search::IdaStar { .. } | Search::IdaStarManhattan, _) => {
                 let space = tile_search::ManhattanSpace::new(&self.model.board, &self.goal);
                 let mut node = space.node(start);
                 self.ida_star(&space, &mut node, start, progress)
