@@ -489,10 +489,16 @@ mod tests {
         accepted_paths_reach_everything_at_its_distance(3, 4, 12);
     }
 
+    /// The automaton's size and build time by board and length (a diagnostic, printed).
     #[test]
     #[ignore]
     fn sizes() {
-        for len in [8, 10, 12, 14, 16] {
+        for (rows, cols) in [(1, 16), (2, 8), (3, 5), (3, 3), (4, 4)] {
+            let t = std::time::Instant::now();
+            let a = DuplicateMoves::for_rectangle(rows, cols);
+            eprintln!("{rows}x{cols}: {} states, {:?}", a.states(), t.elapsed());
+        }
+        for len in [8, 10, 12, 14] {
             let t = std::time::Instant::now();
             let a = DuplicateMoves::new(4, 4, len);
             eprintln!("4x4 len {len}: {} states, {:?}", a.states(), t.elapsed());
