@@ -44,7 +44,7 @@ fn parse(args: Vec<std::ffi::OsString>) -> Result<Cli, clap::Error> {
 /// instruction in the middle of a search.
 fn unsupported_processor(missing: &[&str]) -> ExitCode {
     let d = puzzlespec::diagnostic::Diagnostic::new(format!(
-        "this processor lacks {}, which this build of puzzlespec uses (it was compiled for x86-64-v3)",
+        "this processor lacks {}, which this build of puzzlespec was compiled to use",
         missing.join(", ")
     ))
     .help("rebuild for this machine: RUSTFLAGS=\"-C target-cpu=native\" cargo build --release");
