@@ -14,11 +14,105 @@ use rayon::prelude::*;
 
 pub struct Prune<B> {
     /// Pagodas seeded on the goal holes (their floor: the lightest goal position).
-    to_goal: Vec<ByteWeights>,
+    to_goal: Pagodas,
     /// Pagodas seeded on the start's empty holes, applied to complements.
-    from_start: Vec<ByteWeights>,
+    from_start: Pagodas,
     /// Every hole of the board, to take complements.
     board: B,
+}
+
+/// A set of pagoda bounds, four at a time where their weights are small enough to share a
+/// word, the others one at a time.
+struct Pagodas {
+    packed: Vec<PagodaLanes>,
+    single: Vec<ByteWeights>,
+}
+
+impl Pagodas {
+    fn new(pagodas: &[Pagoda]) -> Self {
+        let (small, large): (Vec<&Pagoda>, Vec<&Pagoda>) =
+            pagodas.iter().partition(|p| PagodaLanes::fits(p));
+        Pagodas {
+            packed: small.chunks(LANES).map(PagodaLanes::new).collect(),
+            single: large.into_iter().map(ByteWeights::new).collect(),
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.packed.is_empty() && self.single.is_empty()
+    }
+
+    #[inline]
+    fn keep<B: Bitboard>(&self, b: B) -> bool {
+        self.packed.iter().all(|p| p.keeps(b)) && self.single.iter().all(|p| p.keeps(b))
+    }
+}
+
+/// Pagodas read together, one to a 16-bit lane of a word.
+const LANES: usize = 4;
+
+/// Added to each lane's weight of a byte of pegs, so that no lane goes below 0 and borrows
+/// from the next; a byte's weight must stay within `-BIAS < w < BIAS`, so that the sum over
+/// up to 16 bytes (128 holes) stays below 2^16 and carries into no other lane.
+const BIAS: i32 = 1 << 11;
+
+/// Up to [`LANES`] pagodas' values read a byte of the position at a time: one table read per 8
+/// holes gives all of them (in the layers of English 33 this is one read where it was four).
+struct PagodaLanes {
+    /// `by_byte[i][v]`: lane `k` holds pagoda `k`'s weight of the pegs `v` on holes `8 i` to
+    /// `8 i + 7`, plus [`BIAS`].
+    by_byte: Vec<[u64; 256]>,
+    /// Per lane, the least sum kept: the floor plus a [`BIAS`] per byte (0 in unused lanes).
+    least: [u64; LANES],
+}
+
+impl PagodaLanes {
+    /// Whether every byte of `p`'s weights sums within `-BIAS < w < BIAS`.
+    fn fits(p: &Pagoda) -> bool {
+        let bytes = p.weights.len().div_ceil(8);
+        bytes <= 16
+            && p.weights.chunks(8).all(|w| {
+                let (neg, pos): (i64, i64) = w.iter().fold((0, 0), |(n, q), &x| {
+                    (n + i64::from(x.min(0)), q + i64::from(x.max(0)))
+                });
+                neg > -i64::from(BIAS) && pos < i64::from(BIAS)
+            })
+    }
+
+    fn new(pagodas: &[&Pagoda]) -> Self {
+        let bytes = pagodas
+            .iter()
+            .map(|p| p.weights.len().div_ceil(8))
+            .max()
+            .unwrap_or(0);
+        let mut by_byte = vec![[0u64; 256]; bytes];
+        let mut least = [0u64; LANES];
+        for (lane, p) in pagodas.iter().enumerate() {
+            let single = ByteWeights::new(p);
+            for (i, row) in by_byte.iter_mut().enumerate() {
+                for (v, entry) in row.iter_mut().enumerate() {
+                    let w = single.by_byte.get(i).map_or(0, |t| t[v]);
+                    *entry |= ((w + BIAS) as u64) << (16 * lane);
+                }
+            }
+            // A floor below every reachable sum keeps everything (the lane's sum is never
+            // negative).
+            let floor = i64::from(p.floor) + i64::from(BIAS) * bytes as i64;
+            least[lane] = floor.max(0) as u64;
+        }
+        PagodaLanes { by_byte, least }
+    }
+
+    #[inline]
+    fn keeps<B: Bitboard>(&self, b: B) -> bool {
+        let sum: u64 = self
+            .by_byte
+            .iter()
+            .enumerate()
+            .map(|(i, t)| t[b.chunk(8 * i, 8)])
+            .sum();
+        (0..LANES).all(|lane| (sum >> (16 * lane)) & 0xFFFF >= self.least[lane])
+    }
 }
 
 /// A pagoda's value read a byte of the position at a time: one table read per 8 holes instead
@@ -65,8 +159,8 @@ impl ByteWeights {
 impl<B: Bitboard> Prune<B> {
     pub fn new(to_goal: Vec<Pagoda>, from_start: Vec<Pagoda>, board: B) -> Self {
         Prune {
-            to_goal: to_goal.iter().map(ByteWeights::new).collect(),
-            from_start: from_start.iter().map(ByteWeights::new).collect(),
+            to_goal: Pagodas::new(&to_goal),
+            from_start: Pagodas::new(&from_start),
             board,
         }
     }
@@ -81,9 +175,9 @@ impl<B: Bitboard> Prune<B> {
     pub fn keeps(&self, b: B, backward: bool) -> bool {
         if backward {
             let complement = self.board & !b;
-            self.from_start.iter().all(|p| p.keeps(complement))
+            self.from_start.keep(complement)
         } else {
-            self.to_goal.iter().all(|p| p.keeps(b))
+            self.to_goal.keep(b)
         }
     }
 
@@ -127,23 +221,59 @@ impl<B: Bitboard> Prune<B> {
 mod tests {
     use super::*;
 
+    /// A xorshift stream of positions of `holes` holes.
+    fn positions(holes: u32) -> impl Iterator<Item = u64> {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        std::iter::repeat_with(move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x & ((1 << holes) - 1)
+        })
+    }
+
     #[test]
     fn byte_weights_give_the_pagoda_values() {
         // 37 holes (a byte past the fifth), weights of both signs.
         let weights: Vec<i32> = (0..37).map(|h| (h * 7 % 11) - 4).collect();
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
         for floor in [-20, 0, 3, 9] {
             let pagoda = Pagoda {
                 weights: weights.clone(),
                 floor,
             };
             let table = ByteWeights::new(&pagoda);
-            for _ in 0..2000 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let b = x & ((1 << 37) - 1);
+            for b in positions(37).take(2000) {
                 assert_eq!(table.keeps(b), pagoda.value(b) >= floor, "{b:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn pagodas_read_four_at_a_time_keep_what_each_keeps() {
+        // Six pagodas on 37 holes: two words of lanes; one with weights too large to share a
+        // word (read alone); floors below, within and above the values.
+        let pagoda = |k: i32, floor: i32| Pagoda {
+            weights: (0..37).map(|h| (h * (k + 3) % 13) - 5 - k).collect(),
+            floor,
+        };
+        let mut set: Vec<Pagoda> = (0..6)
+            .map(|k| pagoda(k, [-400, -60, -5, 0, 12, 300][k as usize]))
+            .collect();
+        set.push(Pagoda {
+            weights: (0..37).map(|h| if h == 3 { 5000 } else { 1 }).collect(),
+            floor: 20,
+        });
+        let pagodas = Pagodas::new(&set);
+        assert_eq!((pagodas.packed.len(), pagodas.single.len()), (2, 1));
+        for b in positions(37).take(20_000) {
+            let each = set.iter().all(|p| p.value(b) >= p.floor);
+            assert_eq!(pagodas.keep(b), each, "{b:#x}");
+        }
+        // Lanes one at a time, so that every floor decides some positions.
+        for p in &set[..6] {
+            let one = Pagodas::new(std::slice::from_ref(p));
+            for b in positions(37).take(5_000) {
+                assert_eq!(one.keep(b), p.value(b) >= p.floor, "{b:#x}");
             }
         }
     }
