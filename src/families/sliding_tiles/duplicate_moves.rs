@@ -41,8 +41,9 @@ impl DuplicateMoves {
     /// The state before any move.
     pub const START: u32 = 0;
 
-    /// For a `rows` x `cols` rectangle, dropping sequences of up to `max_len` moves.
-    pub fn new(rows: usize, cols: usize, max_len: usize) -> DuplicateMoves {
+    /// For a `rows` x `cols` rectangle, dropping sequences of up to `max_len` moves; None when
+    /// the automaton has too many states to number in 16 bits (one number is [`REFUSED`]).
+    pub fn new(rows: usize, cols: usize, max_len: usize) -> Option<DuplicateMoves> {
         DuplicateMoves::from_sequences(&dropped_sequences(rows, cols, max_len))
     }
 
@@ -57,14 +58,12 @@ impl DuplicateMoves {
     /// For a `rows` x `cols` rectangle, the longest sequences whose automaton has fewer than
     /// 65,535 states, up to [`MAX_LEN`] moves.
     pub fn for_rectangle(rows: usize, cols: usize) -> DuplicateMoves {
-        let mut len = MAX_LEN;
-        loop {
-            let a = DuplicateMoves::new(rows, cols, len);
-            if a.next.len() < usize::from(u16::MAX) || len <= 2 {
-                return a;
-            }
-            len -= 2;
-        }
+        // With no sequence dropped there is one state, so the search always ends.
+        (0..=MAX_LEN)
+            .rev()
+            .step_by(2)
+            .find_map(|len| DuplicateMoves::new(rows, cols, len))
+            .unwrap_or_else(DuplicateMoves::none)
     }
 
     /// The state after a move in direction `d` from `state`, or [`REFUSED`].
@@ -81,13 +80,18 @@ impl DuplicateMoves {
         self.next.len()
     }
 
-    /// The automaton of `sequences`, none of which contains another, made minimal.
-    fn from_sequences(sequences: &[Vec<u8>]) -> DuplicateMoves {
-        let next = minimal(&aho_corasick(sequences))
+    /// The automaton of `sequences`, none of which contains another, made minimal; None when
+    /// its states do not fit below `u16::MAX`.
+    fn from_sequences(sequences: &[Vec<u8>]) -> Option<DuplicateMoves> {
+        let table = minimal(&aho_corasick(sequences));
+        if table.len() >= usize::from(u16::MAX) {
+            return None;
+        }
+        let next = table
             .into_iter()
             .map(|row| row.map(|t| t.min(u32::from(u16::MAX)) as u16))
             .collect();
-        DuplicateMoves { next }
+        Some(DuplicateMoves { next })
     }
 }
 
@@ -380,7 +384,7 @@ mod tests {
 
     #[test]
     fn moving_straight_back_is_refused_and_nothing_else_of_two_moves() {
-        let a = DuplicateMoves::new(4, 4, 2);
+        let a = DuplicateMoves::new(4, 4, 2).expect("a small automaton");
         for x in 0..4u8 {
             for y in 0..4u8 {
                 assert_eq!(accepts(&a, &[x, y]), x + y != 3, "{x} {y}");
@@ -390,7 +394,7 @@ mod tests {
 
     #[test]
     fn the_longer_way_round_a_square_three_times_is_refused() {
-        let a = DuplicateMoves::new(4, 4, 12);
+        let a = DuplicateMoves::new(4, 4, 12).expect("15,007 states");
         // Round a 2 x 2 square three times returns every tile (the identity after 12 moves);
         // its first 6 moves and the last 6 reversed lead to one node.
         let round = [RIGHT, DOWN, LEFT, UP];
@@ -404,7 +408,7 @@ mod tests {
     /// accepts that reach it.
     fn accepted_paths_reach_everything_at_its_distance(rows: usize, cols: usize, depth: usize) {
         let board = super::super::board::Board::rectangle(rows, cols);
-        let a = DuplicateMoves::new(rows, cols, depth);
+        let a = DuplicateMoves::new(rows, cols, depth).expect("a small automaton");
         let cells = rows * cols;
         for blank in 0..cells {
             let start: Vec<u8> = (0..cells as u8)
@@ -500,8 +504,8 @@ mod tests {
         }
         for len in [8, 10, 12, 14] {
             let t = std::time::Instant::now();
-            let a = DuplicateMoves::new(4, 4, len);
-            eprintln!("4x4 len {len}: {} states, {:?}", a.states(), t.elapsed());
+            let states = DuplicateMoves::new(4, 4, len).map(|a| a.states());
+            eprintln!("4x4 len {len}: {states:?} states, {:?}", t.elapsed());
         }
     }
 }

@@ -105,14 +105,20 @@ impl PagodaLanes {
 
     #[inline]
     fn keeps<B: Bitboard>(&self, b: B) -> bool {
-        let sum: u64 = self
-            .by_byte
-            .iter()
-            .enumerate()
-            .map(|(i, t)| t[b.chunk(8 * i, 8)])
-            .sum();
+        let sum = sum_by_byte(&self.by_byte, b);
         (0..LANES).all(|lane| (sum >> (16 * lane)) & 0xFFFF >= self.least[lane])
     }
+}
+
+/// The entries of `by_byte` that the bytes of `b` select (row `i` for holes `8 i` to `8 i + 7`),
+/// summed.
+#[inline]
+fn sum_by_byte<T: Copy + std::iter::Sum, B: Bitboard>(by_byte: &[[T; 256]], b: B) -> T {
+    by_byte
+        .iter()
+        .enumerate()
+        .map(|(i, t)| t[b.chunk(8 * i, 8)])
+        .sum()
 }
 
 /// A pagoda's value read a byte of the position at a time: one table read per 8 holes instead
@@ -146,13 +152,7 @@ impl ByteWeights {
 
     #[inline]
     fn keeps<B: Bitboard>(&self, b: B) -> bool {
-        let value: i32 = self
-            .by_byte
-            .iter()
-            .enumerate()
-            .map(|(i, t)| t[b.chunk(8 * i, 8)])
-            .sum();
-        value >= self.floor
+        sum_by_byte(&self.by_byte, b) >= self.floor
     }
 }
 
