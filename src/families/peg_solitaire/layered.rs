@@ -4,8 +4,9 @@
 
 use super::engine::bitboard::Bitboard;
 use super::engine::chain_moves::{MoveDistances, Unfinished};
-use super::engine::jump_layers::{Goal, Layer, Meeting, meet, useful_positions};
+use super::engine::jump_layers::{Goal, Layer, Meeting, meet};
 use super::engine::jump_space::JumpSpace;
+use super::engine::useful_graph::{LayerSink, UsefulLayer, useful_graph};
 use super::plan::{Listing, Metric};
 use super::report::Answer;
 use super::search::Search;
@@ -81,42 +82,57 @@ impl<B: Bitboard> Search<'_, B> {
             return Ok(());
         }
         let states = meeting.states;
-        let Some(layers) = useful_positions(&self.space, meeting) else {
+        match metric {
+            Metric::Moves => {
+                let mut md = MoveDistances::new(&self.space, self.goal_test(), self.progress);
+                let traced = useful_graph(&self.space, meeting, &mut md);
+                if let Some(unfinished) = md.unfinished() {
+                    self.stopped_while_measuring(answer, states, unfinished);
+                } else if self.traced(answer, traced, md.positions(), states) {
+                    self.fewest_moves(answer, &md, states, listing)?;
+                }
+            }
+            Metric::Jumps => {
+                let mut kept = KeptLayers::default();
+                let traced = useful_graph(&self.space, meeting, &mut kept);
+                if self.traced(answer, traced, kept.positions, states) {
+                    kept.layers.reverse();
+                    self.every_sequence(answer, &kept.layers, states, goal, listing)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the tracing of the useful positions ran through (`traced`, `positions` found)
+    /// and found a solution; if not, says so in the report.
+    fn traced(&self, answer: &mut Answer, traced: Option<()>, positions: u64, states: u64) -> bool {
+        if traced.is_none() {
             answer.report.stats = self.stats(states);
             answer.report.notes.push(format!(
                 "stopped while tracing the positions on some solution back from the meeting layer ({} classes grown); no minimum is claimed",
                 crate::report::group_digits(u128::from(states)),
             ));
-            return Ok(());
-        };
-        answer.details.useful_positions = Some(layers.iter().map(|l| l.len() as u64).sum());
-        if layers.first().is_none_or(|l| l.is_empty()) {
+            return false;
+        }
+        answer.details.useful_positions = Some(positions);
+        if positions == 0 {
             answer.report.status = Status::NoSolution;
             answer.report.stats = self.stats(states);
             answer.report.notes.push("no jump sequence from the start reaches the goal (the searches from both ends never meet)".into());
-            return Ok(());
+            return false;
         }
-        match metric {
-            Metric::Moves => self.fewest_moves(answer, layers, states, listing),
-            Metric::Jumps => self.every_sequence(answer, &layers, states, goal, listing),
-        }
+        true
     }
 
     /// The move metric: exact move distances over the useful positions give the minimum.
     fn fewest_moves(
         &self,
         answer: &mut Answer,
-        layers: Vec<Layer<B>>,
+        md: &MoveDistances<B>,
         states: u64,
         listing: Listing,
     ) -> Result<(), Diagnostic> {
-        let md = match MoveDistances::new(&self.space, layers, self.goal_test(), self.progress) {
-            Ok(md) => md,
-            Err(unfinished) => {
-                self.stopped_while_measuring(answer, states, unfinished);
-                return Ok(());
-            }
-        };
         let base = self.prefix.len() as u8;
         let rest = if self.puzzle.first_jump.is_some() {
             md.cost(self.start, self.free)
@@ -132,7 +148,7 @@ impl<B: Bitboard> Search<'_, B> {
             self.space.group_size()
         ));
         answer.report.stats = self.stats(states + md.positions());
-        self.minimal_solutions(answer, &md, (rest, best), listing)
+        self.minimal_solutions(answer, md, (rest, best), listing)
     }
 
     /// One minimal solution, or every minimal jump sequence counted and up to `limit` listed;
@@ -275,5 +291,23 @@ impl<B: Bitboard> Walk<'_, B> {
                 self.path.pop();
             }
         }
+    }
+}
+
+/// The useful positions alone, as the jump metric counts over them: kept goal's first.
+#[derive(Default)]
+struct KeptLayers<B> {
+    layers: Vec<Layer<B>>,
+    positions: u64,
+}
+
+impl<B: Bitboard> LayerSink<B> for KeptLayers<B> {
+    fn expect(&mut self, positions: u64) {
+        self.positions = positions;
+    }
+
+    fn take(&mut self, layer: &UsefulLayer<B>) -> Option<()> {
+        self.layers.push(layer.to_layer());
+        Some(())
     }
 }

@@ -1,56 +1,36 @@
 //! The move metric of peg solitaire: a move is a chain of consecutive jumps by one peg. Over the
-//! useful positions (those on some solution, from [`super::jump_layers::useful_positions`]) this
-//! computes, for every position, the exact number of moves still needed; the minimum of a
-//! problem is then read off the start, and no solution with fewer moves can exist because every
-//! solution runs through useful positions only.
+//! useful positions (those on some solution, with the jumps between them, from
+//! [`super::useful_graph`]) this computes, for every position, the exact number of moves still
+//! needed; the minimum of a problem is then read off the start, and no solution with fewer
+//! moves can exist because every solution runs through useful positions only.
 //!
 //! Distances are filled in by peg count from the goal upwards: a chain only removes pegs, so
 //! every chain end lies in a layer already done. Each layer is done in parallel.
 
 use super::bitboard::Bitboard;
-use super::jump_layers::Layer;
 use super::jump_space::{Images, JumpSpace};
-use super::sorted_lookup::{SortedLookup, SortedValues};
-use crate::engine::stop;
+use super::useful_graph::{LayerSink, UsefulLayer};
+use crate::engine::{Progress, stop};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 /// No free chain: the next jump starts a new move.
 pub const NO_PEG: u8 = u8::MAX;
 
-/// The chain search's buffers, reused from one chunk of positions to the next.
-#[derive(Default)]
-struct Chains<B> {
-    /// A chunk's first steps: the jumps, where each position's end, the canonical keys and
-    /// their distances when they are on a solution.
-    jumps: Vec<u16>,
-    ends: Vec<usize>,
-    first_keys: Vec<B>,
-    first_found: Vec<Option<u8>>,
-    /// Each position's least distance one jump on.
-    first: Vec<u8>,
-    /// The chains followed: one jump further along, with the position they start from.
-    next: Vec<(Link<B>, u32)>,
-    /// Their canonical keys and distances when they are on a solution.
-    keys: Vec<B>,
-    found: Vec<Option<u8>>,
-    /// Those on a solution: the chains to continue.
-    kept: Vec<(Link<B>, u32)>,
-    lookup: SortedLookup<B>,
-}
-
-/// A position along a chain: the position, its images, the moving peg's hole.
-type Link<B> = (B, Images<B>, u8);
-
 pub struct MoveDistances<'a, B: Bitboard> {
     space: &'a JumpSpace<B>,
     /// Moves from each useful position (canonical) to the goal beside its key, one sorted
-    /// layer per peg count: the measure looks up a batch of keys at a time, sorted, and
-    /// walks the layer forward; one position is found by binary search.
+    /// layer per peg count; one position is found by binary search.
     sorted: Vec<(Vec<B>, Vec<u8>)>,
+    /// Useful positions in all, and how many of them are measured.
     positions: u64,
-    goal_pegs: u32,
+    measured: u64,
+    /// The goal's peg count, once its layer came.
+    goal_pegs: Option<u32>,
+    /// The peg count of the layer whose measure was stopped.
+    stopped: Option<u32>,
     goal: Box<dyn Fn(B) -> bool + Sync + 'a>,
+    progress: &'a Progress,
 }
 
 /// A measure stopped part-way (time limit, Ctrl-C, memory near the cap): how far it got.
@@ -64,73 +44,94 @@ pub struct Unfinished {
     pub pegs: u32,
 }
 
-/// Positions measured per parallel task (a stop request is seen between tasks); their first
-/// steps, about ten each, are looked up together.
+/// Positions measured per parallel task (a stop request is seen between tasks).
 const CHUNK: usize = 1 << 12;
 
+/// A sorted layer's keys and a value for each.
+#[derive(Clone, Copy)]
+struct SortedValues<'a, B> {
+    keys: &'a [B],
+    values: &'a [u8],
+}
+
+impl<B: Ord> SortedValues<'_, B> {
+    /// The value of `key`, None when the layer does not hold it.
+    fn get(&self, key: B) -> Option<u8> {
+        let at = self.keys.binary_search(&key).ok()?;
+        self.values.get(at).copied()
+    }
+}
+
+/// A position along a chain: the board (in the frame of the chain's first position), its
+/// images, the moving peg's hole.
+type Link<B> = (B, Images<B>, u8);
+
+/// The distances are measured as the useful layers are traced, goal's first: each layer's
+/// edges are read once, while it is measured, and need not be kept.
+impl<B: Bitboard> LayerSink<B> for MoveDistances<'_, B> {
+    fn expect(&mut self, positions: u64) {
+        self.positions = positions;
+    }
+
+    fn take(&mut self, layer: &UsefulLayer<B>) -> Option<()> {
+        let d = match self.goal_pegs {
+            None => {
+                self.goal_pegs = Some(layer.pegs);
+                vec![0; layer.len()]
+            }
+            Some(_) => {
+                let pegs = layer.pegs;
+                self.progress
+                    .message(|| format!("move distances: {pegs} pegs"));
+                let Some(d) = self.measure(layer) else {
+                    self.stopped = Some(pegs);
+                    return None;
+                };
+                d
+            }
+        };
+        let at = layer.pegs as usize;
+        if self.sorted.len() <= at {
+            self.sorted.resize(at + 1, (Vec::new(), Vec::new()));
+        }
+        self.sorted[at] = (layer.keys.clone(), d);
+        self.measured += layer.len() as u64;
+        Some(())
+    }
+}
+
 impl<'a, B: Bitboard> MoveDistances<'a, B> {
-    /// `layers` as returned by `useful_positions`: pegs descending, the last one the goal's.
-    /// Polls the stop request between chunks of a layer: stopped, it says how far it got.
+    /// No layer measured yet: hand this to [`super::useful_graph::useful_graph`]. Polls the
+    /// stop request between chunks of a layer: stopped, [`Self::unfinished`] says how far it
+    /// got.
     pub fn new(
         space: &'a JumpSpace<B>,
-        mut layers: Vec<Layer<B>>,
         goal: impl Fn(B) -> bool + Sync + 'a,
-        progress: &crate::engine::Progress,
-    ) -> Result<MoveDistances<'a, B>, Unfinished> {
-        let top = layers.first().map_or(0, |l| l.pegs) as usize;
-        let mut md = MoveDistances {
+        progress: &'a Progress,
+    ) -> MoveDistances<'a, B> {
+        MoveDistances {
             space,
-            sorted: vec![(Vec::new(), Vec::new()); top + 1],
+            sorted: Vec::new(),
             positions: 0,
-            goal_pegs: layers.last().map_or(0, |l| l.pegs),
+            measured: 0,
+            goal_pegs: None,
+            stopped: None,
             goal: Box::new(goal),
-        };
-        let all: u64 = layers.iter().map(|l| l.len() as u64).sum();
-        if let Some(last) = layers.pop() {
-            let zero = vec![0; last.len()];
-            md.fill(last, zero);
+            progress,
         }
-        while let Some(layer) = layers.pop() {
-            progress.message(|| format!("move distances: {} pegs", layer.pegs));
-            let Some(d) = md.measure(&layer.keys, layer.pegs) else {
-                return Err(Unfinished {
-                    measured: md.positions,
-                    positions: all,
-                    pegs: layer.pegs,
-                });
-            };
-            md.fill(layer, d);
-        }
-        Ok(md)
     }
 
-    /// The distances of `keys` (all one layer of `pegs` pegs, sorted, the layers below done);
-    /// None when a stop was requested before they all were found.
-    fn measure(&self, keys: &[B], pegs: u32) -> Option<Vec<u8>> {
-        let parts: Vec<Vec<u8>> = keys
-            .par_chunks(CHUNK)
-            .map(|chunk| {
-                if stop::requested().is_some() {
-                    return None;
-                }
-                let mut scratch = Chains::default();
-                let mut out = Vec::with_capacity(chunk.len());
-                self.measure_chunk(chunk, pegs, &mut scratch, &mut out);
-                Some(out)
-            })
-            .collect::<Option<_>>()?;
-        Some(parts.concat())
-    }
-
-    /// Keeps the distances `d` of `layer`'s positions.
-    fn fill(&mut self, layer: Layer<B>, d: Vec<u8>) {
-        self.positions += layer.len() as u64;
-        if let Some(slot) = self.sorted.get_mut(layer.pegs as usize) {
-            *slot = (layer.keys, d);
-        }
+    /// How far a measure stopped part-way got; None when it was not stopped.
+    pub fn unfinished(&self) -> Option<Unfinished> {
+        self.stopped.map(|pegs| Unfinished {
+            measured: self.measured,
+            positions: self.positions,
+            pegs,
+        })
     }
 
     /// The sorted keys and distances of the useful positions of `pegs` pegs.
+    #[inline]
     fn sorted(&self, pegs: u32) -> SortedValues<'_, B> {
         let (keys, values) = self
             .sorted
@@ -148,113 +149,6 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
     #[inline]
     pub fn distance(&self, b: B) -> Option<u8> {
         self.sorted(b.count()).get(self.space.canonical(b))
-    }
-
-    /// The distances of `chunk` (positions of one layer of `pegs` pegs) pushed to `out`: the
-    /// first steps of all of them are looked up at once in the layer below, then their chains
-    /// are followed together (see [`MoveDistances::follow_chains`]).
-    fn measure_chunk(&self, chunk: &[B], pegs: u32, s: &mut Chains<B>, out: &mut Vec<u8>) {
-        let Some(below) = pegs.checked_sub(1) else {
-            out.extend(chunk.iter().map(|_| u8::MAX));
-            return;
-        };
-        s.jumps.clear();
-        s.first_keys.clear();
-        s.ends.clear();
-        for &b in chunk {
-            let images = self.space.images_of(b);
-            self.space.for_each_jump(b, |j, _| {
-                s.jumps.push(j as u16);
-                s.first_keys
-                    .push(self.space.least(&self.space.after(&images, j)));
-            });
-            s.ends.push(s.first_keys.len());
-        }
-        let holes = self.space.holes;
-        let lower = self.sorted(below);
-        s.lookup
-            .lookup(&s.first_keys, holes, lower, &mut s.first_found);
-        let done = out.len();
-        s.next.clear();
-        s.first.clear();
-        let mut from = 0;
-        for (i, &b) in chunk.iter().enumerate() {
-            let steps = from..s.ends[i];
-            from = steps.end;
-            let first = s.first_found[steps.clone()].iter().flatten().min().copied();
-            s.first.push(first.unwrap_or(u8::MAX));
-            out.push(first.map_or(u8::MAX, |f| f.saturating_add(1)));
-            if first.is_some_and(|f| f > 0) {
-                self.start_chains(b, i as u32, steps, s);
-            }
-        }
-        self.follow_chains(below, &mut out[done..], s);
-    }
-
-    /// Pushes to `s.next` the chains of `b` (the chunk's `owner`-th position) one jump past
-    /// its first steps `steps` that reach the least distance found one jump on.
-    fn start_chains(&self, b: B, owner: u32, steps: std::ops::Range<usize>, s: &mut Chains<B>) {
-        let images = self.space.images_of(b);
-        let first = Some(s.first[owner as usize]);
-        for (&j, &d) in s.jumps[steps.clone()].iter().zip(&s.first_found[steps]) {
-            let j = usize::from(j);
-            if d == first
-                && let Some(next) = self.space.apply(b, j)
-            {
-                let im = self.space.after(&images, j);
-                let to = self.space.jumps[j].to;
-                self.extend_chain((next, im, to), owner, &mut s.next);
-            }
-        }
-    }
-
-    /// Follows the chains in `s.next` (positions of `pegs - 1` pegs) one jump at a time, all of
-    /// the chunk's together, so that the lookups of a step are made in one sorted batch.
-    /// `d[i]` is 1 + `s.first[i]`, the least distance of the `i`-th position's first steps,
-    /// until one of its chains ends at `first - 1`, which settles it at `first`.
-    ///
-    /// Only chains through positions at most `first` from the goal are followed: a position
-    /// `q` of a chain is one move from each of the chain's later ends, so those ends are at
-    /// least `d(q) - 1` from the goal, and they can only improve on `first` by reaching
-    /// `first - 1`, which needs `d(q) <= first`. That is also why the first end found at
-    /// `first - 1` settles it.
-    fn follow_chains(&self, mut pegs: u32, d: &mut [u8], s: &mut Chains<B>) {
-        let holes = self.space.holes;
-        while !s.next.is_empty() && pegs > 0 {
-            pegs -= 1;
-            s.keys.clear();
-            s.keys
-                .extend(s.next.iter().map(|((_, im, _), _)| self.space.least(im)));
-            s.lookup
-                .lookup(&s.keys, holes, self.sorted(pegs), &mut s.found);
-            s.kept.clear();
-            for (&(link, owner), &found) in s.next.iter().zip(&s.found) {
-                let (o, first) = (owner as usize, s.first[owner as usize]);
-                match found {
-                    Some(v) if v < first => d[o] = first,
-                    Some(v) if v == first => s.kept.push((link, owner)),
-                    _ => {}
-                }
-            }
-            s.next.clear();
-            for &(link, owner) in &s.kept {
-                let o = owner as usize;
-                if d[o] > s.first[o] {
-                    self.extend_chain(link, owner, &mut s.next);
-                }
-            }
-        }
-    }
-
-    /// Pushes to `next` the positions one more jump along `link`'s chain (of the chunk's
-    /// `owner`-th position).
-    fn extend_chain(&self, (p, im, h): Link<B>, owner: u32, next: &mut Vec<(Link<B>, u32)>) {
-        for &j in self.space.jumps_from(h as usize) {
-            let j = j as usize;
-            if let Some(q) = self.space.apply(p, j) {
-                next.push(((q, self.space.after(&im, j), self.space.jumps[j].to), owner));
-            }
-        }
     }
 
     /// Fewest new moves from `b` when the peg on `free` may go on jumping without a new move.
@@ -276,7 +170,7 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
     pub fn one_solution(&self, mut b: B, mut free: u8) -> Option<Vec<usize>> {
         let mut budget = self.cost(b, free)?;
         let mut out = Vec::new();
-        while b.count() > self.goal_pegs {
+        while b.count() > self.goal_pegs() {
             let mut step = None;
             'search: for pass in 0..2 {
                 for j in 0..self.space.jumps.len() {
@@ -345,7 +239,7 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
         if stop::requested().is_some() {
             return 0;
         }
-        if b.count() == self.goal_pegs {
+        if b.count() == self.goal_pegs() {
             return u128::from((self.goal)(b));
         }
         if !self.feasible(b, free, budget) {
@@ -383,7 +277,7 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
         if out.len() >= limit {
             return;
         }
-        if b.count() == self.goal_pegs {
+        if b.count() == self.goal_pegs() {
             if (self.goal)(b) {
                 out.push(path.clone());
             }
@@ -409,10 +303,86 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
     }
 }
 
+impl<B: Bitboard> MoveDistances<'_, B> {
+    /// The goal's peg count (none before the goal's layer came: no position has a distance).
+    fn goal_pegs(&self) -> u32 {
+        self.goal_pegs.unwrap_or(u32::MAX)
+    }
+
+    /// The distances of `layer`'s positions, the layers below measured; None when a stop was
+    /// requested first.
+    fn measure(&self, layer: &UsefulLayer<B>) -> Option<Vec<u8>> {
+        let starts: Vec<usize> = (0..layer.len()).step_by(CHUNK).collect();
+        let parts: Vec<Vec<u8>> = starts
+            .par_iter()
+            .map(|&from| {
+                if stop::requested().is_some() {
+                    return None;
+                }
+                let mut chains = Vec::new();
+                let to = (from + CHUNK).min(layer.len());
+                Some(
+                    (from..to)
+                        .map(|p| self.distance_of(layer, p, &mut chains))
+                        .collect(),
+                )
+            })
+            .collect::<Option<_>>()?;
+        Some(parts.concat())
+    }
+
+    /// The distance of position `p` of `layer`: one more than the least distance its jumps
+    /// reach, or that least distance itself when a chain of the same peg, continued past one
+    /// of those jumps, reaches one less. `chains` is scratch room.
+    ///
+    /// Only chains through positions at the least distance are followed: a position `q` of a
+    /// chain is one move from each of the chain's later ends, so those ends are at least
+    /// `d(q) - 1` from the goal, and they can only improve on `first` by reaching `first - 1`,
+    /// which needs `d(q) <= first`. That is also why the first end found at `first - 1`
+    /// settles it.
+    fn distance_of(&self, layer: &UsefulLayer<B>, p: usize, chains: &mut Vec<Link<B>>) -> u8 {
+        let below = self.sorted(layer.pegs.saturating_sub(1)).values;
+        let first = layer
+            .edges(p)
+            .map(|e| below[layer.child[e] as usize])
+            .min()
+            .unwrap_or(u8::MAX);
+        if first == 0 || first == u8::MAX {
+            return first.saturating_add(1);
+        }
+        let space = self.space;
+        let b = layer.keys[p];
+        let images = space.images_of(b);
+        chains.clear();
+        for e in layer.edges(p) {
+            if below[layer.child[e] as usize] == first {
+                let j = usize::from(layer.jump[e]);
+                if let Some(next) = space.apply(b, j) {
+                    chains.push((next, space.after(&images, j), space.jumps[j].to));
+                }
+            }
+        }
+        while let Some((q, im, hole)) = chains.pop() {
+            let next = self.sorted(q.count().saturating_sub(1));
+            for &j in space.jumps_from(hole as usize) {
+                let j = usize::from(j);
+                let Some(r) = space.apply(q, j) else { continue };
+                let im = space.after(&im, j);
+                match next.get(space.least(&im)) {
+                    Some(v) if v < first => return first,
+                    Some(v) if v == first => chains.push((r, im, space.jumps[j].to)),
+                    _ => {}
+                }
+            }
+        }
+        first + 1
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::jump_layers::useful_unpruned;
     use super::super::jump_space::Jump;
+    use super::super::useful_graph::{collect_unpruned, useful_unpruned};
     use super::*;
     use crate::engine::Progress;
     use std::collections::HashMap;
@@ -454,16 +424,14 @@ mod tests {
         // The apex empty, and a hole of the third row empty: both keep the mirror.
         for start in [0x7FFE_u64, 0x7FFF & !(1 << 4)] {
             let goals: Vec<u64> = (0..15).map(|h| 1u64 << h).collect();
-            let (layers, _) = useful_unpruned(&space, start, &goals);
+            let (layers, _) = collect_unpruned(&space, start, &goals);
             let all: Vec<u64> = layers.iter().flat_map(|l| l.keys.clone()).collect();
             assert!(all.len() > 50, "{} useful positions", all.len());
-            let md = MoveDistances::new(
-                &space,
-                layers,
-                |b: u64| b.count_ones() == 1,
-                &Progress::hidden(),
-            )
-            .unwrap();
+            let progress = Progress::hidden();
+            let mut md = MoveDistances::new(&space, |b: u64| b.count_ones() == 1, &progress);
+            useful_unpruned(&space, start, &goals, &mut md);
+            assert_eq!(md.unfinished(), None);
+            assert_eq!(md.positions(), all.len() as u64);
             for k in all {
                 assert_eq!(
                     md.distance(k),

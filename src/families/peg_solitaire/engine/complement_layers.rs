@@ -9,10 +9,10 @@
 //! the complements of those below it.
 
 use super::bitboard::Bitboard;
-use super::dense_layers::{Dense, DenseMembership, dense_image};
+use super::dense_layers::{Dense, dense_image};
 use super::jump_layers::{CHUNK, Goal, LAYER_GROWTH, Layer, expand, expand_set};
 use super::jump_space::JumpSpace;
-use super::layer_membership::LayerMembership;
+use super::layer_membership::Membership;
 use super::layer_prune::Prune;
 use super::sorted_runs::sort_and_join;
 use crate::engine::{Progress, room, stop};
@@ -24,14 +24,9 @@ pub fn dual_total<B: Bitboard>(space: &JumpSpace<B>, start: B, goal: &Goal<B>) -
     let Goal::Positions(goals) = goal else {
         return None;
     };
-    let flipped = space.canonical(board(space) & !start);
+    let flipped = space.canonical(space.board & !start);
     let dual = !goals.is_empty() && goals.iter().all(|&g| space.canonical(g) == flipped);
-    dual.then(|| start.count() + (board(space) & !start).count())
-}
-
-/// Every hole of the board.
-fn board<B: Bitboard>(space: &JumpSpace<B>) -> B {
-    (0..space.holes).fold(B::ZERO, |b, h| b | B::bit(h))
+    dual.then(|| start.count() + (space.board & !start).count())
 }
 
 /// Grows `backward` (the goal layer first) to half of `total` pegs; returns the classes grown
@@ -97,8 +92,8 @@ fn reachable_part<B: Bitboard>(
     last: &Layer<B>,
     odd: bool,
 ) -> Option<Layer<B>> {
-    let member = Member::new(space, last)?;
-    let all = board(space);
+    let member = Membership::new(space, &last.keys, last.pegs)?;
+    let all = space.board;
     // Whether the start reaches `b`; `keys` is scratch room for the keys to look up.
     let reached = |b: B, keys: &mut Vec<B>| {
         let images = space.images_of(all & !b);
@@ -135,30 +130,6 @@ fn reachable_part<B: Bitboard>(
     })
 }
 
-/// Membership in the last backward layer: as bits over ranks where the board can be ranked
-/// (half the time of the sorted keys' filter on English 33), else by the sorted keys.
-enum Member<'a, B> {
-    Dense(DenseMembership<'a>),
-    Sorted(LayerMembership<'a, B>),
-}
-
-impl<'a, B: Bitboard> Member<'a, B> {
-    fn new(space: &'a JumpSpace<B>, layer: &'a Layer<B>) -> Option<Self> {
-        match DenseMembership::new(space, &layer.keys, layer.pegs) {
-            Some(dense) => Some(Member::Dense(dense)),
-            None => LayerMembership::new(&layer.keys, space.holes).map(Member::Sorted),
-        }
-    }
-
-    #[inline]
-    fn contains(&self, key: B) -> bool {
-        match self {
-            Member::Dense(d) => d.contains(key),
-            Member::Sorted(s) => s.contains(key),
-        }
-    }
-}
-
 /// The complements of a layer's positions (`pegs` pegs), canonical and sorted, counts carried
 /// over; None when the memory cap refused the room for them.
 pub fn complement<B: Bitboard>(
@@ -166,7 +137,7 @@ pub fn complement<B: Bitboard>(
     layer: &Layer<B>,
     pegs: u32,
 ) -> Option<Layer<B>> {
-    let all = board(space);
+    let all = space.board;
     let flip = |k: B| space.canonical(all & !k);
     if layer.counts.is_empty() {
         match dense_image(space, &layer.keys, pegs, &flip) {
@@ -199,7 +170,9 @@ pub fn complement<B: Bitboard>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::dense_layers::DenseMembership;
     use super::super::jump_space::Jump;
+    use super::super::layer_membership::LayerMembership;
     use super::*;
 
     #[test]
@@ -217,8 +190,9 @@ mod tests {
             layer = expand_set(&space, &layer, true).unwrap();
         }
         assert!(layer.len() > 50, "{} positions", layer.len());
-        let dense = Member::Dense(DenseMembership::new(&space, &layer.keys, layer.pegs).unwrap());
-        let sorted = Member::Sorted(LayerMembership::new(&layer.keys, 15).unwrap());
+        let dense =
+            Membership::Dense(DenseMembership::new(&space, &layer.keys, layer.pegs).unwrap());
+        let sorted = Membership::Sorted(LayerMembership::new(&layer.keys, 15).unwrap());
         for b in (0..1u64 << 15).filter(|b| b.count_ones() == layer.pegs) {
             let held = layer.contains(b);
             assert_eq!(dense.contains(b), held, "{b:#x}");

@@ -9,6 +9,7 @@
 use super::bitboard::Bitboard;
 use super::jump_layers::{LAYER_GROWTH, Layer};
 use super::jump_space::JumpSpace;
+use super::layer_membership::ABSENT;
 use super::ranked_keys::LayerRanks;
 use crate::engine::{room, stop};
 use rayon::prelude::*;
@@ -202,18 +203,38 @@ enum Marked {
 pub struct DenseMembership<'a> {
     ranks: LayerRanks<'a>,
     bits: Vec<u64>,
+    /// Per block of eight words (one cache line): the bits set before it. Ranks ascend with
+    /// the keys, so a held key's index among the layer's keys is counted within its block.
+    before: Vec<u32>,
 }
 
 impl<'a> DenseMembership<'a> {
-    /// The membership of `keys` (a layer of `pegs` pegs, sorted, one class); None when the
-    /// board is too large to rank or the memory was refused.
+    /// The membership of `keys` (a layer of `pegs` pegs, sorted); None when the board is too
+    /// large to rank, the keys are not all of one class, or the memory was refused.
     pub fn new<B: Bitboard>(space: &'a JumpSpace<B>, keys: &[B], pegs: u32) -> Option<Self> {
         let ranks = space.key_ranks()?;
-        let first = keys.first()?;
-        let ranks = LayerRanks::new(ranks, pegs, ranks.state(first.fold64()));
+        u32::try_from(keys.len()).ok()?;
+        let first = keys.first()?.fold64();
+        if keys
+            .iter()
+            .any(|k| ranks.state(k.fold64()) != ranks.state(first))
+        {
+            return None;
+        }
+        let ranks = LayerRanks::new(ranks, pegs, ranks.state(first));
         let words = ranks.size().div_ceil(64) as usize;
         let bits = bits_of(keys, &ranks, words)?;
-        Some(DenseMembership { ranks, bits })
+        let mut before = room::reserved(words.div_ceil(8), LAYER_GROWTH)?;
+        let mut count = 0;
+        for block in bits.chunks(8) {
+            before.push(count);
+            count += block.iter().map(|w| w.count_ones()).sum::<u32>();
+        }
+        Some(DenseMembership {
+            ranks,
+            bits,
+            before,
+        })
     }
 
     #[inline]
@@ -221,6 +242,21 @@ impl<'a> DenseMembership<'a> {
         self.ranks
             .rank(key.fold64())
             .is_some_and(|r| self.bits[(r / 64) as usize] >> (r % 64) & 1 == 1)
+    }
+
+    /// The index of `key` among the layer's keys (ascending), [`ABSENT`] when not held.
+    #[inline]
+    pub fn index<B: Bitboard>(&self, key: B) -> u32 {
+        let Some(r) = self.ranks.rank(key.fold64()) else {
+            return ABSENT;
+        };
+        let (w, bit) = ((r / 64) as usize, r % 64);
+        if self.bits[w] >> bit & 1 == 0 {
+            return ABSENT;
+        }
+        let block = w / 8;
+        let whole: u32 = self.bits[block * 8..w].iter().map(|x| x.count_ones()).sum();
+        self.before[block] + whole + (self.bits[w] & ((1 << bit) - 1)).count_ones()
     }
 }
 

@@ -10,7 +10,7 @@
 //! This is sound when the start and the goal set are invariant under the group.
 
 use super::bitboard::Bitboard;
-use super::complement_layers::{complement, dual_total, grow_half};
+use super::complement_layers::{dual_total, grow_half};
 use super::dense_layers::{Dense, expand_dense, expand_dense_within};
 use super::jump_space::JumpSpace;
 use super::layer_membership::LayerMembership;
@@ -483,85 +483,6 @@ fn count_through<B: Bitboard>(
     Some(total)
 }
 
-/// Positions lying on at least one solution, one layer per peg count (pegs descending from the
-/// start's count down to the goal's). Every layer is empty when there is no solution. None when
-/// a stop was requested (or the memory refused) on the way.
-pub fn useful_positions<B: Bitboard>(
-    space: &JumpSpace<B>,
-    meeting: Meeting<B>,
-) -> Option<Vec<Layer<B>>> {
-    let Meeting {
-        mut forward,
-        implied,
-        mut backward,
-        ..
-    } = meeting;
-    let mut middle = forward.pop().expect("the start layer");
-    if let Some(b) = backward.pop() {
-        if b.pegs == middle.pegs {
-            middle = intersect(&middle, &b);
-        } else {
-            middle.keys.clear();
-        }
-    }
-    middle.counts.clear();
-    // Forward side: the useful positions one peg up are the predecessors of useful positions
-    // that the forward search reached. Working from the (small) useful layers keeps this cheap.
-    let mut upper: Vec<Layer<B>> = Vec::new();
-    let mut below = middle.clone();
-    while let Some(layer) = forward.pop() {
-        let mut useful = intersect(&layer, &expand_set(space, &below, true)?);
-        useful.pegs = layer.pegs;
-        upper.push(useful.clone());
-        below = useful;
-    }
-    upper.reverse();
-    // Goal side: successors of useful positions that the backward search reached.
-    let mut lower = Vec::new();
-    let mut above = middle.clone();
-    while let Some(layer) = backward.pop() {
-        let mut useful = intersect(&layer, &expand_set(space, &above, false)?);
-        useful.pegs = layer.pegs;
-        lower.push(useful.clone());
-        above = useful;
-    }
-    // A central game's implicit forward layers: complements of the goal side's, pegs rising
-    // there and falling here.
-    let mut all: Vec<Layer<B>> = lower
-        .iter()
-        .rev()
-        .chain([&middle])
-        .take(implied)
-        .map(|l| complement(space, l, space.holes as u32 - l.pegs))
-        .collect::<Option<_>>()?;
-    all.extend(upper);
-    all.push(middle);
-    all.extend(lower);
-    Some(all)
-}
-
-/// The useful layers from `start` to `goals`, with no pruning, and how many forward layers
-/// the meeting left implicit: for tests against plain search.
-#[cfg(test)]
-pub(crate) fn useful_unpruned(
-    space: &JumpSpace<u64>,
-    start: u64,
-    goals: &[u64],
-) -> (Vec<Layer<u64>>, usize) {
-    let goal = Goal::Positions(goals.to_vec());
-    let meeting = meet(
-        space,
-        start,
-        &goal,
-        false,
-        &Prune::none(),
-        &Progress::hidden(),
-    );
-    let implied = meeting.implied;
-    let layers = useful_positions(space, meeting).expect("no stop in a test");
-    (layers, implied)
-}
-
 /// The positions of `a` that are also in `b` (both sorted).
 pub fn intersect<B: Bitboard>(a: &Layer<B>, b: &Layer<B>) -> Layer<B> {
     let mut keys = Vec::new();
@@ -607,115 +528,6 @@ mod tests {
             &Prune::none(),
             &Progress::hidden(),
         )
-    }
-
-    /// Positions on some solution from `start` to one of `goals`, by plain search over raw
-    /// positions (every position reachable from the start, kept when it reaches a goal), as
-    /// canonical classes by peg count, pegs descending.
-    fn brute_useful(s: &JumpSpace<u64>, start: u64, goals: &[u64]) -> Vec<Vec<u64>> {
-        use std::collections::{BTreeSet, HashMap};
-        fn reaches(
-            s: &JumpSpace<u64>,
-            b: u64,
-            goals: &[u64],
-            memo: &mut HashMap<u64, bool>,
-        ) -> bool {
-            if goals.contains(&b) {
-                return true;
-            }
-            if let Some(&r) = memo.get(&b) {
-                return r;
-            }
-            let mut next = Vec::new();
-            s.for_each_jump(b, |_, n| next.push(n));
-            let r = next.into_iter().any(|n| reaches(s, n, goals, memo));
-            memo.insert(b, r);
-            r
-        }
-        let mut memo = HashMap::new();
-        let mut layers = vec![BTreeSet::new(); start.count_ones() as usize + 1];
-        let mut seen = BTreeSet::from([start]);
-        let mut todo = vec![start];
-        while let Some(b) = todo.pop() {
-            if reaches(s, b, goals, &mut memo) {
-                layers[b.count_ones() as usize].insert(s.canonical(b));
-            }
-            s.for_each_jump(b, |_, n| {
-                if seen.insert(n) {
-                    todo.push(n);
-                }
-            });
-        }
-        let low = goals[0].count_ones() as usize;
-        layers[low..]
-            .iter()
-            .rev()
-            .map(|l| l.iter().copied().collect())
-            .collect()
-    }
-
-    #[test]
-    fn useful_layers_are_those_of_plain_search_on_the_triangle() {
-        let (jumps, group) = Jump::triangle();
-        let s: JumpSpace<u64> = JumpSpace::new(15, jumps, &group);
-        let apex = 1u64;
-        let all = 0x7FFFu64;
-        // The apex game (start and goal complements of each other: the forward layers above
-        // the middle are left implicit), and a third-row vacancy to any single peg.
-        let games = [
-            (all & !apex, vec![apex]),
-            (all & !(1 << 4), (0..15).map(|h| 1u64 << h).collect()),
-        ];
-        for (start, goals) in games {
-            let (useful, _) = useful_unpruned(&s, start, &goals);
-            let keys: Vec<Vec<u64>> = useful.iter().map(|l| l.keys.clone()).collect();
-            let expected = brute_useful(&s, start, &goals);
-            assert!(
-                expected.iter().all(|l| !l.is_empty()),
-                "a game with a solution"
-            );
-            assert_eq!(keys, expected);
-        }
-    }
-
-    #[test]
-    fn useful_layers_of_a_central_game_on_an_even_board_are_those_of_plain_search() {
-        // The 3 x 4 rectangle, jumps along rows and columns, no symmetry used: 12 holes, so
-        // the meeting layer is its own complement's peg count.
-        let (w, h) = (3, 4);
-        let at = |x: i32, y: i32| (w * y + x) as u8;
-        let mut jumps = Vec::new();
-        for (x, y) in (0..h).flat_map(|y| (0..w).map(move |x| (x, y))) {
-            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                if (0..w).contains(&(x + 2 * dx)) && (0..h).contains(&(y + 2 * dy)) {
-                    let (over, to) = (at(x + dx, y + dy), at(x + 2 * dx, y + 2 * dy));
-                    jumps.push(Jump {
-                        from: at(x, y),
-                        over,
-                        to,
-                    });
-                }
-            }
-        }
-        let s: JumpSpace<u64> = JumpSpace::new(12, jumps, &[]);
-        let mut solved = 0;
-        // The vacancies of one quarter (the others are their mirror images).
-        for hole in [0, 1, 3, 4] {
-            let (start, goals) = (0xFFF & !(1u64 << hole), vec![1u64 << hole]);
-            let (useful, implied) = useful_unpruned(&s, start, &goals);
-            let keys: Vec<Vec<u64>> = useful.iter().map(|l| l.keys.clone()).collect();
-            let expected = brute_useful(&s, start, &goals);
-            if expected.iter().all(|l| !l.is_empty()) {
-                solved += 1;
-                // Grown back to 6 pegs; the forward layers of 11 to 7 pegs left implicit.
-                assert_eq!(implied, 5, "the game of hole {hole}");
-                assert_eq!(keys, expected, "the game of hole {hole}");
-            } else {
-                // No solution: the layers stop where the goal's side died out, all empty.
-                assert!(keys.iter().all(|l| l.is_empty()), "the game of hole {hole}");
-            }
-        }
-        assert!(solved > 0, "some vacancy finishes where it began");
     }
 
     #[test]

@@ -86,6 +86,8 @@ impl Jump {
 
 pub struct JumpSpace<B: Bitboard> {
     pub holes: usize,
+    /// Every hole.
+    pub board: B,
     pub jumps: Vec<Jump>,
     /// from | over: the bits that must hold pegs.
     need: Vec<B>,
@@ -106,6 +108,8 @@ pub struct JumpSpace<B: Bitboard> {
     chunk_bits: usize,
     /// Per jump: the images of the holes it flips under the first block (see [`Images`]).
     jump_images: Vec<[B; LANES]>,
+    /// Per symmetry (in lane order, block by block), per jump: the index of its image.
+    jump_perm: Vec<u16>,
     /// The ranks of keys within a layer, built on first use (None: the board is too large).
     key_ranks: OnceLock<Option<KeyRanks>>,
 }
@@ -121,6 +125,24 @@ pub struct Images<B>([B; LANES]);
 const LANES: usize = 8;
 /// At most this many bits per table chunk: 33 holes in 3 lookups, 384 KB of tables (L2).
 const CHUNK_BITS: usize = 11;
+
+/// Per permutation, per jump: the index of the jump's image (the group maps the jumps onto
+/// themselves, as [`super::super::symmetry`] finds it; a jump with no image keeps its own).
+fn jump_permutations(jumps: &[Jump], perms: &[Vec<u8>]) -> Vec<u16> {
+    let index: rustc_hash::FxHashMap<(u8, u8, u8), u16> = jumps
+        .iter()
+        .zip(0u16..)
+        .map(|(j, i)| ((j.from, j.over, j.to), i))
+        .collect();
+    let mut out = Vec::with_capacity(perms.len() * jumps.len());
+    for p in perms {
+        for (j, i) in jumps.iter().zip(0u16..) {
+            let image = (p[j.from as usize], p[j.over as usize], p[j.to as usize]);
+            out.push(index.get(&image).copied().unwrap_or(i));
+        }
+    }
+    out
+}
 
 impl<B: Bitboard> JumpSpace<B> {
     /// `group` must be closed under composition (its identity may be left out).
@@ -147,6 +169,7 @@ impl<B: Bitboard> JumpSpace<B> {
                 .cloned(),
         );
         let group = perms.len();
+        let jump_perm = jump_permutations(&jumps, &perms);
         let blocks = group.div_ceil(LANES);
         let chunks = holes.div_ceil(CHUNK_BITS).max(1);
         let chunk_bits = holes.div_ceil(chunks).max(1);
@@ -172,6 +195,7 @@ impl<B: Bitboard> JumpSpace<B> {
         }
         let mut space = JumpSpace {
             holes,
+            board: (0..holes).fold(B::ZERO, |b, h| b | B::bit(h)),
             jumps,
             need,
             mask,
@@ -182,6 +206,7 @@ impl<B: Bitboard> JumpSpace<B> {
             chunks,
             chunk_bits,
             jump_images: Vec::new(),
+            jump_perm,
             key_ranks: OnceLock::new(),
         };
         space.jump_images = space.mask.iter().map(|&m| space.images(m, 0)).collect();
@@ -322,6 +347,41 @@ impl<B: Bitboard> JumpSpace<B> {
             }
         }
         best
+    }
+
+    /// The images of the complement (pegs and holes swapped) of the position imaged in `im`:
+    /// a symmetry maps the whole board onto itself, so each image is the board XOR the image.
+    #[inline]
+    pub fn complement(&self, im: &Images<B>) -> Images<B> {
+        let mut out = im.0;
+        for o in &mut out {
+            *o = *o ^ self.board;
+        }
+        Images(out)
+    }
+
+    /// The symmetry (its index in the group) that maps the position imaged in `im` onto
+    /// `least`, its canonical key.
+    pub fn symmetry_to(&self, im: &Images<B>, least: B) -> usize {
+        if let Some(lane) = im.0.iter().position(|&x| x == least) {
+            return if lane < self.group { lane } else { 0 };
+        }
+        (1..self.blocks)
+            .find_map(|block| {
+                let lane = self
+                    .images(im.0[0], block)
+                    .iter()
+                    .position(|&x| x == least)?;
+                Some(block * LANES + lane)
+            })
+            .filter(|&g| g < self.group)
+            .unwrap_or(0)
+    }
+
+    /// The image of jump `j` under symmetry `g` (an index as [`JumpSpace::symmetry_to`] gives).
+    #[inline]
+    pub fn jump_image(&self, g: usize, j: usize) -> usize {
+        usize::from(self.jump_perm[g * self.jumps.len() + j])
     }
 
     /// How many distinct positions the class of `b` holds.

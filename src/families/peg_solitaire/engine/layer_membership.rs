@@ -7,6 +7,8 @@
 //! looked up by binary search among the keys that share their top bits.
 
 use super::bitboard::Bitboard;
+use super::dense_layers::DenseMembership;
+use super::jump_space::JumpSpace;
 
 pub struct LayerMembership<'a, B> {
     /// The layer's keys, sorted.
@@ -98,9 +100,56 @@ impl<'a, B: Bitboard> LayerMembership<'a, B> {
     /// Whether the sorted keys hold `key` (binary search in its range).
     #[inline]
     fn holds(&self, key: B) -> bool {
+        self.position(key).is_some()
+    }
+
+    /// Where `key` is among the sorted keys, None when it is not there.
+    #[inline]
+    pub fn position(&self, key: B) -> Option<u32> {
         let r = key.chunk(self.low, self.top);
-        let range = &self.keys[self.starts[r] as usize..self.starts[r + 1] as usize];
-        range.binary_search(&key).is_ok()
+        let (from, to) = (self.starts[r], self.starts[r + 1]);
+        let at = self.keys[from as usize..to as usize]
+            .binary_search(&key)
+            .ok()?;
+        Some(from + at as u32)
+    }
+}
+
+/// The index of a key a layer does not hold.
+pub const ABSENT: u32 = u32::MAX;
+
+/// Membership in a layer: as bits over ranks where the board can be ranked (half the time of
+/// the sorted keys' filter on English 33), else by the sorted keys.
+pub enum Membership<'a, B> {
+    Dense(DenseMembership<'a>),
+    Sorted(LayerMembership<'a, B>),
+}
+
+impl<'a, B: Bitboard> Membership<'a, B> {
+    /// Membership in the layer of `keys` (sorted, of `pegs` pegs); None when the layer is too
+    /// large to index.
+    pub fn new(space: &'a JumpSpace<B>, keys: &'a [B], pegs: u32) -> Option<Self> {
+        match DenseMembership::new(space, keys, pegs) {
+            Some(dense) => Some(Membership::Dense(dense)),
+            None => LayerMembership::new(keys, space.holes).map(Membership::Sorted),
+        }
+    }
+
+    #[inline]
+    pub fn contains(&self, key: B) -> bool {
+        match self {
+            Membership::Dense(d) => d.contains(key),
+            Membership::Sorted(s) => s.contains(key),
+        }
+    }
+
+    /// The index of `key` among the layer's keys, [`ABSENT`] when the layer does not hold it.
+    #[inline]
+    pub fn index(&self, key: B) -> u32 {
+        match self {
+            Membership::Dense(d) => d.index(key),
+            Membership::Sorted(s) => s.position(key).unwrap_or(ABSENT),
+        }
     }
 }
 

@@ -20,5 +20,7 @@ pub mod orbit_pagoda;
 pub mod pagoda;
 pub mod radix_sort;
 pub mod ranked_keys;
-pub mod sorted_lookup;
 pub mod sorted_runs;
+pub mod useful_edges;
+pub mod useful_graph;
+pub mod useful_mirror;
