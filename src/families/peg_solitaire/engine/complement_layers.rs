@@ -172,11 +172,11 @@ pub fn complement<B: Bitboard>(
 mod tests {
     use super::super::dense_layers::DenseMembership;
     use super::super::jump_space::Jump;
-    use super::super::layer_membership::LayerMembership;
+    use super::super::layer_membership::{ABSENT, LayerMembership};
     use super::*;
 
     #[test]
-    fn both_memberships_hold_the_same_positions() {
+    fn both_memberships_hold_and_index_the_same_positions() {
         // A layer of the triangle grown back from the apex, tested on every position of its
         // peg count (both canonical and not).
         let (jumps, group) = Jump::triangle();
@@ -197,6 +197,10 @@ mod tests {
             let held = layer.contains(b);
             assert_eq!(dense.contains(b), held, "{b:#x}");
             assert_eq!(sorted.contains(b), held, "{b:#x}");
+            // And both find a held position where it stands among the sorted keys.
+            let at = layer.keys.binary_search(&b).map_or(ABSENT, |i| i as u32);
+            assert_eq!(dense.index(b), at, "{b:#x}");
+            assert_eq!(sorted.index(b), at, "{b:#x}");
         }
     }
 }

@@ -373,3 +373,30 @@ impl<B: Bitboard> Tried<B> {
         Some(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reached_positions_are_numbered_in_order() {
+        // Two chunks' edges into a layer of 200 positions, some reaching the same one.
+        let part = |at: Vec<u32>| Kept {
+            at,
+            ..Kept::default()
+        };
+        let parts = [part(vec![64, 5, 199]), part(vec![3, 64, 127, 128])];
+        let reached = Reached::new(200, &parts).unwrap();
+        let each: Vec<usize> = reached.each().collect();
+        assert_eq!(each, [3, 5, 64, 127, 128, 199]);
+        assert_eq!(reached.len(), 6);
+        for (n, &i) in each.iter().enumerate() {
+            assert_eq!(reached.index(i as u32), n as u32, "position {i}");
+        }
+        let keys: Vec<u64> = (0..200).map(|k| 1000 + k).collect();
+        assert_eq!(
+            reached.keys(&keys).unwrap(),
+            [1003, 1005, 1064, 1127, 1128, 1199]
+        );
+    }
+}
