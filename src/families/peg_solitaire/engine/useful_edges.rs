@@ -6,10 +6,10 @@
 
 use super::bitboard::Bitboard;
 use super::jump_layers::{CHUNK, LAYER_GROWTH};
-use super::jump_space::JumpSpace;
+use super::jump_space::{Images, JumpSpace};
 use super::layer_membership::{ABSENT, Membership};
-use super::radix_sort::sort_by_position;
 use super::useful_graph::UsefulLayer;
+use super::useful_mirror::complements;
 use crate::engine::{room, stop};
 use rayon::prelude::*;
 
@@ -64,33 +64,15 @@ pub(super) fn descend<B: Bitboard>(
     held: &Held<B>,
 ) -> Option<UsefulLayer<B>> {
     let pegs = above.pegs.saturating_sub(1);
-    let parts: Vec<Kept> = above
-        .keys
-        .par_chunks(CHUNK)
-        .map(|chunk| {
-            if stop::requested().is_some() {
-                return None;
-            }
-            let mut tried = Tried::default();
-            let mut kept = Kept::default();
-            for batch in chunk.chunks(BATCH) {
-                for &b in batch {
-                    let images = space.images_of(b);
-                    let before = tried.probes.len();
-                    space.for_each_jump(b, |j, _| {
-                        let im = space.after(&images, j);
-                        let key = space.least(&im);
-                        // The jump in the position's frame, and above it in the reached one's.
-                        let seen = space.jump_image(space.symmetry_to(&im, key), j);
-                        tried.push(key, (j | seen << 16) as u32);
-                    });
-                    tried.per.push((tried.probes.len() - before) as u32);
-                }
-                tried.keep_into(held, &mut kept)?;
-            }
-            Some(kept)
-        })
-        .collect::<Option<_>>()?;
+    let parts = gather(space, &above.keys, held, |b, images, tried| {
+        space.for_each_jump(b, |j, _| {
+            let im = space.after(images, j);
+            let key = space.least(&im);
+            // The jump in the position's frame, and above it in the reached one's.
+            let seen = space.jump_image(space.symmetry_to(&im, key), j);
+            tried.push(key, (j | seen << 16) as u32);
+        });
+    })?;
     let reached = Reached::new(held.keys.len(), &parts)?;
     let keys = reached.keys(held.keys)?;
     let edges: usize = parts.iter().map(|p| p.at.len()).sum();
@@ -110,6 +92,41 @@ pub(super) fn descend<B: Bitboard>(
     (above.starts, above.child) = (starts, child);
     (above.jump, above.reverse) = (jump, reverse);
     Some(UsefulLayer::without_edges(pegs, keys))
+}
+
+/// The positions that `visit` finds from each position of `layer` (given with its images; it
+/// pushes them into the batch) and `held` holds, chunk by chunk in parallel; None when a stop
+/// was requested or the memory refused.
+fn gather<B: Bitboard>(
+    space: &JumpSpace<B>,
+    layer: &[B],
+    held: &Held<B>,
+    visit: impl Fn(B, &Images<B>, &mut Tried<B>) + Sync,
+) -> Option<Vec<Kept>> {
+    layer
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map(|(c, chunk)| {
+            if stop::requested().is_some() {
+                return None;
+            }
+            let mut tried = Tried::default();
+            let mut kept = Kept {
+                first: c * CHUNK,
+                ..Kept::default()
+            };
+            for batch in chunk.chunks(BATCH) {
+                for &b in batch {
+                    let images = space.images_of(b);
+                    let before = tried.probes.len();
+                    visit(b, &images, &mut tried);
+                    tried.per.push((tried.probes.len() - before) as u32);
+                }
+                tried.keep_into(held, &mut kept)?;
+            }
+            Some(kept)
+        })
+        .collect()
 }
 
 /// The positions of a layer that some edge reaches: a bit for each, and how many are reached
@@ -185,45 +202,26 @@ pub(super) fn ascend<B: Bitboard>(
     (held, complement): (&Held<B>, bool),
 ) -> Option<UsefulLayer<B>> {
     u32::try_from(below.len()).ok()?;
-    let parts: Vec<Kept> = below
-        .par_chunks(CHUNK)
-        .enumerate()
-        .map(|(c, chunk)| {
-            if stop::requested().is_some() {
-                return None;
-            }
-            let mut tried = Tried::default();
-            let mut kept = Kept {
-                first: c * CHUNK,
-                ..Kept::default()
+    let parts = gather(space, below, held, |b, images, tried| {
+        space.for_each_unjump(b, |j, _| {
+            let im = space.after(images, j);
+            let key = space.least(&im);
+            let probe = if complement {
+                space.least(&space.complement(&im))
+            } else {
+                key
             };
-            for batch in chunk.chunks(BATCH) {
-                for &b in batch {
-                    let images = space.images_of(b);
-                    let before = tried.probes.len();
-                    space.for_each_unjump(b, |j, _| {
-                        let im = space.after(&images, j);
-                        let key = space.least(&im);
-                        let probe = if complement {
-                            space.least(&space.complement(&im))
-                        } else {
-                            key
-                        };
-                        let jump = space.jump_image(space.symmetry_to(&im, key), j) as u32;
-                        tried.push(probe, jump);
-                    });
-                    tried.per.push((tried.probes.len() - before) as u32);
-                }
-                tried.keep_into(held, &mut kept)?;
-            }
-            Some(kept)
-        })
-        .collect::<Option<_>>()?;
+            let jump = space.jump_image(space.symmetry_to(&im, key), j) as u32;
+            tried.push(probe, jump);
+        });
+    })?;
     let reached = Reached::new(held.keys.len(), &parts)?;
+    let reached_keys = reached.keys(held.keys)?;
     let (keys, place) = if complement {
-        flipped(space, &reached, held.keys)?
+        let flipped = complements(space, &reached_keys)?;
+        (flipped.keys, flipped.at)
     } else {
-        (reached.keys(held.keys)?, Vec::new())
+        (reached_keys, Vec::new())
     };
     // Where each edge's position is in the new layer.
     let position = |i: u32| {
@@ -257,31 +255,6 @@ pub(super) fn ascend<B: Bitboard>(
         jump,
         reverse: Vec::new(),
     })
-}
-
-/// The canonical keys of the complements of the positions reached among `keys`, sorted, and
-/// where each reached position's complement (by its index among those reached) lands among
-/// them; None when the memory was refused.
-fn flipped<B: Bitboard>(
-    space: &JumpSpace<B>,
-    reached: &Reached,
-    keys: &[B],
-) -> Option<(Vec<B>, Vec<u32>)> {
-    let mut found: Vec<(B, u32)> = room::reserved(reached.len(), LAYER_GROWTH)?;
-    for (i, r) in reached.each().zip(0u32..) {
-        let im = space.complement(&space.images_of(keys[i]));
-        found.push((space.least(&im), r));
-    }
-    if !sort_by_position(&mut found, space.holes, |e| e.0, LAYER_GROWTH) {
-        return None;
-    }
-    let mut place: Vec<u32> = room::filled(found.len(), LAYER_GROWTH, 0)?;
-    let mut out = room::reserved(found.len(), LAYER_GROWTH)?;
-    for (&(k, r), n) in found.iter().zip(0u32..) {
-        place[r as usize] = n;
-        out.push(k);
-    }
-    Some((out, place))
 }
 
 /// Positions whose successors are tested together: enough to keep many reads of the other

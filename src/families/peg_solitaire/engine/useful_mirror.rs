@@ -13,20 +13,18 @@ use crate::engine::room;
 
 /// A layer's complements: their canonical keys sorted, where each position's complement
 /// lands among them, and the symmetry that makes it canonical.
-struct Complements<B> {
-    keys: Vec<B>,
-    at: Vec<u32>,
+pub(super) struct Complements<B> {
+    pub keys: Vec<B>,
+    pub at: Vec<u32>,
     symmetry: Vec<u16>,
 }
 
-/// The complements of `layer`'s positions; None when the memory was refused.
-fn complements<B: Bitboard>(
-    space: &JumpSpace<B>,
-    layer: &UsefulLayer<B>,
-) -> Option<Complements<B>> {
-    let mut symmetry: Vec<u16> = room::reserved(layer.len(), LAYER_GROWTH)?;
-    let mut found: Vec<(B, u32)> = room::reserved(layer.len(), LAYER_GROWTH)?;
-    for (&b, i) in layer.keys.iter().zip(0u32..) {
+/// The complements of the positions `keys`; None when the memory was refused.
+pub(super) fn complements<B: Bitboard>(space: &JumpSpace<B>, keys: &[B]) -> Option<Complements<B>> {
+    let len = keys.len();
+    let mut symmetry: Vec<u16> = room::reserved(len, LAYER_GROWTH)?;
+    let mut found: Vec<(B, u32)> = room::reserved(len, LAYER_GROWTH)?;
+    for (&b, i) in keys.iter().zip(0u32..) {
         let im = space.complement(&space.images_of(b));
         let key = space.least(&im);
         symmetry.push(space.symmetry_to(&im, key) as u16);
@@ -35,8 +33,8 @@ fn complements<B: Bitboard>(
     if !sort_by_position(&mut found, space.holes, |e| e.0, LAYER_GROWTH) {
         return None;
     }
-    let mut at: Vec<u32> = room::filled(layer.len(), LAYER_GROWTH, 0)?;
-    let mut keys = room::reserved(layer.len(), LAYER_GROWTH)?;
+    let mut at: Vec<u32> = room::filled(len, LAYER_GROWTH, 0)?;
+    let mut keys = room::reserved(len, LAYER_GROWTH)?;
     for (&(k, i), n) in found.iter().zip(0u32..) {
         at[i as usize] = n;
         keys.push(k);
@@ -65,10 +63,10 @@ pub(super) fn mirror<B: Bitboard>(
             .unwrap_or_default()
     };
     let mut from = take(total + 1 - pegs.start());
-    let mut above = complements(space, &from)?;
+    let mut above = complements(space, &from.keys)?;
     for p in pegs {
         let here = take(total - p);
-        let mut flipped = complements(space, &here)?;
+        let mut flipped = complements(space, &here.keys)?;
         let mut layer = mirror_layer(space, &from, (&above, &flipped), p)?;
         layer.keys = std::mem::take(&mut flipped.keys);
         drop(std::mem::replace(&mut from, here));
