@@ -8,9 +8,10 @@
 //! every chain end lies in a layer already done. Each layer is done in parallel.
 
 use super::bitboard::Bitboard;
+use super::jump_layers::LAYER_GROWTH;
 use super::jump_space::{Images, JumpSpace};
 use super::useful_graph::{LayerSink, UsefulLayer};
-use crate::engine::{Progress, stop};
+use crate::engine::{Progress, room, stop};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
@@ -90,11 +91,17 @@ impl<B: Bitboard> LayerSink<B> for MoveDistances<'_, B> {
                 d
             }
         };
+        // The keys stay for the lookups; the graph's copy goes with its layer.
+        let Some(mut keys) = room::reserved(layer.len(), LAYER_GROWTH) else {
+            self.stopped = Some(layer.pegs);
+            return None;
+        };
+        keys.extend_from_slice(&layer.keys);
         let at = layer.pegs as usize;
         if self.sorted.len() <= at {
             self.sorted.resize(at + 1, (Vec::new(), Vec::new()));
         }
-        self.sorted[at] = (layer.keys.clone(), d);
+        self.sorted[at] = (keys, d);
         self.measured += layer.len() as u64;
         Some(())
     }

@@ -150,6 +150,20 @@ pub fn useful_graph<B: Bitboard>(
     let mut lower = descend_all(space, middle, &mut backward)?;
     drop(backward);
     lower.reverse();
+    hand_over(space, (lower, upper), (total, mirrored), sink)
+}
+
+/// Hands the layers to `sink`, pegs ascending: the lower half (`lower`, grown down from the
+/// middle, pegs ascending), the layers grown above it (`upper`), then those of `mirrored`
+/// (none when it is empty), each built from the lower half as it goes (`total`: the peg
+/// counts' sum of a layer and its mirror). None when the sink stopped or the memory was
+/// refused.
+fn hand_over<B: Bitboard>(
+    space: &JumpSpace<B>,
+    (mut lower, upper): (Vec<UsefulLayer<B>>, Vec<UsefulLayer<B>>),
+    (total, mirrored): (u32, std::ops::RangeInclusive<u32>),
+    sink: &mut impl LayerSink<B>,
+) -> Option<()> {
     let count = |pegs: u32| lower.iter().find(|l| l.pegs == pegs).map_or(0, |l| l.len());
     let positions = lower
         .iter()
