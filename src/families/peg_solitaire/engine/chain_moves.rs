@@ -10,6 +10,7 @@
 use super::bitboard::Bitboard;
 use super::jump_layers::LAYER_GROWTH;
 use super::jump_space::{Images, JumpSpace};
+use super::layer_membership::KeyFilter;
 use super::useful_graph::{LayerSink, UsefulLayer};
 use crate::engine::{Progress, room, stop};
 use rayon::prelude::*;
@@ -20,9 +21,8 @@ pub const NO_PEG: u8 = u8::MAX;
 
 pub struct MoveDistances<'a, B: Bitboard> {
     space: &'a JumpSpace<B>,
-    /// Moves from each useful position (canonical) to the goal beside its key, one sorted
-    /// layer per peg count; one position is found by binary search.
-    sorted: Vec<(Vec<B>, Vec<u8>)>,
+    /// Moves from each useful position (canonical) to the goal, one layer per peg count.
+    sorted: Vec<Measured<B>>,
     /// Useful positions in all, and how many of them are measured.
     positions: u64,
     measured: u64,
@@ -48,18 +48,25 @@ pub struct Unfinished {
 /// Positions measured per parallel task (a stop request is seen between tasks).
 const CHUNK: usize = 1 << 12;
 
-/// A sorted layer's keys and a value for each.
-#[derive(Clone, Copy)]
-struct SortedValues<'a, B> {
-    keys: &'a [B],
-    values: &'a [u8],
+/// A measured layer: its keys, sorted, the distance of each, and a filter over the keys (most
+/// keys a chain reaches are on no solution, and the filter rules them out with one read
+/// instead of a binary search).
+#[derive(Clone, Default)]
+struct Measured<B> {
+    keys: Vec<B>,
+    distance: Vec<u8>,
+    filter: KeyFilter,
 }
 
-impl<B: Ord> SortedValues<'_, B> {
-    /// The value of `key`, None when the layer does not hold it.
+impl<B: Bitboard> Measured<B> {
+    /// The distance of `key`, None when the layer does not hold it.
+    #[inline]
     fn get(&self, key: B) -> Option<u8> {
+        if !self.filter.may_hold(key) {
+            return None;
+        }
         let at = self.keys.binary_search(&key).ok()?;
-        self.values.get(at).copied()
+        self.distance.get(at).copied()
     }
 }
 
@@ -99,9 +106,14 @@ impl<B: Bitboard> LayerSink<B> for MoveDistances<'_, B> {
         keys.extend_from_slice(&layer.keys);
         let at = layer.pegs as usize;
         if self.sorted.len() <= at {
-            self.sorted.resize(at + 1, (Vec::new(), Vec::new()));
+            self.sorted.resize(at + 1, Measured::default());
         }
-        self.sorted[at] = (keys, d);
+        let filter = KeyFilter::new(&keys);
+        self.sorted[at] = Measured {
+            keys,
+            distance: d,
+            filter,
+        };
         self.measured += layer.len() as u64;
         Some(())
     }
@@ -137,14 +149,10 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
         })
     }
 
-    /// The sorted keys and distances of the useful positions of `pegs` pegs.
+    /// The distance of `key` (canonical, of `pegs` pegs), None when it is on no solution.
     #[inline]
-    fn sorted(&self, pegs: u32) -> SortedValues<'_, B> {
-        let (keys, values) = self
-            .sorted
-            .get(pegs as usize)
-            .map_or((&[][..], &[][..]), |(k, v)| (&k[..], &v[..]));
-        SortedValues { keys, values }
+    fn lookup(&self, pegs: u32, key: B) -> Option<u8> {
+        self.sorted.get(pegs as usize)?.get(key)
     }
 
     /// Number of useful positions (symmetry classes).
@@ -155,7 +163,7 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
     /// Moves from `b` to the goal, None when `b` is on no solution.
     #[inline]
     pub fn distance(&self, b: B) -> Option<u8> {
-        self.sorted(b.count()).get(self.space.canonical(b))
+        self.lookup(b.count(), self.space.canonical(b))
     }
 
     /// Fewest new moves from `b` when the peg on `free` may go on jumping without a new move.
@@ -348,7 +356,10 @@ impl<B: Bitboard> MoveDistances<'_, B> {
     /// which needs `d(q) <= first`. That is also why the first end found at `first - 1`
     /// settles it.
     fn distance_of(&self, layer: &UsefulLayer<B>, p: usize, chains: &mut Vec<Link<B>>) -> u8 {
-        let below = self.sorted(layer.pegs.saturating_sub(1)).values;
+        let Some(below) = self.sorted.get(layer.pegs.saturating_sub(1) as usize) else {
+            return u8::MAX;
+        };
+        let below = &below.distance;
         let first = layer
             .edges(p)
             .map(|e| below[layer.child[e] as usize])
@@ -370,12 +381,12 @@ impl<B: Bitboard> MoveDistances<'_, B> {
             }
         }
         while let Some((q, im, hole)) = chains.pop() {
-            let next = self.sorted(q.count().saturating_sub(1));
+            let pegs = q.count().saturating_sub(1);
             for &j in space.jumps_from(hole as usize) {
                 let j = usize::from(j);
                 let Some(r) = space.apply(q, j) else { continue };
                 let im = space.after(&im, j);
-                match next.get(space.least(&im)) {
+                match self.lookup(pegs, space.least(&im)) {
                     Some(v) if v < first => return first,
                     Some(v) if v == first => chains.push((r, im, space.jumps[j].to)),
                     _ => {}

@@ -10,13 +10,53 @@ use super::bitboard::Bitboard;
 use super::dense_layers::DenseMembership;
 use super::jump_space::JumpSpace;
 
-pub struct LayerMembership<'a, B> {
-    /// The layer's keys, sorted.
-    keys: &'a [B],
-    /// The filter: every key sets two bits of the word its hash picks.
+/// A blocked filter over a set of keys: every key sets two bits of the word its hash picks
+/// (16 bits a key), so a key outside the set is ruled out by one read but for a few in a hundred.
+#[derive(Clone, Default)]
+pub struct KeyFilter {
     words: Vec<u64>,
     /// 64 minus log2 of the word count: the hash's top bits pick the word.
     word_shift: u32,
+}
+
+impl KeyFilter {
+    /// The filter of `keys`.
+    pub fn new<B: Bitboard>(keys: &[B]) -> KeyFilter {
+        let count = (keys.len() / 4).next_power_of_two().max(1);
+        let word_shift = 64 - count.trailing_zeros();
+        let mut words = vec![0u64; count];
+        for &k in keys {
+            let (w, mask) = Self::bits(k, word_shift);
+            words[w] |= mask;
+        }
+        KeyFilter { words, word_shift }
+    }
+
+    /// The filter word of `key` and the two bits it sets there (from the hash's middle bits,
+    /// apart from the top bits that pick the word).
+    #[inline]
+    fn bits<B: Bitboard>(key: B, word_shift: u32) -> (usize, u64) {
+        let h = key.fold64().wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let word = if word_shift >= 64 {
+            0
+        } else {
+            (h >> word_shift) as usize
+        };
+        (word, 1 << (h >> 20 & 63) | 1 << (h >> 26 & 63))
+    }
+
+    /// False when `key` is surely not in the set.
+    #[inline]
+    pub fn may_hold<B: Bitboard>(&self, key: B) -> bool {
+        let (w, mask) = Self::bits(key, self.word_shift);
+        self.words.get(w).is_some_and(|&x| x & mask == mask)
+    }
+}
+
+pub struct LayerMembership<'a, B> {
+    /// The layer's keys, sorted.
+    keys: &'a [B],
+    filter: KeyFilter,
     /// Where the keys whose top `top` bits (of `bits`) equal r start: `starts[r]`.
     starts: Vec<u32>,
     low: usize,
@@ -31,13 +71,7 @@ impl<'a, B: Bitboard> LayerMembership<'a, B> {
     /// large to index by 32-bit positions (then the caller grows the layer whole).
     pub fn new(keys: &'a [B], bits: usize) -> Option<Self> {
         u32::try_from(keys.len()).ok()?;
-        let count = (keys.len() / 4).next_power_of_two().max(1);
-        let word_shift = 64 - count.trailing_zeros();
-        let mut words = vec![0u64; count];
-        for &k in keys {
-            let (w, mask) = Self::filter(k, word_shift);
-            words[w] |= mask;
-        }
+        let filter = KeyFilter::new(keys);
         let top = TOP_BITS.min(bits);
         let low = bits - top;
         let mut starts = Vec::with_capacity((1 << top) + 1);
@@ -50,25 +84,11 @@ impl<'a, B: Bitboard> LayerMembership<'a, B> {
         }
         Some(LayerMembership {
             keys,
-            words,
-            word_shift,
+            filter,
             starts,
             low,
             top,
         })
-    }
-
-    /// The filter word of `key` and the two bits it sets there (from the hash's middle bits,
-    /// apart from the top bits that pick the word).
-    #[inline]
-    fn filter(key: B, word_shift: u32) -> (usize, u64) {
-        let h = key.fold64().wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let word = if word_shift >= 64 {
-            0
-        } else {
-            (h >> word_shift) as usize
-        };
-        (word, 1 << (h >> 20 & 63) | 1 << (h >> 26 & 63))
     }
 
     /// Whether the layer holds `key`.
@@ -93,8 +113,7 @@ impl<'a, B: Bitboard> LayerMembership<'a, B> {
     /// False when the filter rules `key` out.
     #[inline]
     fn may_hold(&self, key: B) -> bool {
-        let (w, mask) = Self::filter(key, self.word_shift);
-        self.words[w] & mask == mask
+        self.filter.may_hold(key)
     }
 
     /// Whether the sorted keys hold `key` (binary search in its range).
