@@ -122,9 +122,21 @@ impl<'a, B: Bitboard> LayerMembership<'a, B> {
         self.position(key).is_some()
     }
 
-    /// Where `key` is among the sorted keys, None when it is not there.
+    /// Where `key` is among the sorted keys, None when the layer does not hold it (most keys
+    /// outside it ruled out by the filter first).
     #[inline]
-    pub fn position(&self, key: B) -> Option<u32> {
+    pub fn index(&self, key: B) -> Option<u32> {
+        if self.may_hold(key) {
+            self.position(key)
+        } else {
+            None
+        }
+    }
+
+    /// Where `key` is among the sorted keys, None when it is not there (binary search in its
+    /// range).
+    #[inline]
+    fn position(&self, key: B) -> Option<u32> {
         let r = key.chunk(self.low, self.top);
         let (from, to) = (self.starts[r], self.starts[r + 1]);
         let at = self.keys[from as usize..to as usize]
@@ -167,7 +179,7 @@ impl<'a, B: Bitboard> Membership<'a, B> {
     pub fn index(&self, key: B) -> u32 {
         match self {
             Membership::Dense(d) => d.index(key),
-            Membership::Sorted(s) => s.position(key).unwrap_or(ABSENT),
+            Membership::Sorted(s) => s.index(key).unwrap_or(ABSENT),
         }
     }
 }
