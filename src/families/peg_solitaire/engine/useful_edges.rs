@@ -229,13 +229,10 @@ pub(super) fn ascend<B: Bitboard>(
         place.get(r as usize).copied().unwrap_or(r)
     };
     let edges: usize = parts.iter().map(|p| p.at.len()).sum();
-    let mut starts: Vec<u32> = room::filled(keys.len() + 1, LAYER_GROWTH, 0)?;
-    for &i in parts.iter().flat_map(|p| &p.at) {
-        starts[position(i) as usize + 1] += 1;
-    }
-    for i in 1..starts.len() {
-        starts[i] += starts[i - 1];
-    }
+    let starts = edge_starts(
+        keys.len(),
+        parts.iter().flat_map(|p| &p.at).map(|&i| position(i)),
+    )?;
     let mut next = starts.clone();
     let mut child: Vec<u32> = room::filled(edges, LAYER_GROWTH, 0)?;
     let mut jump: Vec<u16> = room::filled(edges, LAYER_GROWTH, 0)?;
@@ -255,6 +252,20 @@ pub(super) fn ascend<B: Bitboard>(
         jump,
         reverse: Vec::new(),
     })
+}
+
+/// Where each of `len` positions' edges start when the edges, each leaving the position
+/// `sources` gives, are laid out by the position they leave (and one past the last); None
+/// when the memory was refused.
+pub(super) fn edge_starts(len: usize, sources: impl Iterator<Item = u32>) -> Option<Vec<u32>> {
+    let mut starts: Vec<u32> = room::filled(len + 1, LAYER_GROWTH, 0)?;
+    for s in sources {
+        starts[s as usize + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    Some(starts)
 }
 
 /// Positions whose successors are tested together: enough to keep many reads of the other

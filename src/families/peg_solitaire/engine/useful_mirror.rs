@@ -8,6 +8,7 @@ use super::bitboard::Bitboard;
 use super::jump_layers::LAYER_GROWTH;
 use super::jump_space::JumpSpace;
 use super::radix_sort::sort_by_position;
+use super::useful_edges::edge_starts;
 use super::useful_graph::{LayerSink, UsefulLayer};
 use crate::engine::room;
 
@@ -86,13 +87,10 @@ fn mirror_layer<B: Bitboard>(
     pegs: u32,
 ) -> Option<UsefulLayer<B>> {
     let edges = from.child.len();
-    let mut starts: Vec<u32> = room::filled(flipped.keys.len() + 1, LAYER_GROWTH, 0)?;
-    for &x in &from.child {
-        starts[flipped.at[x as usize] as usize + 1] += 1;
-    }
-    for i in 1..starts.len() {
-        starts[i] += starts[i - 1];
-    }
+    let starts = edge_starts(
+        flipped.keys.len(),
+        from.child.iter().map(|&x| flipped.at[x as usize]),
+    )?;
     let mut next = starts.clone();
     let mut child: Vec<u32> = room::filled(edges, LAYER_GROWTH, 0)?;
     let mut jump: Vec<u16> = room::filled(edges, LAYER_GROWTH, 0)?;
