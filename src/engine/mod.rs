@@ -11,6 +11,7 @@ pub mod frontier_layers;
 pub mod ida_star;
 pub mod layers;
 mod path;
+pub mod prefetch;
 pub mod progress;
 pub mod propagation;
 pub mod ranked_bfs;

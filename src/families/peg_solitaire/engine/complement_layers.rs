@@ -12,7 +12,7 @@ use super::bitboard::Bitboard;
 use super::dense_layers::{Dense, dense_image};
 use super::jump_layers::{CHUNK, Goal, LAYER_GROWTH, Layer, expand, expand_set};
 use super::jump_space::JumpSpace;
-use super::layer_membership::Membership;
+use super::layer_membership::{ABSENT, Membership};
 use super::layer_prune::Prune;
 use super::sorted_runs::sort_and_join;
 use crate::engine::{Progress, room, stop};
@@ -93,19 +93,6 @@ fn reachable_part<B: Bitboard>(
     odd: bool,
 ) -> Option<Layer<B>> {
     let member = Membership::new(space, &last.keys, last.pegs)?;
-    let all = space.board;
-    // Whether the start reaches `b`; `keys` is scratch room for the keys to look up.
-    let reached = |b: B, keys: &mut Vec<B>| {
-        let images = space.images_of(all & !b);
-        keys.clear();
-        if odd {
-            // The complement of a predecessor is the complement of `b` with the jump undone.
-            space.for_each_unjump(b, |j, _| keys.push(space.least(&space.after(&images, j))));
-        } else {
-            keys.push(space.least(&images));
-        }
-        keys.iter().any(|&k| member.contains(k))
-    };
     let parts: Vec<Vec<B>> = last
         .keys
         .par_chunks(CHUNK)
@@ -113,14 +100,17 @@ fn reachable_part<B: Bitboard>(
             if stop::requested().is_some() {
                 return None;
             }
-            let mut keys = Vec::with_capacity(space.jumps.len());
-            Some(
-                chunk
-                    .iter()
-                    .copied()
-                    .filter(|&b| reached(b, &mut keys))
-                    .collect(),
-            )
+            let mut looked_up = LookedUp::default();
+            let mut kept = Vec::new();
+            for batch in chunk.chunks(LOOKUP_BATCH) {
+                looked_up.clear();
+                for &b in batch {
+                    looked_up.add(space, b, odd);
+                }
+                member.index_each(&looked_up.keys, &mut looked_up.found);
+                kept.extend(looked_up.reached(batch));
+            }
+            Some(kept)
         })
         .collect::<Option<_>>()?;
     Some(Layer {
@@ -128,6 +118,51 @@ fn reachable_part<B: Bitboard>(
         keys: parts.concat(),
         counts: Vec::new(),
     })
+}
+
+/// Positions whose keys are looked up together (their table reads overlap).
+const LOOKUP_BATCH: usize = 256;
+
+/// The keys that tell whether the start reaches each position of a batch, looked up together.
+#[derive(Default)]
+struct LookedUp<B> {
+    keys: Vec<B>,
+    /// How many keys each position has.
+    per: Vec<u32>,
+    /// Where each key stands in the layer met ([`ABSENT`] when not there).
+    found: Vec<u32>,
+}
+
+impl<B: Bitboard> LookedUp<B> {
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.per.clear();
+    }
+
+    /// The keys for `b`: the complements of its predecessors (`odd`), or its own complement.
+    /// The complement of a predecessor is the complement of `b` with the jump undone.
+    fn add(&mut self, space: &JumpSpace<B>, b: B, odd: bool) {
+        let images = space.images_of(space.board & !b);
+        let before = self.keys.len();
+        if odd {
+            space.for_each_unjump(b, |j, _| {
+                self.keys.push(space.least(&space.after(&images, j)));
+            });
+        } else {
+            self.keys.push(space.least(&images));
+        }
+        self.per.push((self.keys.len() - before) as u32);
+    }
+
+    /// The positions of `batch` (those added, in order) one of whose keys was found.
+    fn reached<'a>(&'a self, batch: &'a [B]) -> impl Iterator<Item = B> + 'a {
+        let mut at = 0;
+        batch.iter().zip(&self.per).filter_map(move |(&b, &n)| {
+            let range = at..at + n as usize;
+            at = range.end;
+            self.found[range].iter().any(|&f| f != ABSENT).then_some(b)
+        })
+    }
 }
 
 /// The complements of a layer's positions (`pegs` pegs), canonical and sorted, counts carried
@@ -172,7 +207,7 @@ pub fn complement<B: Bitboard>(
 mod tests {
     use super::super::dense_layers::DenseMembership;
     use super::super::jump_space::Jump;
-    use super::super::layer_membership::{ABSENT, LayerMembership};
+    use super::super::layer_membership::LayerMembership;
     use super::*;
 
     #[test]
@@ -193,14 +228,17 @@ mod tests {
         let dense =
             Membership::Dense(DenseMembership::new(&space, &layer.keys, layer.pegs).unwrap());
         let sorted = Membership::Sorted(LayerMembership::new(&layer.keys, 15).unwrap());
-        for b in (0..1u64 << 15).filter(|b| b.count_ones() == layer.pegs) {
-            let held = layer.contains(b);
-            assert_eq!(dense.contains(b), held, "{b:#x}");
-            assert_eq!(sorted.contains(b), held, "{b:#x}");
-            // And both find a held position where it stands among the sorted keys.
+        let all: Vec<u64> = (0..1u64 << 15)
+            .filter(|b| b.count_ones() == layer.pegs)
+            .collect();
+        let (mut by_dense, mut by_sorted) = (Vec::new(), Vec::new());
+        dense.index_each(&all, &mut by_dense);
+        sorted.index_each(&all, &mut by_sorted);
+        for (i, &b) in all.iter().enumerate() {
+            // A held position where it stands among the sorted keys.
             let at = layer.keys.binary_search(&b).map_or(ABSENT, |i| i as u32);
-            assert_eq!(dense.index(b), at, "{b:#x}");
-            assert_eq!(sorted.index(b), at, "{b:#x}");
+            assert_eq!(by_dense[i], at, "{b:#x}");
+            assert_eq!(by_sorted[i], at, "{b:#x}");
         }
     }
 }

@@ -91,12 +91,6 @@ impl<'a, B: Bitboard> LayerMembership<'a, B> {
         })
     }
 
-    /// Whether the layer holds `key`.
-    #[inline]
-    pub fn contains(&self, key: B) -> bool {
-        self.may_hold(key) && self.holds(key)
-    }
-
     /// Keeps of `v` the items whose key the layer holds. The filter words are read first for
     /// every item, in a loop with no branch on what they hold, so that many of these reads (the
     /// filter of a large layer is beyond the core's own cache) are in flight at once; only the
@@ -166,20 +160,15 @@ impl<'a, B: Bitboard> Membership<'a, B> {
         }
     }
 
-    #[inline]
-    pub fn contains(&self, key: B) -> bool {
+    /// The index among the layer's keys of each of `keys`, [`ABSENT`] for one the layer does
+    /// not hold, into `found`.
+    pub fn index_each(&self, keys: &[B], found: &mut Vec<u32>) {
         match self {
-            Membership::Dense(d) => d.contains(key),
-            Membership::Sorted(s) => s.contains(key),
-        }
-    }
-
-    /// The index of `key` among the layer's keys, [`ABSENT`] when the layer does not hold it.
-    #[inline]
-    pub fn index(&self, key: B) -> u32 {
-        match self {
-            Membership::Dense(d) => d.index(key),
-            Membership::Sorted(s) => s.index(key).unwrap_or(ABSENT),
+            Membership::Dense(d) => d.index_each(keys, found),
+            Membership::Sorted(s) => {
+                found.clear();
+                found.extend(keys.iter().map(|&k| s.index(k).unwrap_or(ABSENT)));
+            }
         }
     }
 }
@@ -205,12 +194,12 @@ mod tests {
         let layer: Vec<u64> = all.iter().step_by(2).copied().collect();
         let m = LayerMembership::new(&layer, 33).unwrap();
         for (i, &k) in all.iter().enumerate() {
-            assert_eq!(m.contains(k), i % 2 == 0, "key {k}");
+            assert_eq!(m.index(k).is_some(), i % 2 == 0, "key {k}");
         }
         let mut kept = all.clone();
         m.retain(&mut kept, |&k| k);
         assert_eq!(kept, layer);
         let empty: Vec<u64> = Vec::new();
-        assert!(!LayerMembership::new(&empty, 33).unwrap().contains(5));
+        assert!(LayerMembership::new(&empty, 33).unwrap().index(5).is_none());
     }
 }

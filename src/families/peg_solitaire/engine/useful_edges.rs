@@ -48,7 +48,7 @@ impl<B: Bitboard> Held<'_, B> {
     fn index_each(&self, keys: &[B], found: &mut Vec<u32>) {
         found.clear();
         match &self.member {
-            Some(m) => found.extend(keys.iter().map(|&k| m.index(k))),
+            Some(m) => m.index_each(keys, found),
             None => found.resize(keys.len(), ABSENT),
         }
     }
