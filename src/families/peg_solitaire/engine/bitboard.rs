@@ -35,6 +35,10 @@ pub trait Bitboard:
     fn fold64(self) -> u64;
     /// The set whose low 64 bits are `v`.
     fn from_u64(v: u64) -> Self;
+    /// Every hole h + n of the set moved to h (n below `BITS`).
+    fn shifted_down(self, n: u32) -> Self;
+    /// Every hole h of the set moved to h + n, those past the last dropped (n below `BITS`).
+    fn shifted_up(self, n: u32) -> Self;
 }
 
 macro_rules! impl_bitboard {
@@ -69,6 +73,14 @@ macro_rules! impl_bitboard {
             #[inline]
             fn from_u64(v: u64) -> Self {
                 v as Self
+            }
+            #[inline]
+            fn shifted_down(self, n: u32) -> Self {
+                self >> n
+            }
+            #[inline]
+            fn shifted_up(self, n: u32) -> Self {
+                self << n
             }
         }
     };

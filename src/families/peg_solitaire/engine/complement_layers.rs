@@ -145,7 +145,7 @@ impl<B: Bitboard> LookedUp<B> {
         let images = space.images_of(space.board & !b);
         let before = self.keys.len();
         if odd {
-            space.for_each_unjump(b, |j, _| {
+            space.for_each_move(b, true, |j| {
                 self.keys.push(space.least(&space.after(&images, j)));
             });
         } else {

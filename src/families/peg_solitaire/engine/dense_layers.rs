@@ -61,12 +61,9 @@ pub fn expand_dense_within<B: Bitboard>(
     };
     let successors = |b: B, out: &mut Vec<B>| {
         let images = space.images_of(b);
-        let push = |j, _| out.push(space.least(&space.after(&images, j)));
-        if backward {
-            space.for_each_unjump(b, push);
-        } else {
-            space.for_each_jump(b, push);
-        }
+        space.for_each_move(b, backward, |j| {
+            out.push(space.least(&space.after(&images, j)))
+        });
     };
     // Jumps keep the class: the successors share the layer's (checked for each).
     let grown = DenseSet {

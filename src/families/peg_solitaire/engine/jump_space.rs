@@ -3,6 +3,7 @@
 //! representative. Knows nothing of specs: a family hands it hole counts, jumps and permutations.
 
 use super::bitboard::Bitboard;
+use super::jump_shapes::JumpShapes;
 use super::ranked_keys::KeyRanks;
 use std::sync::OnceLock;
 
@@ -110,6 +111,8 @@ pub struct JumpSpace<B: Bitboard> {
     jump_images: Vec<[B; LANES]>,
     /// Per symmetry (in lane order, block by block), per jump: the index of its image.
     jump_perm: Vec<u16>,
+    /// The jumps by shape, to find the legal ones fast (None: too many shapes).
+    shapes: Option<JumpShapes<B>>,
     /// The ranks of keys within a layer, built on first use (None: the board is too large).
     key_ranks: OnceLock<Option<KeyRanks>>,
 }
@@ -193,6 +196,7 @@ impl<B: Bitboard> JumpSpace<B> {
                 }
             }
         }
+        let shapes = JumpShapes::new(holes, &jumps);
         let mut space = JumpSpace {
             holes,
             board: (0..holes).fold(B::ZERO, |b, h| b | B::bit(h)),
@@ -207,6 +211,7 @@ impl<B: Bitboard> JumpSpace<B> {
             chunk_bits,
             jump_images: Vec::new(),
             jump_perm,
+            shapes,
             key_ranks: OnceLock::new(),
         };
         space.jump_images = space.mask.iter().map(|&m| space.images(m, 0)).collect();
@@ -266,6 +271,18 @@ impl<B: Bitboard> JumpSpace<B> {
                 legal &= legal - 1;
                 f(j, b ^ self.mask[j]);
             }
+        }
+    }
+
+    /// Calls `f(jump)` for every legal jump of `b` (with `backward`, every jump that could have
+    /// led to `b`) in no set order: the fastest way through them where the order does not
+    /// matter, as when gathering a set of successors.
+    #[inline]
+    pub fn for_each_move(&self, b: B, backward: bool, mut f: impl FnMut(usize)) {
+        match &self.shapes {
+            Some(shapes) => shapes.for_each(b, backward, f),
+            None if backward => self.for_each_unjump(b, |j, _| f(j)),
+            None => self.for_each_jump(b, |j, _| f(j)),
         }
     }
 

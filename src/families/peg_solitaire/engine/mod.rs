@@ -13,6 +13,7 @@ pub mod dense_layers;
 pub mod filtered_dfs;
 pub mod guide;
 pub mod jump_layers;
+pub mod jump_shapes;
 pub mod jump_space;
 pub mod layer_membership;
 pub mod layer_prune;
