@@ -255,9 +255,8 @@ impl<'a> DenseMembership<'a> {
     }
 
     /// The index among the layer's keys (ascending) of each of `keys`, [`ABSENT`] for one not
-    /// held, into `found`: the ranks first, then the
-    /// bits, each fetched a few keys ahead (both are read at random in memory far larger than
-    /// the caches).
+    /// held, into `found`: the ranks first, then the bits, each fetched a few keys ahead (both
+    /// are read at random in memory far larger than the caches).
     pub fn index_each<B: Bitboard>(&self, keys: &[B], found: &mut Vec<u32>) {
         found.clear();
         // Not ranked (u64::MAX) becomes ABSENT; every rank is below it (see `new`).
