@@ -202,18 +202,13 @@ fn grow_chunk<T: Copy + Default, B: Bitboard>(
         let mut refused = false;
         // The successors' keys from the images of `b`, updated per jump (a few XORs).
         let images = space.images_of(b);
-        let mut push = |j, _| {
+        space.for_each_move(b, backward, |j| {
             if room::room_for_one_in(&mut out, LAYER_GROWTH) {
                 out.push(item(space.least(&space.after(&images, j)), i));
             } else {
                 refused = true;
             }
-        };
-        if backward {
-            space.for_each_unjump(b, &mut push);
-        } else {
-            space.for_each_jump(b, &mut push);
-        }
+        });
         if refused {
             return None;
         }
