@@ -16,6 +16,7 @@ use crate::engine::prefetch::prefetch;
 pub const NOT_RANKED: u64 = u64::MAX;
 /// Keys whose table entries are fetched ahead of the one ranked (see [`LayerRanks::rank_each`]).
 const RANKS_AHEAD: usize = 8;
+
 /// Bits of the low part (its tables have 2^16 entries).
 const LOW_MAX: usize = 16;
 /// Boards of up to this many holes are ranked (the high table has 2^(holes - 16) entries).
