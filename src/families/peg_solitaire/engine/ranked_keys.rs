@@ -153,12 +153,19 @@ impl<'a> LayerRanks<'a> {
     /// The rank of `key`, None when it is not of this layer (another peg count or class).
     #[inline]
     pub fn rank(&self, key: u64) -> Option<u64> {
-        let r = self.ranks;
-        let high = self.below[(key >> r.low) as usize];
-        let low = r.low_rank[(key & ((1 << r.low) - 1)) as usize];
+        let (high, low) = self.slots(key);
+        let (high, low) = (self.below[high], self.ranks.low_rank[low]);
         let state = (high >> COUNT_BITS) as u32 ^ (low & 0xFF);
         (state == u32::from(self.state) && key.count_ones() == self.pegs)
             .then_some((high & COUNT_MASK) + u64::from(low >> 8))
+    }
+
+    /// Where [`LayerRanks::rank`] reads `key`'s two table entries: its high part in `below`,
+    /// its low part in the board's `low_rank`.
+    #[inline]
+    fn slots(&self, key: u64) -> (usize, usize) {
+        let low = self.ranks.low;
+        ((key >> low) as usize, (key & ((1 << low) - 1)) as usize)
     }
 
     /// Calls `f` with the rank of each of `keys` in turn ([`NOT_RANKED`] for a key not of this
@@ -167,12 +174,11 @@ impl<'a> LayerRanks<'a> {
     /// at a time they left the processor idle.
     #[inline]
     pub fn rank_each<B: Bitboard>(&self, keys: &[B], mut f: impl FnMut(u64)) {
-        let r = self.ranks;
         for (i, &k) in keys.iter().enumerate() {
             if let Some(ahead) = keys.get(i + RANKS_AHEAD) {
-                let ahead = ahead.fold64();
-                prefetch(&self.below, (ahead >> r.low) as usize);
-                prefetch(&r.low_rank, (ahead & ((1 << r.low) - 1)) as usize);
+                let (high, low) = self.slots(ahead.fold64());
+                prefetch(&self.below, high);
+                prefetch(&self.ranks.low_rank, low);
             }
             f(self.rank(k.fold64()).unwrap_or(NOT_RANKED));
         }
