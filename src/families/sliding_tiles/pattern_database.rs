@@ -221,8 +221,9 @@ pub fn try_build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
     let mut cost = 0u8;
     while !current.is_empty() {
         // In index order the lookups below sweep memory instead of jumping about, and the
-        // entries of one index come together.
+        // regions of one index come together, to be expanded as one entry.
         radix_sort(&mut current, &mut spare, 4 * tiles.len() as u32);
+        merge_regions(&mut current);
         search.set_values(&current, cost);
         next.clear();
         search.expand_layer(&current, &mut next);
@@ -238,20 +239,25 @@ pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
     try_build(board, goal, tiles).expect("a small table fits")
 }
 
-/// Set in a queue entry (`index << 4 | blank`, the index of at most 24 bits) whose index was
-/// reached first by it: its value is written once the layer is sorted, in index order, rather
-/// than at a scattered place when it is queued.
-const FIRST: u32 = 1 << 28;
+/// A queue entry: an index (at most 24 bits) in the low word, the blank regions reached there
+/// (a cell mask) at [`REGIONS`], and [`FIRST`] when the index was new then.
+type Entry = u64;
 
-/// Sorts queue entries (`index << 4 | blank`, [`FIRST`] above them) by their index of `bits`
-/// bits, 12 bits a pass from the lowest (a counting sort each, through `spare`; stable, and the
-/// flag in no pass): a layer holds millions of entries.
-fn radix_sort(entries: &mut Vec<u32>, spare: &mut Vec<u32>, bits: u32) {
+/// Where an entry's regions start.
+const REGIONS: u32 = 32;
+
+/// Set in an entry whose index was reached first by it: its value is written once the layer is
+/// sorted, in index order, rather than at a scattered place when it is queued.
+const FIRST: Entry = 1 << 63;
+
+/// Sorts queue entries by their index of `bits` bits, 12 bits a pass from the lowest (a
+/// counting sort each, through `spare`; stable): a layer holds millions of entries.
+fn radix_sort(entries: &mut Vec<Entry>, spare: &mut Vec<Entry>, bits: u32) {
     const DIGIT: u32 = 12;
-    let mut shift = 4;
-    while shift < 4 + bits {
+    let mut shift = 0;
+    while shift < bits {
         let mut start = vec![0usize; (1 << DIGIT) + 1];
-        let digit = |e: u32| ((e >> shift) & ((1 << DIGIT) - 1)) as usize;
+        let digit = |e: Entry| ((e >> shift) & ((1 << DIGIT) - 1)) as usize;
         for &e in entries.iter() {
             start[digit(e) + 1] += 1;
         }
@@ -270,10 +276,25 @@ fn radix_sort(entries: &mut Vec<u32>, spare: &mut Vec<u32>, bits: u32) {
     }
 }
 
+/// Joins the entries of one index (sorted together) into one: their regions and flags.
+fn merge_regions(entries: &mut Vec<Entry>) {
+    let mut kept = 0;
+    for i in 0..entries.len() {
+        let e = entries[i];
+        if kept > 0 && index_of(entries[kept - 1]) == index_of(e) {
+            entries[kept - 1] |= e;
+        } else {
+            entries[kept] = e;
+            kept += 1;
+        }
+    }
+    entries.truncate(kept);
+}
+
 /// The index of a queue entry.
 #[inline]
-fn index_of(entry: u32) -> usize {
-    ((entry & !FIRST) >> 4) as usize
+fn index_of(entry: Entry) -> usize {
+    entry as u32 as usize
 }
 
 /// The breadth-first build over (group cells, blank region).
@@ -295,44 +316,46 @@ impl Build {
     /// Queues the index with the blank on `blank` (the group on `occupied`) unless its region
     /// was reached before; flagged [`FIRST`] when the index is new.
     #[inline]
-    fn reach(&mut self, idx: usize, blank: usize, occupied: u16, next: &mut Vec<u32>) {
+    fn reach(&mut self, idx: usize, blank: usize, occupied: u16, next: &mut Vec<Entry>) {
         let marks = self.reached[idx];
         if marks & (1 << blank) != 0 {
             return;
         }
-        self.reached[idx] = marks | self.regions.of(blank, self.all & !occupied);
+        let region = self.regions.of(blank, self.all & !occupied);
+        self.reached[idx] = marks | region;
         let first = if marks == 0 { FIRST } else { 0 };
-        next.push((idx << 4 | blank) as u32 | first);
+        next.push(idx as Entry | Entry::from(region) << REGIONS | first);
     }
 
     /// Gives `cost` to the indices first reached in `layer` (sorted by index).
-    fn set_values(&mut self, layer: &[u32], cost: u8) {
+    fn set_values(&mut self, layer: &[Entry], cost: u8) {
         for &entry in layer.iter().filter(|&&e| e & FIRST != 0) {
             self.value[index_of(entry)] = cost;
         }
     }
 
-    /// Slides every group tile next to each region of `layer` into it, queueing what is new
-    /// (the layer of the next cost). Each (index, region) is queued once: its region is marked
-    /// whole when queued.
-    fn expand_layer(&mut self, layer: &[u32], next: &mut Vec<u32>) {
+    /// Slides every group tile next to the regions of each entry of `layer` into them,
+    /// queueing what is new (the layer of the next cost). Each (index, region) is queued once:
+    /// its region is marked whole when queued.
+    fn expand_layer(&mut self, layer: &[Entry], next: &mut Vec<Entry>) {
+        let k = self.k;
         for &entry in layer {
             let idx = index_of(entry);
-            let b = (entry & 15) as usize;
+            let reach = (entry >> REGIONS) as u16;
             let mut cells = [0u8; MAX_GROUP];
             let mut occupied = 0u16;
-            for (i, cell) in cells.iter_mut().enumerate().take(self.k) {
+            for (i, cell) in cells.iter_mut().enumerate().take(k) {
                 *cell = ((idx >> (4 * i)) & 15) as u8;
                 occupied |= 1 << *cell;
             }
-            let reach = self.regions.of(b, self.all & !occupied);
-            for (i, &p) in cells.iter().enumerate().take(self.k) {
+            for (i, &p) in cells.iter().enumerate().take(k) {
                 let mut into = self.adjacent[p as usize] & reach;
+                let from = idx - ((p as usize) << (4 * i));
                 while into != 0 {
                     let c = into.trailing_zeros() as usize;
                     into &= into - 1;
                     // Tile i slides from p to c; the blank is left on p.
-                    let moved = (idx + (c << (4 * i))) - ((p as usize) << (4 * i));
+                    let moved = from + (c << (4 * i));
                     let now = occupied ^ (1 << p) ^ (1 << c);
                     self.reach(moved, p as usize, now, next);
                 }
