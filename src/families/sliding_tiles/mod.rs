@@ -18,6 +18,7 @@ mod pattern_database;
 mod pattern_dfs;
 mod pattern_grid_dfs;
 mod pattern_search;
+mod pattern_symmetry;
 mod pattern_tables;
 mod plan;
 mod ranked_pattern_build;

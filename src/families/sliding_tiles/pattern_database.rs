@@ -15,6 +15,7 @@
 use super::blank_region::Regions;
 use super::board::Board;
 use super::pattern_cache as cache_file;
+use super::pattern_symmetry::TableSymmetry;
 use super::ranked_pattern_build;
 use crate::engine::room;
 use std::path::PathBuf;
@@ -202,22 +203,26 @@ pub fn checksum(bytes: &[u8]) -> u64 {
 pub fn try_build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
     let (adjacent, all) = board.cell_masks();
     let size = 1usize << (4 * tiles.len());
-    let mut search = Build {
-        adjacent,
-        regions: Regions::new(board),
-        all,
-        k: tiles.len(),
-        value: table_room(size, "a pattern table", u8::MAX)?,
-        reached: room::filled(size, "a pattern table's marks", 0u16)?,
-    };
     let cell_of = |t: u8| goal.iter().position(|&g| g == t).unwrap_or(0);
     let root: usize = tiles
         .iter()
         .enumerate()
         .fold(0, |acc, (i, &t)| acc | cell_of(t) << (4 * i));
     let occupied = tiles.iter().fold(0u16, |m, &t| m | 1 << cell_of(t));
+    let regions = Regions::new(board);
+    let root_region = regions.of(cell_of(0), all & !occupied);
+    let mut search = Build {
+        adjacent,
+        regions,
+        all,
+        k: tiles.len(),
+        value: table_room(size, "a pattern table", u8::MAX)?,
+        reached: room::filled(size, "a pattern table's marks", 0u16)?,
+        images: TableSymmetry::find(board, goal, tiles, root_region).map(Images::new),
+    };
     let (mut current, mut next, mut spare) = (Vec::new(), Vec::new(), Vec::new());
-    search.reach(root, cell_of(0), occupied, &mut current);
+    search.reach::<true>(root, cell_of(0), occupied, 0, &mut current);
+    search.flush_images(0);
     let mut cost = 0u8;
     while !current.is_empty() {
         // In index order the lookups below sweep memory instead of jumping about, and the
@@ -226,7 +231,7 @@ pub fn try_build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
         merge_regions(&mut current);
         search.set_values(&current, cost);
         next.clear();
-        search.expand_layer(&current, &mut next);
+        search.expand_layer(&current, cost + 1, &mut next);
         std::mem::swap(&mut current, &mut next);
         cost += 1;
     }
@@ -297,6 +302,17 @@ fn index_of(entry: Entry) -> usize {
     entry as u32 as usize
 }
 
+/// Marks `region` reached on index `idx` (a region's image), and gives the index `cost` when
+/// it is new.
+#[inline]
+fn mark(reached: &mut [u16], value: &mut [u8], (idx, region): (usize, u16), cost: u8) {
+    let before = reached[idx];
+    reached[idx] = before | region;
+    if before == 0 {
+        value[idx] = cost;
+    }
+}
+
 /// The breadth-first build over (group cells, blank region).
 struct Build {
     /// Neighbours of each cell as a bit mask.
@@ -310,13 +326,44 @@ struct Build {
     /// Per index: the blank cells reached so far, whole regions at a time (so one bit tells
     /// whether a region is new). 2 bytes an entry, plus the table's 1, while building.
     reached: Vec<u16>,
+    /// A symmetry of the table: each region's image is marked with it, and not expanded.
+    images: Option<Images>,
+}
+
+/// The images of the regions queued, marked [`Images::LAG`] queued regions later: their marks
+/// are far from the regions' own, and fetched meanwhile.
+struct Images {
+    symmetry: TableSymmetry,
+    /// The last images (index, region), in a ring.
+    ring: [(usize, u16); Images::LAG],
+    queued: usize,
+}
+
+impl Images {
+    const LAG: usize = 16;
+
+    fn new(symmetry: TableSymmetry) -> Self {
+        Images {
+            symmetry,
+            ring: [(0, 0); Images::LAG],
+            queued: 0,
+        }
+    }
 }
 
 impl Build {
     /// Queues the index with the blank on `blank` (the group on `occupied`) unless its region
-    /// was reached before; flagged [`FIRST`] when the index is new.
+    /// was reached before; flagged [`FIRST`] when the index is new. Its image under the
+    /// table's symmetry (`MIRRORED`) is marked too, given `cost` when new, and not queued.
     #[inline]
-    fn reach(&mut self, idx: usize, blank: usize, occupied: u16, next: &mut Vec<Entry>) {
+    fn reach<const MIRRORED: bool>(
+        &mut self,
+        idx: usize,
+        blank: usize,
+        occupied: u16,
+        cost: u8,
+        next: &mut Vec<Entry>,
+    ) {
         let marks = self.reached[idx];
         if marks & (1 << blank) != 0 {
             return;
@@ -325,6 +372,41 @@ impl Build {
         self.reached[idx] = marks | region;
         let first = if marks == 0 { FIRST } else { 0 };
         next.push(idx as Entry | Entry::from(region) << REGIONS | first);
+        if MIRRORED {
+            self.queue_image(idx, region, cost);
+        }
+    }
+
+    /// Queues the image of `region` on `idx`, and marks the one queued [`Images::LAG`] before.
+    #[inline]
+    fn queue_image(&mut self, idx: usize, region: u16, cost: u8) {
+        let Some(images) = &mut self.images else {
+            return;
+        };
+        let image = images.symmetry.index(idx, self.k);
+        crate::engine::prefetch::prefetch(&self.reached, image);
+        let slot = images.queued % Images::LAG;
+        let due = std::mem::replace(
+            &mut images.ring[slot],
+            (image, images.symmetry.region(region)),
+        );
+        if images.queued >= Images::LAG {
+            mark(&mut self.reached, &mut self.value, due, cost);
+        }
+        images.queued += 1;
+    }
+
+    /// Marks the images still queued (all of the layer of `cost`).
+    fn flush_images(&mut self, cost: u8) {
+        let Some(images) = &mut self.images else {
+            return;
+        };
+        let queued = images.queued.min(Images::LAG);
+        for back in 1..=queued {
+            let due = images.ring[(images.queued - back) % Images::LAG];
+            mark(&mut self.reached, &mut self.value, due, cost);
+        }
+        images.queued = 0;
     }
 
     /// Gives `cost` to the indices first reached in `layer` (sorted by index).
@@ -337,7 +419,16 @@ impl Build {
     /// Slides every group tile next to the regions of each entry of `layer` into them,
     /// queueing what is new (the layer of the next cost). Each (index, region) is queued once:
     /// its region is marked whole when queued.
-    fn expand_layer(&mut self, layer: &[Entry], next: &mut Vec<Entry>) {
+    fn expand_layer(&mut self, layer: &[Entry], cost: u8, next: &mut Vec<Entry>) {
+        // Two copies of the loop: the images' marking left out of the one without.
+        match self.images {
+            Some(_) => self.expand::<true>(layer, cost, next),
+            None => self.expand::<false>(layer, cost, next),
+        }
+        self.flush_images(cost);
+    }
+
+    fn expand<const MIRRORED: bool>(&mut self, layer: &[Entry], cost: u8, next: &mut Vec<Entry>) {
         let k = self.k;
         for &entry in layer {
             let idx = index_of(entry);
@@ -357,7 +448,7 @@ impl Build {
                     // Tile i slides from p to c; the blank is left on p.
                     let moved = from + (c << (4 * i));
                     let now = occupied ^ (1 << p) ^ (1 << c);
-                    self.reach(moved, p as usize, now, next);
+                    self.reach::<MIRRORED>(moved, p as usize, now, cost, next);
                 }
             }
         }

@@ -276,6 +276,41 @@ mod tests {
     }
 
     #[test]
+    fn sparse_tables_built_with_a_symmetry_equal_an_independent_search() {
+        // Groups that a mirror of the board maps onto themselves, whose builds mark each
+        // region's image instead of expanding it.
+        use crate::families::sliding_tiles::pattern_symmetry::TableSymmetry;
+        let cases: [(Board, Vec<u8>, Vec<u8>); 2] = [
+            (
+                Board::rectangle(3, 3),
+                (1..9).chain([0]).collect(),
+                vec![1, 3, 4, 6],
+            ),
+            (
+                Board::rectangle(3, 4),
+                (1..12).chain([0]).collect(),
+                vec![1, 2, 5, 9, 10],
+            ),
+        ];
+        for (board, goal, tiles) in cases {
+            let root: u16 = (0..goal.len())
+                .filter(|&c| goal[c] == 0 || !tiles.contains(&goal[c]))
+                .fold(0, |m, c| m | 1 << c);
+            let symmetry = TableSymmetry::find(&board, &goal, &tiles, root);
+            assert!(symmetry.is_some(), "{tiles:?} has a mirror");
+            let table = pattern_database::build(&board, &goal, &tiles);
+            let want = brute_force(&board, &goal, &tiles);
+            assert_eq!(want.len(), placements(board.cells(), tiles.len()));
+            for (cells, d) in &want {
+                let index = pack(cells) as usize;
+                assert_eq!(table[index], *d, "{tiles:?} on {cells:?}");
+            }
+            let set = table.iter().filter(|&&v| v != u8::MAX).count();
+            assert_eq!(set, want.len(), "no entry outside the placements is set");
+        }
+    }
+
+    #[test]
     fn compact_and_sparse_tables_hold_the_same_values() {
         let board = Board::rectangle(4, 4);
         let goal: Vec<u8> = (1..16).chain([0]).collect();
