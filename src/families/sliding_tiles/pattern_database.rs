@@ -220,14 +220,15 @@ pub fn try_build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
         reached: room::filled(size, "a pattern table's marks", 0u16)?,
         images: TableSymmetry::find(board, goal, tiles, root_region).map(Images::new),
     };
-    let (mut current, mut next, mut spare) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut current, mut next) = (Vec::new(), Vec::new());
     search.reach::<true>(root, cell_of(0), occupied, 0, &mut current);
     search.flush_images(0);
     let mut cost = 0u8;
     while !current.is_empty() {
         // In index order the lookups below sweep memory instead of jumping about, and the
-        // regions of one index come together, to be expanded as one entry.
-        radix_sort(&mut current, &mut spare, 4 * tiles.len() as u32);
+        // regions of one index come together, to be expanded as one entry. The last layer's
+        // room (`next`, read already) is the sort's scratch room.
+        radix_sort(&mut current, &mut next, 4 * tiles.len() as u32);
         merge_regions(&mut current);
         search.set_values(&current, cost);
         next.clear();
