@@ -1,17 +1,18 @@
 //! A symmetry of one pattern table. When a symmetry of the board maps the group's goal cells
 //! onto themselves (so each group tile onto a group tile) and the goal blank's region onto
 //! itself, it maps every (placement, blank region) onto one at the same distance, with the tiles
-//! renamed. The sparse build then marks each position's image as it reaches the position and
-//! expands only one of the two. On the 15-puzzle with the blank top left, the default group
-//! 9 10 12 13 14 15 (the bottom row and the two middle cells above it) is its own mirror image.
+//! renamed. The builds then mark each position's image as they reach the position and expand
+//! only one of the two. On the 15-puzzle with the blank top left, the default group 9 10 12 13
+//! 14 15 (the bottom row and the two middle cells above it) is its own mirror image, and so is
+//! Korf and Felner's group of 8 (the two columns away from the blank).
 
 use super::board::Board;
-use super::pattern_database::MAX_GROUP;
+use super::ranked_pattern_build::MAX_RANKED_GROUP;
 
 pub struct TableSymmetry {
     /// Per slot and cell: the image of that tile on that cell, in the image's index (its cell
     /// shifted into the slot of the tile it becomes).
-    slot_cell: [[u32; 16]; MAX_GROUP],
+    slot_cell: [[u32; 16]; MAX_RANKED_GROUP],
     /// A cell mask's image, from its low byte and from its high byte.
     low: [u16; 256],
     high: [u16; 256],
@@ -37,7 +38,7 @@ impl TableSymmetry {
     }
 
     fn new(map: &[u8], slots: &[usize]) -> Self {
-        let mut slot_cell = [[0u32; 16]; MAX_GROUP];
+        let mut slot_cell = [[0u32; 16]; MAX_RANKED_GROUP];
         for (slot, &to) in slots.iter().enumerate() {
             for (cell, &image) in map.iter().enumerate() {
                 slot_cell[slot][cell] = u32::from(image) << (4 * to);

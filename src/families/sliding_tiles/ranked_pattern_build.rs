@@ -12,6 +12,7 @@
 
 use super::blank_region::Regions;
 use super::board::Board;
+use super::pattern_symmetry::TableSymmetry;
 use super::pattern_tables::rank;
 use crate::engine::room;
 use rayon::prelude::*;
@@ -42,6 +43,9 @@ struct Layers {
     current_chunks: Vec<AtomicBool>,
     next_chunks: Vec<AtomicBool>,
     value: Vec<AtomicU8>,
+    /// A symmetry of the table: each region's image is marked when the region is queued, and
+    /// not queued itself.
+    symmetry: Option<TableSymmetry>,
 }
 
 /// The table of `tiles` (at most [`MAX_RANKED_GROUP`]) for reaching `goal` on `board`, indexed by
@@ -51,10 +55,15 @@ pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
     let n = board.cells();
     let (adjacent, all) = board.cell_masks();
     let size = placements(n, tiles.len());
+    let cell_of = |t: u8| goal.iter().position(|&g| g == t).unwrap_or(0);
+    let cells: Vec<u8> = tiles.iter().map(|&t| cell_of(t) as u8).collect();
+    let occupied = cells.iter().fold(0u16, |m, &c| m | 1 << c);
+    let regions = Regions::new(board);
+    let start = regions.of(cell_of(0), all & !occupied);
     let zeros = || AtomicU16::new(0);
     let mut layers = Layers {
         adjacent,
-        regions: Regions::new(board),
+        regions,
         all,
         cells: n as u32,
         tiles: tiles.len(),
@@ -68,12 +77,9 @@ pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
             .map(|_| AtomicBool::new(false))
             .collect(),
         value: room::filled_with(size, "a pattern table", || AtomicU8::new(u8::MAX))?,
+        symmetry: TableSymmetry::find(board, goal, tiles, start),
     };
-    let cell_of = |t: u8| goal.iter().position(|&g| g == t).unwrap_or(0);
-    let cells: Vec<u8> = tiles.iter().map(|&t| cell_of(t) as u8).collect();
-    let occupied = cells.iter().fold(0u16, |m, &c| m | 1 << c);
     let root = rank(pack(&cells), tiles.len() as u32, n as u32);
-    let start = layers.regions.of(cell_of(0), layers.all & !occupied);
     layers.reached[root].store(start, Relaxed);
     layers.current[root].store(start, Relaxed);
     layers.value[root].store(0, Relaxed);
@@ -139,6 +145,20 @@ impl Layers {
         cells
     }
 
+    /// Marks the image of region `blank` on the placement `key` (cells packed 4 bits a tile)
+    /// under the table's symmetry, if any, giving its placement `cost` when new.
+    #[inline]
+    fn mark_image(&self, key: u64, blank: u16, cost: u8) {
+        let Some(symmetry) = &self.symmetry else {
+            return;
+        };
+        let image = symmetry.index(key as usize, self.tiles) as u64;
+        let target = rank(image, self.tiles as u32, self.cells);
+        if self.reached[target].fetch_or(symmetry.region(blank), Relaxed) == 0 {
+            self.value[target].store(cost, Relaxed);
+        }
+    }
+
     /// Slides every group tile next to each region of `blanks` into it; the placements reached
     /// first now get `cost`. True when anything new was reached.
     fn expand(&self, index: usize, blanks: u16, cost: u8) -> bool {
@@ -175,6 +195,7 @@ impl Layers {
                         if before == 0 {
                             self.value[target].store(cost, Relaxed);
                         }
+                        self.mark_image(moved, blank, cost);
                         any = true;
                     }
                 }
@@ -276,9 +297,9 @@ mod tests {
     }
 
     #[test]
-    fn sparse_tables_built_with_a_symmetry_equal_an_independent_search() {
-        // Groups that a mirror of the board maps onto themselves, whose builds mark each
-        // region's image instead of expanding it.
+    fn tables_built_with_a_symmetry_equal_an_independent_search() {
+        // Groups that a mirror of the board maps onto themselves, whose builds (sparse and
+        // compact) mark each region's image instead of expanding it.
         use crate::families::sliding_tiles::pattern_symmetry::TableSymmetry;
         let cases: [(Board, Vec<u8>, Vec<u8>); 2] = [
             (
@@ -307,6 +328,7 @@ mod tests {
             }
             let set = table.iter().filter(|&&v| v != u8::MAX).count();
             assert_eq!(set, want.len(), "no entry outside the placements is set");
+            agrees_with_brute_force(&board, &goal, &tiles);
         }
     }
 
