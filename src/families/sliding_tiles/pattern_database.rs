@@ -203,23 +203,21 @@ pub fn checksum(bytes: &[u8]) -> u64 {
 pub fn try_build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
     let (adjacent, all) = board.cell_masks();
     let size = 1usize << (4 * tiles.len());
+    let mut search = Build {
+        adjacent,
+        regions: Regions::new(board),
+        all,
+        k: tiles.len(),
+        value: table_room(size, "a pattern table", u8::MAX)?,
+        reached: room::filled(size, "a pattern table's marks", 0u16)?,
+        images: TableSymmetry::find(board, goal, tiles).map(Images::new),
+    };
     let cell_of = |t: u8| goal.iter().position(|&g| g == t).unwrap_or(0);
     let root: usize = tiles
         .iter()
         .enumerate()
         .fold(0, |acc, (i, &t)| acc | cell_of(t) << (4 * i));
     let occupied = tiles.iter().fold(0u16, |m, &t| m | 1 << cell_of(t));
-    let regions = Regions::new(board);
-    let root_region = regions.of(cell_of(0), all & !occupied);
-    let mut search = Build {
-        adjacent,
-        regions,
-        all,
-        k: tiles.len(),
-        value: table_room(size, "a pattern table", u8::MAX)?,
-        reached: room::filled(size, "a pattern table's marks", 0u16)?,
-        images: TableSymmetry::find(board, goal, tiles, root_region).map(Images::new),
-    };
     let (mut current, mut next) = (Vec::new(), Vec::new());
     search.reach::<true>(root, cell_of(0), occupied, 0, &mut current);
     search.flush_images(0);

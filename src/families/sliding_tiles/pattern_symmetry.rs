@@ -6,6 +6,7 @@
 //! 14 15 (the bottom row and the two middle cells above it) is its own mirror image, and so is
 //! Korf and Felner's group of 8 (the two columns away from the blank).
 
+use super::blank_region::Regions;
 use super::board::Board;
 use super::ranked_pattern_build::MAX_RANKED_GROUP;
 
@@ -19,13 +20,16 @@ pub struct TableSymmetry {
 }
 
 impl TableSymmetry {
-    /// A symmetry of the table of `tiles` (cells packed 4 bits a tile) on `board`, whose goal
-    /// state has the group on its goal cells and the blank's region `root_region`; None when
-    /// the board is no rectangle or no symmetry of it fits.
-    pub fn find(board: &Board, goal: &[u8], tiles: &[u8], root_region: u16) -> Option<Self> {
+    /// A symmetry of the table of `tiles` (cells packed 4 bits a tile) for reaching `goal` on
+    /// `board`; None when the board is no rectangle or no symmetry of it fits.
+    pub fn find(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Self> {
         let (rows, cols) = board.shape?;
         let cell_of = |t: u8| goal.iter().position(|&g| g == t);
         let homes: Vec<usize> = tiles.iter().map(|&t| cell_of(t)).collect::<Option<_>>()?;
+        // The goal state: the group on its cells, the blank's region around the goal blank.
+        let occupied = homes.iter().fold(0u16, |m, &h| m | 1 << h);
+        let (_, all) = board.cell_masks();
+        let root_region = Regions::new(board).of(cell_of(0)?, all & !occupied);
         grid_symmetries(rows, cols).into_iter().find_map(|map| {
             // The slot of the tile each tile becomes.
             let slots: Vec<usize> = homes
@@ -121,10 +125,8 @@ mod tests {
     fn the_bottom_group_of_the_fifteen_puzzle_is_its_own_mirror_image() {
         let board = Board::rectangle(4, 4);
         let goal: Vec<u8> = (0..16).collect();
-        let everything_but = |cells: &[u8]| !cells.iter().fold(0u16, |m, &c| m | 1 << c);
         let bottom = [9, 10, 12, 13, 14, 15];
-        let s = TableSymmetry::find(&board, &goal, &bottom, everything_but(&bottom));
-        let s = s.expect("the left-right mirror");
+        let s = TableSymmetry::find(&board, &goal, &bottom).expect("the left-right mirror");
         // Tiles 9 10 12 13 14 15 on cells 0 1 5 2 4 7: in the mirror (cell c on c ^ 3) tile 9
         // is where 10 was, and so on: 2 3 4 7 1 6.
         let idx = 1 << 4 | 5 << 8 | 2 << 12 | 4 << 16 | 7 << 20;
@@ -135,7 +137,7 @@ mod tests {
         assert_eq!(s.region(0b11), 0b1100);
         // The top group is no set of cells any symmetry keeps.
         let top = [1, 2, 3, 4, 5, 6];
-        assert!(TableSymmetry::find(&board, &goal, &top, 1).is_none());
+        assert!(TableSymmetry::find(&board, &goal, &top).is_none());
     }
 
     #[test]

@@ -55,15 +55,10 @@ pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
     let n = board.cells();
     let (adjacent, all) = board.cell_masks();
     let size = placements(n, tiles.len());
-    let cell_of = |t: u8| goal.iter().position(|&g| g == t).unwrap_or(0);
-    let cells: Vec<u8> = tiles.iter().map(|&t| cell_of(t) as u8).collect();
-    let occupied = cells.iter().fold(0u16, |m, &c| m | 1 << c);
-    let regions = Regions::new(board);
-    let start = regions.of(cell_of(0), all & !occupied);
     let zeros = || AtomicU16::new(0);
     let mut layers = Layers {
         adjacent,
-        regions,
+        regions: Regions::new(board),
         all,
         cells: n as u32,
         tiles: tiles.len(),
@@ -77,9 +72,13 @@ pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
             .map(|_| AtomicBool::new(false))
             .collect(),
         value: room::filled_with(size, "a pattern table", || AtomicU8::new(u8::MAX))?,
-        symmetry: TableSymmetry::find(board, goal, tiles, start),
+        symmetry: TableSymmetry::find(board, goal, tiles),
     };
+    let cell_of = |t: u8| goal.iter().position(|&g| g == t).unwrap_or(0);
+    let cells: Vec<u8> = tiles.iter().map(|&t| cell_of(t) as u8).collect();
+    let occupied = cells.iter().fold(0u16, |m, &c| m | 1 << c);
     let root = rank(pack(&cells), tiles.len() as u32, n as u32);
+    let start = layers.regions.of(cell_of(0), layers.all & !occupied);
     layers.reached[root].store(start, Relaxed);
     layers.current[root].store(start, Relaxed);
     layers.value[root].store(0, Relaxed);
@@ -278,22 +277,26 @@ mod tests {
         );
     }
 
-    #[test]
-    fn sparse_tables_of_six_tiles_equal_an_independent_search() {
-        // The largest sparse group (16^6 entries, indexed by the 4-bit cells) on the 8-puzzle,
-        // where the brute force is quick; every placement's entry compared, and the rest unset.
-        let board = Board::rectangle(3, 3);
-        let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
-        let tiles = [2, 3, 5, 6, 7, 8];
-        let table = pattern_database::build(&board, &goal, &tiles);
-        let want = brute_force(&board, &goal, &tiles);
-        assert_eq!(want.len(), placements(9, 6));
+    /// The sparse table (indexed by the 4-bit cells) against the brute force: every
+    /// placement's entry compared, and the rest unset.
+    fn sparse_agrees_with_brute_force(board: &Board, goal: &[u8], tiles: &[u8]) {
+        let table = pattern_database::build(board, goal, tiles);
+        let want = brute_force(board, goal, tiles);
+        assert_eq!(want.len(), placements(board.cells(), tiles.len()));
         for (cells, d) in &want {
             let index = pack(cells) as usize;
             assert_eq!(table[index], *d, "{tiles:?} on {cells:?}");
         }
         let set = table.iter().filter(|&&v| v != u8::MAX).count();
         assert_eq!(set, want.len(), "no entry outside the placements is set");
+    }
+
+    #[test]
+    fn sparse_tables_of_six_tiles_equal_an_independent_search() {
+        // The largest sparse group (16^6 entries) on the 8-puzzle, where the brute force is
+        // quick.
+        let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+        sparse_agrees_with_brute_force(&Board::rectangle(3, 3), &goal, &[2, 3, 5, 6, 7, 8]);
     }
 
     #[test]
@@ -314,20 +317,9 @@ mod tests {
             ),
         ];
         for (board, goal, tiles) in cases {
-            let root: u16 = (0..goal.len())
-                .filter(|&c| goal[c] == 0 || !tiles.contains(&goal[c]))
-                .fold(0, |m, c| m | 1 << c);
-            let symmetry = TableSymmetry::find(&board, &goal, &tiles, root);
+            let symmetry = TableSymmetry::find(&board, &goal, &tiles);
             assert!(symmetry.is_some(), "{tiles:?} has a mirror");
-            let table = pattern_database::build(&board, &goal, &tiles);
-            let want = brute_force(&board, &goal, &tiles);
-            assert_eq!(want.len(), placements(board.cells(), tiles.len()));
-            for (cells, d) in &want {
-                let index = pack(cells) as usize;
-                assert_eq!(table[index], *d, "{tiles:?} on {cells:?}");
-            }
-            let set = table.iter().filter(|&&v| v != u8::MAX).count();
-            assert_eq!(set, want.len(), "no entry outside the placements is set");
+            sparse_agrees_with_brute_force(&board, &goal, &tiles);
             agrees_with_brute_force(&board, &goal, &tiles);
         }
     }
