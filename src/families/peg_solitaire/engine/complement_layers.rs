@@ -107,7 +107,7 @@ fn reachable_part<B: Bitboard>(
                 for &b in batch {
                     looked_up.add(space, b, odd);
                 }
-                member.index_each(&looked_up.keys, &mut looked_up.found);
+                member.hold_each(&looked_up.keys, &mut looked_up.found);
                 kept.extend(looked_up.reached(batch));
             }
             Some(kept)
@@ -129,7 +129,7 @@ struct LookedUp<B> {
     keys: Vec<B>,
     /// How many keys each position has.
     per: Vec<u32>,
-    /// Where each key stands in the layer met ([`ABSENT`] when not there).
+    /// Whether the layer met holds each key ([`ABSENT`] when not).
     found: Vec<u32>,
 }
 

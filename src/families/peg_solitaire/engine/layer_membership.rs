@@ -171,6 +171,15 @@ impl<'a, B: Bitboard> Membership<'a, B> {
             }
         }
     }
+
+    /// For each of `keys`, into `found`: [`ABSENT`] when the layer does not hold it, else a
+    /// value that is not its index (cheaper where only membership matters).
+    pub fn hold_each(&self, keys: &[B], found: &mut Vec<u32>) {
+        match self {
+            Membership::Dense(d) => d.hold_each(keys, found),
+            Membership::Sorted(_) => self.index_each(keys, found),
+        }
+    }
 }
 
 #[cfg(test)]
