@@ -114,7 +114,16 @@ impl<'p, B: Bitboard> Search<'p, B> {
         };
         to_goal.extend(to_goal_found);
         from_start.extend(from_start_found);
-        Prune::new(to_goal, from_start, to_bitboard(board))
+        // Bounds found by linear programming compare with one position: the goal when it is
+        // one, the start's complement always.
+        let goal = (goal_at.len() == self.puzzle.goal_pegs as usize)
+            .then(|| to_bitboard(self.puzzle.goal_at));
+        let start_complement = to_bitboard(board & !self.origin);
+        Prune::new(to_goal, from_start, to_bitboard(board)).sampling(
+            (n, jumps),
+            goal,
+            Some(start_complement),
+        )
     }
 
     /// A solution found after the prefix, with the prefix.

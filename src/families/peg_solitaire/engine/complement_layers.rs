@@ -56,6 +56,7 @@ pub fn grow_half<B: Bitboard>(
         };
         let Some(mut next) = next else { break };
         prune.apply(&mut next, true);
+        prune.sharpen(&mut next, true);
         states += next.len() as u64;
         if counting && let Some(done) = backward.last_mut() {
             done.release();

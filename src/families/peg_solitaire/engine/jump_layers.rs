@@ -353,6 +353,7 @@ fn grow_to_meet<B: Bitboard>(
     let grow = |l: &Layer<B>, backward: bool, other: Option<&Layer<B>>| {
         let mut next = grow_layer(space, l, backward, counting, other)?;
         prune.apply(&mut next, backward);
+        prune.sharpen(&mut next, backward);
         Some(next)
     };
     let mut states = 0;

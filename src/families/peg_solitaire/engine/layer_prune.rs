@@ -4,13 +4,17 @@
 //! complement reaches the start's complement (a jump read on complements is the same jump
 //! played backwards), so a complement weighing less than the start's complement rules it out.
 //! Dropping them changes no count or useful position (their counts never meet the other side)
-//! but shrinks the layers several-fold.
+//! but shrinks the layers several-fold. Once a side's layers grow large, more bounds are found
+//! for that side from a sample of its layer by linear programming (see [`Prune::sharpen`]).
 
 use super::bitboard::Bitboard;
 use super::jump_layers::{LAYER_GROWTH, Layer};
+use super::jump_space::Jump;
 use super::pagoda::Pagoda;
+use super::sampled_pagodas::sampled_pagodas;
 use crate::engine::room;
 use rayon::prelude::*;
+use std::sync::OnceLock;
 
 pub struct Prune<B> {
     /// Pagodas seeded on the goal holes (their floor: the lightest goal position).
@@ -19,7 +23,33 @@ pub struct Prune<B> {
     from_start: Pagodas,
     /// Every hole of the board, to take complements.
     board: B,
+    /// Per side (forwards, then backwards): bounds found from a sample of a grown layer.
+    sampled: [Sampled; 2],
 }
+
+/// Bounds found by linear programming for one side, once (see [`Prune::sharpen`]).
+#[derive(Default)]
+struct Sampled {
+    /// The single position the side's bounds compare with (the goal, or the start's
+    /// complement), with the board's holes and jumps; None: no bound is looked for.
+    target: Option<(u64, usize, Vec<Jump>)>,
+    found: OnceLock<Pagodas>,
+}
+
+impl Sampled {
+    #[inline]
+    fn keep<B: Bitboard>(&self, b: B) -> bool {
+        self.found.get().is_none_or(|p| p.keep(b))
+    }
+}
+
+/// A layer is sampled for more bounds once it holds this many positions: the search is then
+/// large enough that a few dozen linear programs cost little beside it.
+const SAMPLE_FROM: usize = 1 << 17;
+/// Positions of the layer sampled (a power of two).
+const SAMPLE: usize = 2048;
+/// An odd step through the sample: every index once, far apart.
+const SPREAD: usize = 1031;
 
 /// A set of pagoda bounds, four at a time where their weights are small enough to share a
 /// word, the others one at a time.
@@ -162,6 +192,53 @@ impl<B: Bitboard> Prune<B> {
             to_goal: Pagodas::new(&to_goal),
             from_start: Pagodas::new(&from_start),
             board,
+            sampled: Default::default(),
+        }
+    }
+
+    /// Lets [`Prune::sharpen`] look for more bounds on the board of `holes` holes and `jumps`
+    /// (up to 64 holes): forwards against `goal` (the only goal position), backwards against
+    /// `start_complement`, each when given.
+    pub fn sampling(
+        mut self,
+        (holes, jumps): (usize, &[Jump]),
+        goal: Option<B>,
+        start_complement: Option<B>,
+    ) -> Self {
+        if holes <= 64 {
+            for (side, target) in self.sampled.iter_mut().zip([goal, start_complement]) {
+                side.target = target.map(|t| (t.fold64(), holes, jumps.to_vec()));
+            }
+        }
+        self
+    }
+
+    /// Once per side, when `layer` (just grown and pruned) is large: more pagodas, found by
+    /// linear programming for a sample of its positions (see [`sampled_pagodas`]), for this
+    /// layer and every later one of the side; the layer is pruned again with them.
+    pub fn sharpen(&self, layer: &mut Layer<B>, backward: bool) {
+        let side = &self.sampled[usize::from(backward)];
+        let Some((target, holes, jumps)) = &side.target else {
+            return;
+        };
+        if layer.len() < SAMPLE_FROM || side.found.get().is_some() {
+            return;
+        }
+        // Spread over the layer, and in an order that jumps about it, as the programs are
+        // solved for the first few only.
+        let step = layer.len() / SAMPLE;
+        let sample: Vec<u64> = (0..SAMPLE)
+            .map(|i| {
+                let k = layer.keys[i * SPREAD % SAMPLE * step];
+                let x = if backward { self.board & !k } else { k };
+                x.fold64()
+            })
+            .collect();
+        let found = sampled_pagodas(*holes, jumps, *target, &sample);
+        let more = !found.is_empty();
+        let _ = side.found.set(Pagodas::new(&found));
+        if more {
+            self.apply(layer, backward);
         }
     }
 
@@ -175,9 +252,9 @@ impl<B: Bitboard> Prune<B> {
     pub fn keeps(&self, b: B, backward: bool) -> bool {
         if backward {
             let complement = self.board & !b;
-            self.from_start.keep(complement)
+            self.from_start.keep(complement) && self.sampled[1].keep(complement)
         } else {
-            self.to_goal.keep(b)
+            self.to_goal.keep(b) && self.sampled[0].keep(b)
         }
     }
 
@@ -188,7 +265,7 @@ impl<B: Bitboard> Prune<B> {
         } else {
             &self.to_goal
         };
-        if pagodas.is_empty() {
+        if pagodas.is_empty() && self.sampled[usize::from(backward)].found.get().is_none() {
             return;
         }
         // Refused: the layer stays unpruned (still sound: pruning only drops dead ends), and

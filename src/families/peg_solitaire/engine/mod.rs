@@ -21,6 +21,8 @@ pub mod orbit_pagoda;
 pub mod pagoda;
 pub mod radix_sort;
 pub mod ranked_keys;
+pub mod sampled_pagodas;
+pub mod simplex;
 pub mod sorted_runs;
 pub mod useful_edges;
 pub mod useful_graph;
