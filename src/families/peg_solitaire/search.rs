@@ -9,6 +9,7 @@ use super::engine::jump_space::{Jump, JumpSpace};
 use super::engine::layer_prune::Prune;
 use super::engine::orbit_pagoda::{orbit_pagoda, sample_positions};
 use super::engine::pagoda::{Pagoda, goal_pagodas};
+use super::engine::sampled_pagodas::MOST_HOLES;
 use super::solve::PegPuzzle;
 use crate::engine::Progress;
 use crate::report::Stats;
@@ -88,7 +89,9 @@ impl<'p, B: Bitboard> Search<'p, B> {
     }
 
     /// The pagoda bounds for the layered searches: the goal's pagodas forwards, and backwards
-    /// those seeded on the start's empty holes (applied to complements), each side with the
+    /// those seeded on the start's empty holes (applied to complements). A side that compares
+    /// with one position (the goal, or the start's complement) gets more bounds by linear
+    /// programming once its layers grow large (see [`Prune::sharpen`]); another gets the
     /// searched pagoda that rules out the most besides (see [`orbit_pagoda`]).
     pub fn prune(&self) -> Prune<B> {
         let n = self.puzzle.board.len();
@@ -96,33 +99,30 @@ impl<'p, B: Bitboard> Search<'p, B> {
         let empty: Vec<usize> = holes(board & !self.origin).collect();
         let mut from_start = goal_pagodas(n, &self.puzzle.board.jumps, &empty, empty.len());
         let mut to_goal = self.pagodas.clone();
+        let goal_at: Vec<usize> = holes(self.puzzle.goal_at).collect();
+        let jumps = &self.puzzle.board.jumps;
+        let sampled = n <= MOST_HOLES;
+        let goal = (sampled && goal_at.len() == self.puzzle.goal_pegs as usize)
+            .then(|| to_bitboard(self.puzzle.goal_at));
+        let start_complement = sampled.then(|| to_bitboard(board & !self.origin));
         // The largest layers are near half the holes: positions (or complements) of about as
         // many pegs are the sample.
         let sample = sample_positions(n, n - n / 2..n - n / 2 + 4);
-        let goal_at: Vec<usize> = holes(self.puzzle.goal_at).collect();
-        let jumps = &self.puzzle.board.jumps;
         let searched =
             |target, known: &[Pagoda]| orbit_pagoda(n, jumps, &self.group, target, &sample, known);
-        let to_goal_found = searched((&goal_at[..], self.puzzle.goal_pegs as usize), &to_goal);
-        // A central game's two targets are one (the start's empty holes are the goal's, and
-        // the seeded pagodas too): the search would find the same bound again.
-        let same = empty == goal_at && empty.len() == self.puzzle.goal_pegs as usize;
-        let from_start_found = if same {
-            to_goal_found.clone()
-        } else {
-            searched((&empty[..], empty.len()), &from_start)
-        };
-        to_goal.extend(to_goal_found);
-        from_start.extend(from_start_found);
-        // Bounds found by linear programming compare with one position: the goal when it is
-        // one, the start's complement always.
-        let goal = (goal_at.len() == self.puzzle.goal_pegs as usize)
-            .then(|| to_bitboard(self.puzzle.goal_at));
-        let start_complement = to_bitboard(board & !self.origin);
+        if goal.is_none() {
+            to_goal.extend(searched(
+                (&goal_at[..], self.puzzle.goal_pegs as usize),
+                &to_goal,
+            ));
+        }
+        if start_complement.is_none() {
+            from_start.extend(searched((&empty[..], empty.len()), &from_start));
+        }
         Prune::new(to_goal, from_start, to_bitboard(board)).sampling(
             (n, jumps),
             goal,
-            Some(start_complement),
+            start_complement,
         )
     }
 

@@ -11,7 +11,7 @@ use super::bitboard::Bitboard;
 use super::jump_layers::{CHUNK, LAYER_GROWTH, Layer};
 use super::jump_space::Jump;
 use super::pagoda::Pagoda;
-use super::sampled_pagodas::sampled_pagodas;
+use super::sampled_pagodas::{MOST_HOLES, sampled_pagodas};
 use crate::engine::room;
 use rayon::prelude::*;
 use std::sync::OnceLock;
@@ -247,7 +247,7 @@ impl<B: Bitboard> Prune<B> {
     }
 
     /// Lets [`Prune::sharpen`] look for more bounds on the board of `holes` holes and `jumps`
-    /// (up to 64 holes): forwards against `goal` (the only goal position), backwards against
+    /// (up to [`MOST_HOLES`]): forwards against `goal` (the only goal position), backwards against
     /// `start_complement`, each when given.
     pub fn sampling(
         mut self,
@@ -255,7 +255,7 @@ impl<B: Bitboard> Prune<B> {
         goal: Option<B>,
         start_complement: Option<B>,
     ) -> Self {
-        if holes <= 64 {
+        if holes <= MOST_HOLES {
             for (side, target) in self.sides.iter_mut().zip([goal, start_complement]) {
                 side.target = target.map(|t| (t.fold64(), holes, jumps.to_vec()));
             }

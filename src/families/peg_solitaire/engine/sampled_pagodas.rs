@@ -15,6 +15,8 @@ use super::jump_space::Jump;
 use super::pagoda::Pagoda;
 use super::simplex::Simplex;
 
+/// The largest board searched: sampled positions are 64-bit words.
+pub const MOST_HOLES: usize = 64;
 /// Linear programs solved at most (about 0.3 ms each on English 33).
 const MOST_PROGRAMS: usize = 64;
 /// Bounds kept at most: the most a position is tested against, two words of four lanes.
@@ -26,11 +28,11 @@ const SCALE: f64 = 200.0;
 const ROUNDING: f64 = 1e-6;
 
 /// Up to [`MOST_KEPT`] pagodas, each ruling out positions of `sample` (bitboards of a board
-/// of `holes` holes up to 64, which every bound in use keeps) that weigh less than `target`
+/// of `holes` holes up to [`MOST_HOLES`], which every bound in use keeps) that weigh less than `target`
 /// under it, chosen greedily for how many sampled positions they rule out that the ones
 /// chosen before keep. Empty when none is found.
 pub fn sampled_pagodas(holes: usize, jumps: &[Jump], target: u64, sample: &[u64]) -> Vec<Pagoda> {
-    if holes > 64 {
+    if holes > MOST_HOLES {
         return Vec::new();
     }
     let Some(mut program) = Program::new(holes, jumps) else {
