@@ -5,7 +5,9 @@
 //! a caller here checks every answer exactly in integers, so a rounding error can cost a
 //! bound but never make a wrong one.
 
-/// Pivots made at most before giving up.
+/// Pivots made at most, over all the programs of one [`Simplex`], before giving up: a bound
+/// on the time the programs take whatever the rows (English 33's 64 programs take about
+/// 5,600 in all, French 37's about 8,100).
 const MOST_PIVOTS: usize = 20_000;
 /// Pivots in a row that leave the cost where it was before Bland's rule takes over: such
 /// degenerate pivots can cycle under the steepest choice (a pagoda program has a row at zero
@@ -21,6 +23,8 @@ const EPS: f64 = 1e-9;
 pub struct Simplex {
     tableau: Tableau,
     vars: usize,
+    /// Pivots still allowed (see [`MOST_PIVOTS`]).
+    pivots_left: usize,
 }
 
 impl Simplex {
@@ -33,11 +37,12 @@ impl Simplex {
         well_posed.then(|| Simplex {
             tableau: Tableau::new(vars, rows, bounds),
             vars,
+            pivots_left: MOST_PIVOTS,
         })
     }
 
     /// The `z` that minimises `cost · z`; None when the minimum is unbounded, `cost` is not one
-    /// per variable or the pivots ran out.
+    /// per variable or the pivots ran out (then for every later program too).
     pub fn minimise(&mut self, cost: &[f64]) -> Option<Vec<f64>> {
         if cost.len() != self.vars {
             return None;
@@ -46,7 +51,8 @@ impl Simplex {
         t.set_cost(cost);
         let (n, m) = (self.vars, t.basis.len());
         let mut stalled = 0;
-        for _ in 0..MOST_PIVOTS {
+        while self.pivots_left > 0 {
+            self.pivots_left -= 1;
             let falling = |&j: &usize| t.at(m, j) < -EPS;
             let col = if stalled < STALLED {
                 (0..n + m)
