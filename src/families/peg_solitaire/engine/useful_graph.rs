@@ -20,7 +20,7 @@ use super::bitboard::Bitboard;
 use super::jump_layers::{Layer, Meeting, intersect};
 use super::jump_space::JumpSpace;
 use super::useful_edges::{ascend, descend, membership};
-use super::useful_mirror::mirror;
+use super::useful_mirror::{complements, mirror};
 
 /// One peg count's useful positions and their jumps to the next layer (one peg fewer).
 #[derive(Debug, Clone, Default)]
@@ -217,9 +217,14 @@ fn ascend_all<B: Bitboard>(
     let centre = UsefulLayer::without_edges(middle.pegs, middle.keys.clone());
     for p in pegs {
         let below = upper.last().unwrap_or(&centre);
+        let seam = p > sides.top && sides.total - p == middle.pegs;
+        if seam && let Some(next) = middle_mirrored(space, middle, below, p)? {
+            upper.push(next);
+            continue;
+        }
         let (keys, complement) = if p <= sides.top {
             (layer_of(sides.forward, p), false)
-        } else if sides.total - p == middle.pegs {
+        } else if seam {
             (Some((&middle.keys[..], middle.pegs)), true)
         } else {
             (layer_of(sides.backward, sides.total - p), true)
@@ -229,6 +234,30 @@ fn ascend_all<B: Bitboard>(
         upper.push(next);
     }
     Some(upper)
+}
+
+/// The layer of `pegs` pegs whose complements have the middle's peg count, above `below`:
+/// a position there is on a solution exactly when its complement is, so the layer is the
+/// middle's complements, every one, and its edges are its jumps onto `below`, found as
+/// [`descend`] finds a layer's (each position's own jumps, one lookup each) where growing it
+/// upwards would look up every predecessor of `below` and lay the edges out again (English
+/// 33: 230,230 positions, 1.2 M edges). None when a stop was requested or the memory refused;
+/// Some(None) when some position of `below` is reached by none of the layer's jumps (no
+/// solution runs through it, which the meeting rules out), for the caller to grow it
+/// upwards.
+fn middle_mirrored<B: Bitboard>(
+    space: &JumpSpace<B>,
+    middle: &Layer<B>,
+    below: &UsefulLayer<B>,
+    pegs: u32,
+) -> Option<Option<UsefulLayer<B>>> {
+    let keys = complements(space, &middle.keys)?.keys;
+    let mut layer = UsefulLayer::without_edges(pegs, keys);
+    let held = membership(space, Some((&below.keys, below.pegs)), &layer)?;
+    let reached = descend(space, &mut layer, &held)?;
+    // Only the lower half is mirrored.
+    layer.reverse = Vec::new();
+    Some((reached.len() == below.len()).then_some(layer))
 }
 
 /// The keys and peg count of the layer of `pegs` pegs among `layers` (one per peg count, in
