@@ -10,7 +10,7 @@
 use super::bitboard::Bitboard;
 use super::jump_layers::LAYER_GROWTH;
 use super::jump_space::{Images, JumpSpace};
-use super::layer_membership::KeyFilter;
+use super::layer_membership::{KeyFilter, KeyRanges};
 use super::useful_graph::{LayerSink, UsefulLayer};
 use crate::engine::{Progress, room, stop};
 use rayon::prelude::*;
@@ -48,15 +48,20 @@ pub struct Unfinished {
 /// Positions measured per parallel task (a stop request is seen between tasks).
 const CHUNK: usize = 1 << 12;
 
-/// A measured layer: its keys, sorted, the distance of each, and a filter over the keys (most
+/// A measured layer: its keys, sorted, the distance of each, a filter over the keys (most
 /// keys a chain reaches are on no solution, and the filter rules them out with one read
-/// instead of a binary search).
+/// instead of a search) and where the keys of each value of their top bits start (a key that
+/// passes is searched for among a few keys, not the layer).
 #[derive(Clone, Default)]
 struct Measured<B> {
     keys: Vec<B>,
     distance: Vec<u8>,
     filter: KeyFilter,
+    ranges: KeyRanges,
 }
+
+/// Keys per range of [`Measured`]'s top bits, on average: a search of two or three steps.
+const KEYS_PER_RANGE: usize = 4;
 
 impl<B: Bitboard> Measured<B> {
     /// The distance of `key`, None when the layer does not hold it.
@@ -65,8 +70,8 @@ impl<B: Bitboard> Measured<B> {
         if !self.filter.may_hold(key) {
             return None;
         }
-        let at = self.keys.binary_search(&key).ok()?;
-        self.distance.get(at).copied()
+        let at = self.ranges.position(&self.keys, key)?;
+        self.distance.get(at as usize).copied()
     }
 }
 
@@ -109,10 +114,16 @@ impl<B: Bitboard> LayerSink<B> for MoveDistances<'_, B> {
             self.sorted.resize(at + 1, Measured::default());
         }
         let filter = KeyFilter::new(&keys);
+        let top = (keys.len() / KEYS_PER_RANGE).max(1).ilog2() as usize;
+        let Some(ranges) = KeyRanges::new(&keys, self.space.holes, top) else {
+            self.stopped = Some(layer.pegs);
+            return None;
+        };
         self.sorted[at] = Measured {
             keys,
             distance: d,
             filter,
+            ranges,
         };
         self.measured += layer.len() as u64;
         Some(())

@@ -57,22 +57,28 @@ pub struct LayerMembership<'a, B> {
     /// The layer's keys, sorted.
     keys: &'a [B],
     filter: KeyFilter,
-    /// Where the keys whose top `top` bits (of `bits`) equal r start: `starts[r]`.
-    starts: Vec<u32>,
-    low: usize,
-    top: usize,
+    ranges: KeyRanges,
 }
 
 /// Key bits that pick a range of the sorted keys (65,536 ranges, 256 KB of starts).
 const TOP_BITS: usize = 16;
 
-impl<'a, B: Bitboard> LayerMembership<'a, B> {
-    /// The membership of `keys` (sorted, every set bit below `bits`); None when the layer is too
-    /// large to index by 32-bit positions (then the caller grows the layer whole).
-    pub fn new(keys: &'a [B], bits: usize) -> Option<Self> {
+/// Where the sorted keys of each value of their top bits start, so that a key is searched
+/// for among the few that share its top bits rather than among all.
+#[derive(Clone, Default)]
+pub struct KeyRanges {
+    /// The keys whose top bits equal `r` are `starts[r]..starts[r + 1]`.
+    starts: Vec<u32>,
+    low: usize,
+    top: usize,
+}
+
+impl KeyRanges {
+    /// The ranges of `keys` (sorted, every set bit below `bits`) by their top `top` bits (at
+    /// most `bits`); None when there are more keys than 32-bit positions reach.
+    pub fn new<B: Bitboard>(keys: &[B], bits: usize, top: usize) -> Option<Self> {
         u32::try_from(keys.len()).ok()?;
-        let filter = KeyFilter::new(keys);
-        let top = TOP_BITS.min(bits);
+        let top = top.min(bits);
         let low = bits - top;
         let mut starts = Vec::with_capacity((1 << top) + 1);
         let mut at = 0usize;
@@ -82,12 +88,28 @@ impl<'a, B: Bitboard> LayerMembership<'a, B> {
             }
             starts.push(at as u32);
         }
+        Some(KeyRanges { starts, low, top })
+    }
+
+    /// Where `key` is among `keys` (the sorted keys the ranges were made of), None when it is
+    /// not there (binary search in its range).
+    #[inline]
+    pub fn position<B: Bitboard>(&self, keys: &[B], key: B) -> Option<u32> {
+        let r = key.chunk(self.low, self.top);
+        let (from, to) = (*self.starts.get(r)?, *self.starts.get(r + 1)?);
+        let at = keys[from as usize..to as usize].binary_search(&key).ok()?;
+        Some(from + at as u32)
+    }
+}
+
+impl<'a, B: Bitboard> LayerMembership<'a, B> {
+    /// The membership of `keys` (sorted, every set bit below `bits`); None when the layer is too
+    /// large to index by 32-bit positions (then the caller grows the layer whole).
+    pub fn new(keys: &'a [B], bits: usize) -> Option<Self> {
         Some(LayerMembership {
             keys,
-            filter,
-            starts,
-            low,
-            top,
+            filter: KeyFilter::new(keys),
+            ranges: KeyRanges::new(keys, bits, TOP_BITS)?,
         })
     }
 
@@ -131,12 +153,7 @@ impl<'a, B: Bitboard> LayerMembership<'a, B> {
     /// range).
     #[inline]
     fn position(&self, key: B) -> Option<u32> {
-        let r = key.chunk(self.low, self.top);
-        let (from, to) = (self.starts[r], self.starts[r + 1]);
-        let at = self.keys[from as usize..to as usize]
-            .binary_search(&key)
-            .ok()?;
-        Some(from + at as u32)
+        self.ranges.position(self.keys, key)
     }
 }
 
