@@ -105,11 +105,12 @@ impl<'p, B: Bitboard> Search<'p, B> {
         let goal = (sampled && goal_at.len() == self.puzzle.goal_pegs as usize)
             .then(|| to_bitboard(self.puzzle.goal_at));
         let start_complement = sampled.then(|| to_bitboard(board & !self.origin));
-        // The largest layers are near half the holes: positions (or complements) of about as
-        // many pegs are the sample.
-        let sample = sample_positions(n, n - n / 2..n - n / 2 + 4);
-        let searched =
-            |target, known: &[Pagoda]| orbit_pagoda(n, jumps, &self.group, target, &sample, known);
+        let searched = |target, known: &[Pagoda]| {
+            // The largest layers are near half the holes: positions (or complements) of about
+            // as many pegs are the sample.
+            let sample = sample_positions(n, n - n / 2..n - n / 2 + 4);
+            orbit_pagoda(n, jumps, &self.group, target, &sample, known)
+        };
         if goal.is_none() {
             to_goal.extend(searched(
                 (&goal_at[..], self.puzzle.goal_pegs as usize),
