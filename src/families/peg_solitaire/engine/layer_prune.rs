@@ -11,7 +11,7 @@ use super::bitboard::Bitboard;
 use super::jump_layers::{CHUNK, LAYER_GROWTH, Layer};
 use super::jump_space::Jump;
 use super::pagoda::Pagoda;
-use super::sampled_pagodas::{MOST_HOLES, sampled_pagodas};
+use super::sampled_pagodas::sampled_pagodas;
 use crate::engine::room;
 use rayon::prelude::*;
 use std::sync::OnceLock;
@@ -23,6 +23,8 @@ pub struct Prune<B> {
     sides: [Side; 2],
     /// Every hole of the board, to take complements.
     board: B,
+    /// The board's hole count and jumps, for the linear programs of [`Prune::sharpen`].
+    rules: (usize, Vec<Jump>),
 }
 
 /// The bounds of one side: those given, and once found from a sample of a grown layer (see
@@ -32,8 +34,8 @@ struct Side {
     given: Vec<Pagoda>,
     given_read: Pagodas,
     /// The single position the side's bounds compare with (the goal, or the start's
-    /// complement), with the board's holes and jumps; None: no bound is looked for.
-    target: Option<(u64, usize, Vec<Jump>)>,
+    /// complement); None: no bound is looked for.
+    target: Option<u64>,
     /// The given bounds and those found by linear programming, read together.
     sharpened: OnceLock<Pagodas>,
 }
@@ -243,22 +245,22 @@ impl<B: Bitboard> Prune<B> {
         Prune {
             sides: [side(to_goal), side(from_start)],
             board,
+            rules: (0, Vec::new()),
         }
     }
 
     /// Lets [`Prune::sharpen`] look for more bounds on the board of `holes` holes and `jumps`
-    /// (up to [`MOST_HOLES`]): forwards against `goal` (the only goal position), backwards against
-    /// `start_complement`, each when given.
+    /// (none are found past [`super::sampled_pagodas::MOST_HOLES`]): forwards against `goal`
+    /// (the only goal position), backwards against `start_complement`, each when given.
     pub fn sampling(
         mut self,
         (holes, jumps): (usize, &[Jump]),
         goal: Option<B>,
         start_complement: Option<B>,
     ) -> Self {
-        if holes <= MOST_HOLES {
-            for (side, target) in self.sides.iter_mut().zip([goal, start_complement]) {
-                side.target = target.map(|t| (t.fold64(), holes, jumps.to_vec()));
-            }
+        self.rules = (holes, jumps.to_vec());
+        for (side, target) in self.sides.iter_mut().zip([goal, start_complement]) {
+            side.target = target.map(B::fold64);
         }
         self
     }
@@ -268,7 +270,7 @@ impl<B: Bitboard> Prune<B> {
     /// layer and every later one of the side; the layer is pruned again with them.
     pub fn sharpen(&self, layer: &mut Layer<B>, backward: bool) {
         let side = &self.sides[usize::from(backward)];
-        let Some((target, holes, jumps)) = &side.target else {
+        let Some(target) = side.target else {
             return;
         };
         if layer.len() < SAMPLE_FROM || side.sharpened.get().is_some() {
@@ -284,7 +286,8 @@ impl<B: Bitboard> Prune<B> {
                 x.fold64()
             })
             .collect();
-        let mut found = sampled_pagodas(*holes, jumps, *target, &sample);
+        let (holes, jumps) = &self.rules;
+        let mut found = sampled_pagodas(*holes, jumps, target, &sample);
         let more = !found.is_empty();
         found.extend(side.given.iter().cloned());
         let _ = side.sharpened.set(Pagodas::new(&found));
