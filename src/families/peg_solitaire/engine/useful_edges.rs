@@ -55,13 +55,15 @@ impl<B: Bitboard> Held<'_, B> {
 }
 
 /// The layer below `above`: the successors of its positions that `held` holds; the jumps to
-/// them become `above`'s edges. Positions are visited in order, so each one's edges come out
+/// them become `above`'s edges (with `reverse`, each also in the frame of the position it
+/// reaches, for the mirror). Positions are visited in order, so each one's edges come out
 /// together, each with the index of the position it reaches in `held`; the positions reached,
 /// in `held`'s order, are the new layer.
 pub(super) fn descend<B: Bitboard>(
     space: &JumpSpace<B>,
     above: &mut UsefulLayer<B>,
     held: &Held<B>,
+    reverse: bool,
 ) -> Option<UsefulLayer<B>> {
     let pegs = above.pegs.saturating_sub(1);
     let parts = gather(space, &above.keys, held, |b, images, tried| {
@@ -69,7 +71,11 @@ pub(super) fn descend<B: Bitboard>(
             let im = space.after(images, j);
             let key = space.least(&im);
             // The jump in the position's frame, and above it in the reached one's.
-            let seen = space.jump_image(space.symmetry_to(&im, key), j);
+            let seen = if reverse {
+                space.jump_image(space.symmetry_to(&im, key), j)
+            } else {
+                0
+            };
             tried.push(key, (j | seen << 16) as u32);
         });
     })?;
@@ -79,18 +85,20 @@ pub(super) fn descend<B: Bitboard>(
     let mut starts: Vec<u32> = room::reserved(above.len() + 1, LAYER_GROWTH)?;
     let mut child: Vec<u32> = room::reserved(edges, LAYER_GROWTH)?;
     let mut jump: Vec<u16> = room::reserved(edges, LAYER_GROWTH)?;
-    let mut reverse: Vec<u16> = room::reserved(edges, LAYER_GROWTH)?;
+    let mut seen: Vec<u16> = room::reserved(if reverse { edges } else { 0 }, LAYER_GROWTH)?;
     starts.push(0);
     for part in parts {
         child.extend(part.at.iter().map(|&i| reached.index(i)));
         jump.extend(part.payload.iter().map(|&j| j as u16));
-        reverse.extend(part.payload.iter().map(|&j| (j >> 16) as u16));
+        if reverse {
+            seen.extend(part.payload.iter().map(|&j| (j >> 16) as u16));
+        }
         for c in part.counts {
             starts.push(starts.last().copied().unwrap_or(0) + c);
         }
     }
     (above.starts, above.child) = (starts, child);
-    (above.jump, above.reverse) = (jump, reverse);
+    (above.jump, above.reverse) = (jump, seen);
     Some(UsefulLayer::without_edges(pegs, keys))
 }
 

@@ -34,8 +34,9 @@ pub struct UsefulLayer<B> {
     pub child: Vec<u32>,
     /// Per edge: the jump, in the frame of the position's canonical key.
     pub jump: Vec<u16>,
-    /// Per edge, where the layer was grown downwards (else empty): the same jump in the frame
-    /// of the reached position's canonical key, to mirror a central game's lower half.
+    /// Per edge, where the layer is of the lower half, grown downwards (else empty): the same
+    /// jump in the frame of the reached position's canonical key, to mirror a central game's
+    /// lower half.
     pub reverse: Vec<u16>,
 }
 
@@ -254,9 +255,8 @@ fn middle_mirrored<B: Bitboard>(
     let keys = complements(space, &middle.keys)?.keys;
     let mut layer = UsefulLayer::without_edges(pegs, keys);
     let held = membership(space, Some((&below.keys, below.pegs)), &layer)?;
-    let reached = descend(space, &mut layer, &held)?;
-    // Only the lower half is mirrored.
-    layer.reverse = Vec::new();
+    // Only the lower half is mirrored: no reversed jumps.
+    let reached = descend(space, &mut layer, &held, false)?;
     Some((reached.len() == below.len()).then_some(layer))
 }
 
@@ -280,7 +280,7 @@ fn descend_all<B: Bitboard>(
     let mut layers = Vec::new();
     for pegs in (goal_pegs..above.pegs).rev() {
         let held = membership(space, layer_of(backward, pegs), &above)?;
-        let next = descend(space, &mut above, &held)?;
+        let next = descend(space, &mut above, &held, true)?;
         drop(held);
         if let Some(done) = backward.iter_mut().find(|l| l.pegs == pegs) {
             done.release();
