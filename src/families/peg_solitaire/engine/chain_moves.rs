@@ -4,13 +4,16 @@
 //! needed; the minimum of a problem is then read off the start, and no solution with fewer
 //! moves can exist because every solution runs through useful positions only.
 //!
-//! Distances are filled in by peg count from the goal upwards: a chain only removes pegs, so
-//! every chain end lies in a layer already done. Each layer is done in parallel.
+//! Distances are filled in by peg count from the goal upwards, each layer from its edges into
+//! the one below. Besides its distance `d`, a position keeps the holes whose peg can make the
+//! first jump of some shortest finish (its *openers*): a jump onto `q` then costs `d(q)` more
+//! moves when it lands on an opener of `q` (the chain goes on) and `d(q) + 1` when not (any
+//! finish from `q` that starts with the landed peg has at least `d(q) + 1` moves, one of them
+//! absorbed). So no chain is ever followed. Each layer is done in parallel.
 
 use super::bitboard::Bitboard;
 use super::jump_layers::LAYER_GROWTH;
-use super::jump_space::{Images, JumpSpace};
-use super::layer_membership::{KeyFilter, KeyRanges};
+use super::jump_space::JumpSpace;
 use super::useful_graph::{LayerSink, UsefulLayer};
 use crate::engine::{Progress, room, stop};
 use rayon::prelude::*;
@@ -23,6 +26,9 @@ pub struct MoveDistances<'a, B: Bitboard> {
     space: &'a JumpSpace<B>,
     /// Moves from each useful position (canonical) to the goal, one layer per peg count.
     sorted: Vec<Measured<B>>,
+    /// The openers of the last layer measured (in the frame of each key) and its peg count:
+    /// the next layer reads them; the solutions traced afterwards work out the few they need.
+    openers: (Vec<B>, u32),
     /// Useful positions in all, and how many of them are measured.
     positions: u64,
     measured: u64,
@@ -48,36 +54,20 @@ pub struct Unfinished {
 /// Positions measured per parallel task (a stop request is seen between tasks).
 const CHUNK: usize = 1 << 12;
 
-/// A measured layer: its keys, sorted, the distance of each, a filter over the keys (most
-/// keys a chain reaches are on no solution, and the filter rules them out with one read
-/// instead of a search) and where the keys of each value of their top bits start (a key that
-/// passes is searched for among a few keys, not the layer).
+/// A measured layer: its keys, sorted, and the distance of each.
 #[derive(Clone, Default)]
 struct Measured<B> {
     keys: Vec<B>,
     distance: Vec<u8>,
-    filter: KeyFilter,
-    ranges: KeyRanges,
 }
-
-/// Keys per range of [`Measured`]'s top bits, on average: a search of two or three steps.
-const KEYS_PER_RANGE: usize = 4;
 
 impl<B: Bitboard> Measured<B> {
     /// The distance of `key`, None when the layer does not hold it.
-    #[inline]
     fn get(&self, key: B) -> Option<u8> {
-        if !self.filter.may_hold(key) {
-            return None;
-        }
-        let at = self.ranges.position(&self.keys, key)?;
-        self.distance.get(at as usize).copied()
+        let at = self.keys.binary_search(&key).ok()?;
+        self.distance.get(at).copied()
     }
 }
-
-/// A position along a chain: the board (in the frame of the chain's first position), its
-/// images, the moving peg's hole.
-type Link<B> = (B, Images<B>, u8);
 
 /// The distances are measured as the useful layers are traced, goal's first: each layer's
 /// edges are read once, while it is measured, and need not be kept.
@@ -87,20 +77,20 @@ impl<B: Bitboard> LayerSink<B> for MoveDistances<'_, B> {
     }
 
     fn take(&mut self, layer: &UsefulLayer<B>) -> Option<()> {
-        let d = match self.goal_pegs {
+        let (distance, openers) = match self.goal_pegs {
             None => {
                 self.goal_pegs = Some(layer.pegs);
-                vec![0; layer.len()]
+                (vec![0; layer.len()], vec![B::ZERO; layer.len()])
             }
             Some(_) => {
                 let pegs = layer.pegs;
                 self.progress
                     .message(|| format!("move distances: {pegs} pegs"));
-                let Some(d) = self.measure(layer) else {
+                let Some(measured) = self.measure(layer) else {
                     self.stopped = Some(pegs);
                     return None;
                 };
-                d
+                measured
             }
         };
         // The keys stay for the lookups; the graph's copy goes with its layer.
@@ -113,18 +103,8 @@ impl<B: Bitboard> LayerSink<B> for MoveDistances<'_, B> {
         if self.sorted.len() <= at {
             self.sorted.resize(at + 1, Measured::default());
         }
-        let filter = KeyFilter::new(&keys);
-        let top = (keys.len() / KEYS_PER_RANGE).max(1).ilog2() as usize;
-        let Some(ranges) = KeyRanges::new(&keys, self.space.holes, top) else {
-            self.stopped = Some(layer.pegs);
-            return None;
-        };
-        self.sorted[at] = Measured {
-            keys,
-            distance: d,
-            filter,
-            ranges,
-        };
+        self.sorted[at] = Measured { keys, distance };
+        self.openers = (openers, layer.pegs);
         self.measured += layer.len() as u64;
         Some(())
     }
@@ -142,6 +122,7 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
         MoveDistances {
             space,
             sorted: Vec::new(),
+            openers: (Vec::new(), u32::MAX),
             positions: 0,
             measured: 0,
             goal_pegs: None,
@@ -160,36 +141,43 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
         })
     }
 
-    /// The distance of `key` (canonical, of `pegs` pegs), None when it is on no solution.
-    #[inline]
-    fn lookup(&self, pegs: u32, key: B) -> Option<u8> {
-        self.sorted.get(pegs as usize)?.get(key)
-    }
-
     /// Number of useful positions (symmetry classes).
     pub fn positions(&self) -> u64 {
         self.positions
     }
 
     /// Moves from `b` to the goal, None when `b` is on no solution.
-    #[inline]
     pub fn distance(&self, b: B) -> Option<u8> {
-        self.lookup(b.count(), self.space.canonical(b))
+        self.cost(b, NO_PEG)
     }
 
-    /// Fewest new moves from `b` when the peg on `free` may go on jumping without a new move.
+    /// Fewest new moves from `b` when the peg on `free` may go on jumping without a new move:
+    /// one fewer than its distance when that peg opens one of its shortest finishes.
     pub fn cost(&self, b: B, free: u8) -> Option<u8> {
-        let mut best = self.distance(b)?;
-        if free != NO_PEG {
-            for &j in self.space.jumps_from(free as usize) {
-                if let Some(next) = self.space.apply(b, j as usize)
-                    && let Some(c) = self.cost(next, self.space.jumps[j as usize].to)
-                {
-                    best = best.min(c);
+        let space = self.space;
+        let images = space.images_of(b);
+        let key = space.least(&images);
+        let d = self.sorted.get(b.count() as usize)?.get(key)?;
+        Some(d - u8::from(free != NO_PEG && self.opens(b, d, free)))
+    }
+
+    /// Whether the peg on `hole` of `b` (`d` moves from the goal) can make the first jump of a
+    /// shortest finish: a jump of it reaches a position one move nearer, or one as near whose
+    /// shortest finishes the same peg can open. The chains followed are as long as a peg's.
+    fn opens(&self, b: B, d: u8, hole: u8) -> bool {
+        let jumps = self.space.jumps.iter().enumerate();
+        jumps
+            .filter(|(_, jump)| jump.from == hole)
+            .any(|(j, jump)| {
+                let Some(next) = self.space.apply(b, j) else {
+                    return false;
+                };
+                match self.distance(next) {
+                    Some(n) if n == d => self.opens(next, n, jump.to),
+                    Some(n) => d.checked_sub(1) == Some(n),
+                    None => false,
                 }
-            }
-        }
-        Some(best)
+            })
     }
 
     /// One minimal solution from `b` (the peg on `free` may continue its chain): its jumps.
@@ -252,11 +240,7 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
     }
 
     fn feasible(&self, b: B, free: u8, budget: u8) -> bool {
-        match self.distance(b) {
-            None => false,
-            Some(d) if free == NO_PEG => d <= budget,
-            Some(d) => d <= budget.saturating_add(1),
-        }
+        self.cost(b, free).is_some_and(|c| c <= budget)
     }
 
     fn count(&self, b: B, free: u8, budget: u8, memo: &mut FxHashMap<(B, u8, u8), u128>) -> u128 {
@@ -335,76 +319,65 @@ impl<B: Bitboard> MoveDistances<'_, B> {
         self.goal_pegs.unwrap_or(u32::MAX)
     }
 
-    /// The distances of `layer`'s positions, the layers below measured; None when a stop was
-    /// requested first.
-    fn measure(&self, layer: &UsefulLayer<B>) -> Option<Vec<u8>> {
+    /// The distances and openers of `layer`'s positions, the layer below measured; None when
+    /// a stop was requested first.
+    fn measure(&self, layer: &UsefulLayer<B>) -> Option<(Vec<u8>, Vec<B>)> {
+        let below = layer
+            .pegs
+            .checked_sub(1)
+            .and_then(|pegs| (self.openers.1 == pegs).then_some(self.sorted.get(pegs as usize)?));
+        let Some(below) = below else {
+            // Nothing below: no position here reaches the goal.
+            return Some((vec![u8::MAX; layer.len()], vec![B::ZERO; layer.len()]));
+        };
         let starts: Vec<usize> = (0..layer.len()).step_by(CHUNK).collect();
-        let parts: Vec<Vec<u8>> = starts
+        let parts: Vec<(Vec<u8>, Vec<B>)> = starts
             .par_iter()
             .map(|&from| {
                 if stop::requested().is_some() {
                     return None;
                 }
-                let mut chains = Vec::new();
                 let to = (from + CHUNK).min(layer.len());
                 Some(
                     (from..to)
-                        .map(|p| self.distance_of(layer, p, &mut chains))
-                        .collect(),
+                        .map(|p| self.measure_one(layer, p, below))
+                        .unzip(),
                 )
             })
             .collect::<Option<_>>()?;
-        Some(parts.concat())
+        let (mut distance, mut openers) = (Vec::new(), Vec::new());
+        for (d, o) in parts {
+            distance.extend(d);
+            openers.extend(o);
+        }
+        Some((distance, openers))
     }
 
-    /// The distance of position `p` of `layer`: one more than the least distance its jumps
-    /// reach, or that least distance itself when a chain of the same peg, continued past one
-    /// of those jumps, reaches one less. `chains` is scratch room.
-    ///
-    /// Only chains through positions at the least distance are followed: a position `q` of a
-    /// chain is one move from each of the chain's later ends, so those ends are at least
-    /// `d(q) - 1` from the goal, and they can only improve on `first` by reaching `first - 1`,
-    /// which needs `d(q) <= first`. That is also why the first end found at `first - 1`
-    /// settles it.
-    fn distance_of(&self, layer: &UsefulLayer<B>, p: usize, chains: &mut Vec<Link<B>>) -> u8 {
-        let Some(below) = self.sorted.get(layer.pegs.saturating_sub(1) as usize) else {
-            return u8::MAX;
-        };
-        let below = &below.distance;
-        let first = layer
-            .edges(p)
-            .map(|e| below[layer.child[e] as usize])
-            .min()
-            .unwrap_or(u8::MAX);
-        if first == 0 || first == u8::MAX {
-            return first.saturating_add(1);
-        }
-        let space = self.space;
-        let b = layer.keys[p];
-        let images = space.images_of(b);
-        chains.clear();
+    /// The distance and openers of position `p` of `layer`: the least over its jumps of the
+    /// distance reached, plus one unless the jump lands on an opener there; its openers are
+    /// the holes the jumps reaching that least leave. Where the layer's edges hold one jump
+    /// of two that a symmetry of the position swaps, the openers are closed under those
+    /// symmetries.
+    fn measure_one(&self, layer: &UsefulLayer<B>, p: usize, below: &Measured<B>) -> (u8, B) {
+        let openers_below = &self.openers.0;
+        let jumps = &self.space.jumps;
+        let (mut best, mut openers) = (u8::MAX, B::ZERO);
         for e in layer.edges(p) {
-            if below[layer.child[e] as usize] == first {
-                let j = usize::from(layer.jump[e]);
-                if let Some(next) = space.apply(b, j) {
-                    chains.push((next, space.after(&images, j), space.jumps[j].to));
-                }
+            let c = layer.child[e] as usize;
+            let lands = B::bit(usize::from(jumps[usize::from(layer.reverse[e])].to));
+            let chained = openers_below[c] & lands != B::ZERO;
+            let d = below.distance[c].saturating_add(u8::from(!chained));
+            let from = B::bit(usize::from(jumps[usize::from(layer.jump[e])].from));
+            if d < best {
+                (best, openers) = (d, from);
+            } else if d == best {
+                openers = openers | from;
             }
         }
-        while let Some((q, im, hole)) = chains.pop() {
-            let pegs = q.count().saturating_sub(1);
-            for &j in space.jumps_from(hole as usize) {
-                let j = usize::from(j);
-                let Some(r) = space.apply(q, j) else { continue };
-                let im = space.after(&im, j);
-                match self.lookup(pegs, space.least(&im)) {
-                    Some(v) if v < first => return first,
-                    Some(v) if v == first => chains.push((r, im, space.jumps[j].to)),
-                    _ => {}
-                }
-            }
-        }
-        first + 1
+        (
+            best,
+            self.space.closed_under_symmetries(layer.keys[p], openers),
+        )
     }
 }
 
@@ -416,58 +389,168 @@ mod tests {
     use crate::engine::Progress;
     use std::collections::HashMap;
 
-    /// Fewest moves from `b` to one peg, by plain recursion over every chain of every peg.
-    fn brute(space: &JumpSpace<u64>, b: u64, memo: &mut HashMap<u64, Option<u8>>) -> Option<u8> {
-        if b.count_ones() == 1 {
+    /// The chain ends from `b`: the positions after one or more jumps of one peg, the first
+    /// jump from `first` (from any hole when None).
+    fn chain_ends(space: &JumpSpace<u64>, b: u64, first: Option<u8>) -> Vec<u64> {
+        let mut ends = Vec::new();
+        let mut chains: Vec<(u64, u8)> = Vec::new();
+        space.for_each_jump(b, |j, next| {
+            if first.is_none_or(|h| space.jumps[j].from == h) {
+                chains.push((next, space.jumps[j].to));
+            }
+        });
+        while let Some((p, h)) = chains.pop() {
+            ends.push(p);
+            for (j, jump) in space.jumps.iter().enumerate() {
+                if jump.from == h
+                    && let Some(q) = space.apply(p, j)
+                {
+                    chains.push((q, jump.to));
+                }
+            }
+        }
+        ends
+    }
+
+    /// Fewest moves from `b` to a position `goal` accepts, by plain recursion over every chain
+    /// of every peg.
+    fn brute(
+        space: &JumpSpace<u64>,
+        b: u64,
+        goal: &dyn Fn(u64) -> bool,
+        memo: &mut HashMap<u64, Option<u8>>,
+    ) -> Option<u8> {
+        if goal(b) {
             return Some(0);
         }
         if let Some(&d) = memo.get(&b) {
             return d;
         }
-        // Every chain end: positions after one or more jumps of one peg.
-        let mut ends = Vec::new();
-        let mut chains: Vec<(u64, u8)> = Vec::new();
-        space.for_each_jump(b, |j, next| chains.push((next, space.jumps[j].to)));
-        while let Some((p, h)) = chains.pop() {
-            ends.push(p);
-            for &j in space.jumps_from(h as usize) {
-                if let Some(q) = space.apply(p, j as usize) {
-                    chains.push((q, space.jumps[j as usize].to));
-                }
-            }
-        }
-        let d = ends
+        let d = chain_ends(space, b, None)
             .into_iter()
-            .filter_map(|e| brute(space, e, memo))
+            .filter_map(|e| brute(space, e, goal, memo))
             .min()
             .map(|d| d + 1);
         memo.insert(b, d);
         d
     }
 
+    /// Fewest new moves from `b` when the peg on `free` may go on jumping: the ends of its
+    /// chains cost no new move.
+    fn brute_cost(
+        space: &JumpSpace<u64>,
+        (b, free): (u64, u8),
+        goal: &dyn Fn(u64) -> bool,
+        memo: &mut HashMap<u64, Option<u8>>,
+    ) -> Option<u8> {
+        let chained = chain_ends(space, b, Some(free))
+            .into_iter()
+            .filter_map(|e| brute(space, e, goal, memo))
+            .min();
+        [brute(space, b, goal, memo), chained]
+            .into_iter()
+            .flatten()
+            .min()
+    }
+
+    /// Every useful position of a game, in each of its images: the distance and the cost with
+    /// each peg free are those of plain recursion.
+    fn assert_measured(space: &JumpSpace<u64>, start: u64, goals: &[u64]) -> usize {
+        let (layers, _) = collect_unpruned(space, start, goals);
+        let all: Vec<u64> = layers.iter().flat_map(|l| l.keys.clone()).collect();
+        let classes: Vec<u64> = goals.iter().map(|&g| space.canonical(g)).collect();
+        let goal = |b: u64| classes.contains(&space.canonical(b));
+        let progress = Progress::hidden();
+        let mut md = MoveDistances::new(space, goal, &progress);
+        useful_unpruned(space, start, goals, &mut md);
+        assert_eq!(md.unfinished(), None);
+        assert_eq!(md.positions(), all.len() as u64);
+        let mut memo = HashMap::new();
+        for &k in &all {
+            for g in 0..space.group_size() {
+                let b = space.image(k, g);
+                assert_eq!(md.distance(b), brute(space, b, &goal, &mut memo), "{b:#x}");
+                for free in (0..space.holes as u8).filter(|&h| b >> h & 1 == 1) {
+                    let cost = brute_cost(space, (b, free), &goal, &mut memo);
+                    assert_eq!(md.cost(b, free), cost, "{b:#x}, peg {free} free");
+                }
+            }
+        }
+        all.len()
+    }
+
     #[test]
     fn move_distances_are_those_of_plain_recursion_on_the_triangle() {
         let (jumps, group) = Jump::triangle();
         let space: JumpSpace<u64> = JumpSpace::new(15, jumps, &group);
-        let mut memo = HashMap::new();
         // The apex empty, and a hole of the third row empty: both keep the mirror.
         for start in [0x7FFE_u64, 0x7FFF & !(1 << 4)] {
             let goals: Vec<u64> = (0..15).map(|h| 1u64 << h).collect();
-            let (layers, _) = collect_unpruned(&space, start, &goals);
-            let all: Vec<u64> = layers.iter().flat_map(|l| l.keys.clone()).collect();
-            assert!(all.len() > 50, "{} useful positions", all.len());
-            let progress = Progress::hidden();
-            let mut md = MoveDistances::new(&space, |b: u64| b.count_ones() == 1, &progress);
-            useful_unpruned(&space, start, &goals, &mut md);
-            assert_eq!(md.unfinished(), None);
-            assert_eq!(md.positions(), all.len() as u64);
-            for k in all {
-                assert_eq!(
-                    md.distance(k),
-                    brute(&space, k, &mut memo),
-                    "position {k:#x}"
-                );
+            let useful = assert_measured(&space, start, &goals);
+            assert!(useful > 50, "{useful} useful positions");
+        }
+    }
+
+    /// The 4 x 4 square, jumps along rows and columns, and its eight symmetries.
+    fn square() -> (Vec<Jump>, Vec<Vec<u8>>) {
+        let at = |x: i32, y: i32| (4 * y + x) as u8;
+        let inside = |x: i32, y: i32| (0..4).contains(&x) && (0..4).contains(&y);
+        let mut jumps = Vec::new();
+        for (x, y) in (0..4).flat_map(|y| (0..4).map(move |x| (x, y))) {
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                if inside(x + 2 * dx, y + 2 * dy) {
+                    let (over, to) = (at(x + dx, y + dy), at(x + 2 * dx, y + 2 * dy));
+                    jumps.push(Jump {
+                        from: at(x, y),
+                        over,
+                        to,
+                    });
+                }
             }
         }
+        type Map = fn(i32, i32) -> (i32, i32);
+        let maps: [Map; 8] = [
+            |x, y| (x, y),
+            |x, y| (3 - x, y),
+            |x, y| (x, 3 - y),
+            |x, y| (3 - x, 3 - y),
+            |x, y| (y, x),
+            |x, y| (3 - y, x),
+            |x, y| (y, 3 - x),
+            |x, y| (3 - y, 3 - x),
+        ];
+        let group = maps
+            .iter()
+            .map(|m| {
+                (0..16)
+                    .map(|h| {
+                        let (x, y) = m(h % 4, h / 4);
+                        at(x, y)
+                    })
+                    .collect()
+            })
+            .collect();
+        (jumps, group)
+    }
+
+    #[test]
+    fn move_distances_and_costs_are_those_of_plain_recursion_on_a_square_with_its_symmetries() {
+        let (jumps, group) = square();
+        let space: JumpSpace<u64> = JumpSpace::new(16, jumps, &group);
+        assert_eq!(space.group_size(), 8);
+        let singles: Vec<u64> = (0..16).map(|h| 1u64 << h).collect();
+        // A vacancy of each kind: the game back to it (central: the upper half mirrored) and
+        // to any single peg (grown from both ends). Only the vacancy next to a corner has
+        // solutions (603 positions on them, both ways).
+        let mut useful = Vec::new();
+        for hole in [0, 1, 5] {
+            let start = 0xFFFF & !(1u64 << hole);
+            useful.push(assert_measured(&space, start, &[1 << hole]));
+            useful.push(assert_measured(&space, start, &singles));
+        }
+        assert!(
+            useful.iter().filter(|&&n| n > 100).count() >= 2,
+            "{useful:?}"
+        );
     }
 }

@@ -94,8 +94,6 @@ pub struct JumpSpace<B: Bitboard> {
     need: Vec<B>,
     /// from | over | to: the bits a jump flips.
     mask: Vec<B>,
-    /// Indices into `jumps` of the jumps leaving each hole.
-    from_hole: Vec<Vec<u16>>,
     /// Size of the symmetry group, identity included.
     group: usize,
     /// The group in blocks of [`LANES`] permutations (the first is the identity; a short last
@@ -159,10 +157,6 @@ impl<B: Bitboard> JumpSpace<B> {
             .iter()
             .map(|j| B::bit(j.from as usize) | B::bit(j.over as usize) | B::bit(j.to as usize))
             .collect();
-        let mut from_hole = vec![Vec::new(); holes];
-        for (i, j) in jumps.iter().enumerate() {
-            from_hole[j.from as usize].push(i as u16);
-        }
         let identity: Vec<u8> = (0..holes as u8).collect();
         let mut perms = vec![identity.clone()];
         perms.extend(
@@ -203,7 +197,6 @@ impl<B: Bitboard> JumpSpace<B> {
             jumps,
             need,
             mask,
-            from_hole,
             group,
             tables,
             blocks,
@@ -231,10 +224,6 @@ impl<B: Bitboard> JumpSpace<B> {
     /// Size of the symmetry group (identity included).
     pub fn group_size(&self) -> usize {
         self.group
-    }
-
-    pub fn jumps_from(&self, hole: usize) -> &[u16] {
-        &self.from_hole[hole]
     }
 
     /// The position after jump `j`, when it is legal in `b`.
@@ -393,6 +382,28 @@ impl<B: Bitboard> JumpSpace<B> {
             })
             .filter(|&g| g < self.group)
             .unwrap_or(0)
+    }
+
+    /// The image of `b` under symmetry `g` (an index as [`JumpSpace::symmetry_to`] gives).
+    #[cfg(test)]
+    pub fn image(&self, b: B, g: usize) -> B {
+        self.images(b, g / LANES)[g % LANES]
+    }
+
+    /// `set` with its images under every symmetry that maps `b` onto itself (most positions
+    /// have none but the identity).
+    pub fn closed_under_symmetries(&self, b: B, set: B) -> B {
+        let mut out = set;
+        for block in 0..self.blocks {
+            let real = (self.group - block * LANES).min(LANES);
+            let images = self.images(b, block);
+            for (lane, &x) in images[..real].iter().enumerate() {
+                if x == b && block * LANES + lane != 0 {
+                    out = out | self.images(set, block)[lane];
+                }
+            }
+        }
+        out
     }
 
     /// The image of jump `j` under symmetry `g` (an index as [`JumpSpace::symmetry_to`] gives).

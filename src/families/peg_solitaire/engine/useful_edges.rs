@@ -55,15 +55,13 @@ impl<B: Bitboard> Held<'_, B> {
 }
 
 /// The layer below `above`: the successors of its positions that `held` holds; the jumps to
-/// them become `above`'s edges (with `reverse`, each also in the frame of the position it
-/// reaches, for the mirror). Positions are visited in order, so each one's edges come out
+/// them become `above`'s edges (each also in the frame of the position it reaches). Positions are visited in order, so each one's edges come out
 /// together, each with the index of the position it reaches in `held`; the positions reached,
 /// in `held`'s order, are the new layer.
 pub(super) fn descend<B: Bitboard>(
     space: &JumpSpace<B>,
     above: &mut UsefulLayer<B>,
     held: &Held<B>,
-    reverse: bool,
 ) -> Option<UsefulLayer<B>> {
     let pegs = above.pegs.saturating_sub(1);
     let parts = gather(space, &above.keys, held, |b, images, tried| {
@@ -71,11 +69,7 @@ pub(super) fn descend<B: Bitboard>(
             let im = space.after(images, j);
             let key = space.least(&im);
             // The jump in the position's frame, and above it in the reached one's.
-            let seen = if reverse {
-                space.jump_image(space.symmetry_to(&im, key), j)
-            } else {
-                0
-            };
+            let seen = space.jump_image(space.symmetry_to(&im, key), j);
             tried.push(key, (j | seen << 16) as u32);
         });
     })?;
@@ -85,14 +79,12 @@ pub(super) fn descend<B: Bitboard>(
     let mut starts: Vec<u32> = room::reserved(above.len() + 1, LAYER_GROWTH)?;
     let mut child: Vec<u32> = room::reserved(edges, LAYER_GROWTH)?;
     let mut jump: Vec<u16> = room::reserved(edges, LAYER_GROWTH)?;
-    let mut seen: Vec<u16> = room::reserved(if reverse { edges } else { 0 }, LAYER_GROWTH)?;
+    let mut seen: Vec<u16> = room::reserved(edges, LAYER_GROWTH)?;
     starts.push(0);
     for part in parts {
         child.extend(part.at.iter().map(|&i| reached.index(i)));
         jump.extend(part.payload.iter().map(|&j| j as u16));
-        if reverse {
-            seen.extend(part.payload.iter().map(|&j| (j >> 16) as u16));
-        }
+        seen.extend(part.payload.iter().map(|&j| (j >> 16) as u16));
         for c in part.counts {
             starts.push(starts.last().copied().unwrap_or(0) + c);
         }
@@ -201,7 +193,8 @@ impl Reached {
 
 /// The layer of `pegs` pegs above `below` (sorted keys): the predecessors of its positions
 /// that `held` holds (or whose complements it holds, with `complement`), with their jumps onto
-/// `below` as edges, each jump turned into the frame of its position's canonical key. The
+/// `below` as edges, each jump turned into the frame of its position's canonical key (and
+/// kept in the frame of the position it reaches, `below`'s, as well). The
 /// edges are found by the position they reach and are then laid out by the one they leave.
 pub(super) fn ascend<B: Bitboard>(
     space: &JumpSpace<B>,
@@ -219,8 +212,8 @@ pub(super) fn ascend<B: Bitboard>(
             } else {
                 key
             };
-            let jump = space.jump_image(space.symmetry_to(&im, key), j) as u32;
-            tried.push(probe, jump);
+            let jump = space.jump_image(space.symmetry_to(&im, key), j);
+            tried.push(probe, (jump | j << 16) as u32);
         });
     })?;
     let reached = Reached::new(held.keys.len(), &parts)?;
@@ -244,11 +237,13 @@ pub(super) fn ascend<B: Bitboard>(
     let mut next = starts.clone();
     let mut child: Vec<u32> = room::filled(edges, LAYER_GROWTH, 0)?;
     let mut jump: Vec<u16> = room::filled(edges, LAYER_GROWTH, 0)?;
+    let mut reverse: Vec<u16> = room::filled(edges, LAYER_GROWTH, 0)?;
     for part in &parts {
         for ((&i, &j), c) in part.at.iter().zip(&part.payload).zip(part.sources()) {
             let slot = &mut next[position(i) as usize];
             child[*slot as usize] = c;
             jump[*slot as usize] = j as u16;
+            reverse[*slot as usize] = (j >> 16) as u16;
             *slot += 1;
         }
     }
@@ -258,7 +253,7 @@ pub(super) fn ascend<B: Bitboard>(
         starts,
         child,
         jump,
-        reverse: Vec::new(),
+        reverse,
     })
 }
 

@@ -34,9 +34,9 @@ pub struct UsefulLayer<B> {
     pub child: Vec<u32>,
     /// Per edge: the jump, in the frame of the position's canonical key.
     pub jump: Vec<u16>,
-    /// Per edge, where the layer is of the lower half, grown downwards (else empty): the same
-    /// jump in the frame of the reached position's canonical key, to mirror a central game's
-    /// lower half.
+    /// Per edge: the same jump in the frame of the reached position's canonical key (where it
+    /// lands there is what the move metric reads; a central game's lower half is mirrored
+    /// from it).
     pub reverse: Vec<u16>,
 }
 
@@ -173,15 +173,13 @@ fn hand_over<B: Bitboard>(
         .sum::<usize>()
         + mirrored.clone().map(|p| count(total - p)).sum::<usize>();
     sink.expect(positions as u64);
-    // The lower layers the mirror reads: their keys and edges, without the jumps.
+    // The lower layers the mirror reads: their keys and edges.
     let mirror_reads = |p: u32| {
         !mirrored.is_empty() && (total - mirrored.end()..=total + 1 - mirrored.start()).contains(&p)
     };
     for l in &mut lower {
         sink.take(l)?;
-        if mirror_reads(l.pegs) {
-            l.jump = Vec::new();
-        } else {
+        if !mirror_reads(l.pegs) {
             *l = UsefulLayer::default();
         }
     }
@@ -255,8 +253,7 @@ fn middle_mirrored<B: Bitboard>(
     let keys = complements(space, &middle.keys)?.keys;
     let mut layer = UsefulLayer::without_edges(pegs, keys);
     let held = membership(space, Some((&below.keys, below.pegs)), &layer)?;
-    // Only the lower half is mirrored: no reversed jumps.
-    let reached = descend(space, &mut layer, &held, false)?;
+    let reached = descend(space, &mut layer, &held)?;
     Some((reached.len() == below.len()).then_some(layer))
 }
 
@@ -280,7 +277,7 @@ fn descend_all<B: Bitboard>(
     let mut layers = Vec::new();
     for pegs in (goal_pegs..above.pegs).rev() {
         let held = membership(space, layer_of(backward, pegs), &above)?;
-        let next = descend(space, &mut above, &held, true)?;
+        let next = descend(space, &mut above, &held)?;
         drop(held);
         if let Some(done) = backward.iter_mut().find(|l| l.pegs == pegs) {
             done.release();
@@ -358,8 +355,9 @@ mod tests {
     use super::*;
     use std::collections::BTreeSet;
 
-    /// Every edge is a legal jump onto its child's class, and every jump of a position onto a
-    /// useful class is there (some jump onto each such class).
+    /// Every edge is a legal jump onto its child's class (and, reversed, the same jump in the
+    /// child's frame), and every jump of a position onto a useful class is there (some jump
+    /// onto each such class).
     fn assert_edges(s: &JumpSpace<u64>, layers: &[UsefulLayer<u64>]) {
         for pair in layers.windows(2) {
             let (here, next) = (&pair[0], &pair[1]);
@@ -370,6 +368,10 @@ mod tests {
                     let after = s.apply(b, usize::from(here.jump[e])).expect("a legal jump");
                     let child = next.keys[here.child[e] as usize];
                     assert_eq!(s.canonical(after), child, "{b:#x} by jump {}", here.jump[e]);
+                    let (j, seen) = (usize::from(here.jump[e]), usize::from(here.reverse[e]));
+                    let turned = (0..s.group_size())
+                        .any(|g| s.image(after, g) == child && s.jump_image(g, j) == seen);
+                    assert!(turned, "{b:#x} by jump {j}: {seen} in the child's frame");
                     by_edges.insert(child);
                 }
                 let mut useful = BTreeSet::new();

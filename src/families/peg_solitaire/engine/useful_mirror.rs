@@ -94,14 +94,17 @@ fn mirror_layer<B: Bitboard>(
     let mut next = starts.clone();
     let mut child: Vec<u32> = room::filled(edges, LAYER_GROWTH, 0)?;
     let mut jump: Vec<u16> = room::filled(edges, LAYER_GROWTH, 0)?;
+    let mut reverse: Vec<u16> = room::filled(edges, LAYER_GROWTH, 0)?;
     for y in 0..from.len() {
+        let turn_y = usize::from(above.symmetry[y]);
         for e in from.edges(y) {
             let x = from.child[e] as usize;
-            let slot = &mut next[flipped.at[x] as usize];
-            child[*slot as usize] = above.at[y];
+            let slot = next[flipped.at[x] as usize] as usize;
+            next[flipped.at[x] as usize] += 1;
+            child[slot] = above.at[y];
             let turn = usize::from(flipped.symmetry[x]);
-            jump[*slot as usize] = space.jump_image(turn, usize::from(from.reverse[e])) as u16;
-            *slot += 1;
+            jump[slot] = space.jump_image(turn, usize::from(from.reverse[e])) as u16;
+            reverse[slot] = space.jump_image(turn_y, usize::from(from.jump[e])) as u16;
         }
     }
     Some(UsefulLayer {
@@ -111,6 +114,6 @@ fn mirror_layer<B: Bitboard>(
         starts,
         child,
         jump,
-        reverse: Vec::new(),
+        reverse,
     })
 }
