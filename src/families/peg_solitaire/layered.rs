@@ -3,7 +3,7 @@
 //! on some solution and find the proved minimum for the metric there.
 
 use super::engine::bitboard::Bitboard;
-use super::engine::chain_moves::{MoveDistances, Unfinished};
+use super::engine::chain_moves::{MoveDistances, NO_PEG, Unfinished};
 use super::engine::jump_layers::{Goal, Layer, Meeting, meet};
 use super::engine::jump_space::JumpSpace;
 use super::engine::useful_graph::{LayerSink, UsefulLayer, useful_graph};
@@ -85,6 +85,11 @@ impl<B: Bitboard> Search<'_, B> {
         match metric {
             Metric::Moves => {
                 let mut md = MoveDistances::new(&self.space, self.goal_test(), self.progress);
+                // One solution from a fresh start needs no distance above a central game's
+                // middle.
+                if listing == Listing::One && self.free == NO_PEG {
+                    md = md.by_halves();
+                }
                 let traced = useful_graph(&self.space, meeting, &mut md);
                 if let Some(unfinished) = md.unfinished() {
                     self.stopped_while_measuring(answer, states, unfinished);
@@ -134,12 +139,9 @@ impl<B: Bitboard> Search<'_, B> {
         listing: Listing,
     ) -> Result<(), Diagnostic> {
         let base = self.prefix.len() as u8;
-        let rest = if self.puzzle.first_jump.is_some() {
-            md.cost(self.start, self.free)
-        } else {
-            md.distance(self.start)
-        }
-        .ok_or_else(|| Diagnostic::internal("the start has no move distance"))?;
+        let rest = md
+            .minimum(self.start, self.free)
+            .ok_or_else(|| Diagnostic::internal("the start has no move distance"))?;
         let best = u32::from(base + rest);
         answer.report.cost = Some(best.into());
         answer.report.notes.push(format!(

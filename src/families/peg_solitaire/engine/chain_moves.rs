@@ -10,10 +10,17 @@
 //! moves when it lands on an opener of `q` (the chain goes on) and `d(q) + 1` when not (any
 //! finish from `q` that starts with the landed peg has at least `d(q) + 1` moves, one of them
 //! absorbed). So no chain is ever followed. Each layer is done in parallel.
+//!
+//! On a central game (the start the goal's complement) the upper half need not be built: read
+//! on complements a jump is the same jump played backwards, so the moves from the start to a
+//! position are the moves from its complement to the goal counted the other way round (a chain
+//! goes on when a jump lands where the last one left). The lower half is measured both ways and
+//! the two meet at the first layer above the middle (see [`super::chain_seam`]).
 
 use super::bitboard::Bitboard;
+use super::chain_seam::{Crossing, cross};
 use super::jump_layers::LAYER_GROWTH;
-use super::jump_space::JumpSpace;
+use super::jump_space::{Jump, JumpSpace};
 use super::useful_graph::{LayerSink, UsefulLayer};
 use crate::engine::{Progress, room, stop};
 use rayon::prelude::*;
@@ -26,9 +33,15 @@ pub struct MoveDistances<'a, B: Bitboard> {
     space: &'a JumpSpace<B>,
     /// Moves from each useful position (canonical) to the goal, one layer per peg count.
     sorted: Vec<Measured<B>>,
-    /// The openers of the last layer measured (in the frame of each key) and its peg count:
-    /// the next layer reads them; the solutions traced afterwards work out the few they need.
-    openers: (Vec<B>, u32),
+    /// The openers of the last layer measured: the next layer reads them; the solutions
+    /// traced afterwards work out the few they need.
+    below: Openers<B>,
+    /// Whether a central game may be measured by halves, and once the graph said it is one,
+    /// its middle's peg count and the sum of a layer's and its mirror's.
+    halves: bool,
+    central: Option<(u32, u32)>,
+    /// Where the halves met: the minimum and a middle position shortest solutions cross.
+    crossing: Option<Crossing<B>>,
     /// Useful positions in all, and how many of them are measured.
     positions: u64,
     measured: u64,
@@ -54,18 +67,73 @@ pub struct Unfinished {
 /// Positions measured per parallel task (a stop request is seen between tasks).
 const CHUNK: usize = 1 << 12;
 
-/// A measured layer: its keys, sorted, and the distance of each.
+/// Which way a distance runs. `ToGoal`: moves from a position to the goal, a chain going on
+/// when a jump leaves the hole the last one landed on. `FromStart`, on a central game: moves
+/// from the start to the position's complement, read backwards, so a chain goes on when a jump
+/// lands on the hole the last one left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Way {
+    ToGoal,
+    FromStart,
+}
+
+impl Way {
+    /// The hole of `jump` that must be the free one for a chain to go on through it, and the
+    /// hole free after it.
+    #[inline]
+    fn holes(self, jump: Jump) -> (u8, u8) {
+        match self {
+            Way::ToGoal => (jump.from, jump.to),
+            Way::FromStart => (jump.to, jump.from),
+        }
+    }
+}
+
+/// A measured layer: its keys, sorted, and the distance of each (from the start as well, on
+/// the lower half of a central game measured by halves; else empty).
 #[derive(Clone, Default)]
 struct Measured<B> {
     keys: Vec<B>,
     distance: Vec<u8>,
+    from_start: Vec<u8>,
 }
 
 impl<B: Bitboard> Measured<B> {
-    /// The distance of `key`, None when the layer does not hold it.
-    fn get(&self, key: B) -> Option<u8> {
+    /// The distance of `key` that runs `way`, None when the layer does not hold it.
+    fn get(&self, key: B, way: Way) -> Option<u8> {
         let at = self.keys.binary_search(&key).ok()?;
-        self.distance.get(at).copied()
+        match way {
+            Way::ToGoal => &self.distance,
+            Way::FromStart => &self.from_start,
+        }
+        .get(at)
+        .copied()
+    }
+}
+
+/// A layer's openers, both ways (`from_start` empty where that way is not measured).
+#[derive(Clone, Default)]
+struct Openers<B> {
+    pegs: u32,
+    to_goal: Vec<B>,
+    from_start: Vec<B>,
+}
+
+/// A layer's measure: per position the distance and openers each way.
+#[derive(Default)]
+struct Measure<B> {
+    distance: Vec<u8>,
+    openers: Vec<B>,
+    from_start: Vec<u8>,
+    start_openers: Vec<B>,
+}
+
+impl<B> Measure<B> {
+    fn append(&mut self, mut part: Measure<B>) {
+        self.distance.append(&mut part.distance);
+        self.openers.append(&mut part.openers);
+        self.from_start.append(&mut part.from_start);
+        self.start_openers.append(&mut part.start_openers);
     }
 }
 
@@ -76,21 +144,36 @@ impl<B: Bitboard> LayerSink<B> for MoveDistances<'_, B> {
         self.positions = positions;
     }
 
+    fn central(&mut self, middle: u32, total: u32) -> bool {
+        if self.halves {
+            self.central = Some((middle, total));
+        }
+        self.halves
+    }
+
     fn take(&mut self, layer: &UsefulLayer<B>) -> Option<()> {
-        let (distance, openers) = match self.goal_pegs {
+        let both = self.central.is_some_and(|(middle, _)| layer.pegs <= middle);
+        let measure = match self.goal_pegs {
             None => {
                 self.goal_pegs = Some(layer.pegs);
-                (vec![0; layer.len()], vec![B::ZERO; layer.len()])
+                let zeros = || (vec![0; layer.len()], vec![B::ZERO; layer.len()]);
+                let ((distance, openers), (from_start, start_openers)) = (zeros(), zeros());
+                Measure {
+                    distance,
+                    openers,
+                    from_start,
+                    start_openers,
+                }
             }
             Some(_) => {
                 let pegs = layer.pegs;
                 self.progress
                     .message(|| format!("move distances: {pegs} pegs"));
-                let Some(measured) = self.measure(layer) else {
+                let Some(measure) = self.measure(layer, both) else {
                     self.stopped = Some(pegs);
                     return None;
                 };
-                measured
+                measure
             }
         };
         // The keys stay for the lookups; the graph's copy goes with its layer.
@@ -103,8 +186,40 @@ impl<B: Bitboard> LayerSink<B> for MoveDistances<'_, B> {
         if self.sorted.len() <= at {
             self.sorted.resize(at + 1, Measured::default());
         }
-        self.sorted[at] = Measured { keys, distance };
-        self.openers = (openers, layer.pegs);
+        let from_start = if both { measure.from_start } else { Vec::new() };
+        self.sorted[at] = Measured {
+            keys,
+            distance: measure.distance,
+            from_start,
+        };
+        let start_openers = if both {
+            measure.start_openers
+        } else {
+            Vec::new()
+        };
+        let below = Openers {
+            pegs: layer.pegs,
+            to_goal: measure.openers,
+            from_start: start_openers,
+        };
+        if let Some((middle, total)) = self.central
+            && layer.pegs == total - middle
+        {
+            // The middle's openers from the start are this layer's (an even game) or the
+            // layer below's.
+            let middle_openers = if layer.pegs == middle {
+                &below
+            } else {
+                &self.below
+            };
+            let (m, s) = (&self.sorted[middle as usize], &self.sorted[at]);
+            self.crossing = cross(
+                self.space,
+                (&m.keys, &m.from_start, &middle_openers.from_start),
+                (&s.keys, &s.distance, &below.to_goal),
+            );
+        }
+        self.below = below;
         self.measured += layer.len() as u64;
         Some(())
     }
@@ -122,7 +237,10 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
         MoveDistances {
             space,
             sorted: Vec::new(),
-            openers: (Vec::new(), u32::MAX),
+            below: Openers::default(),
+            halves: false,
+            central: None,
+            crossing: None,
             positions: 0,
             measured: 0,
             goal_pegs: None,
@@ -130,6 +248,13 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
             goal: Box::new(goal),
             progress,
         }
+    }
+
+    /// A central game may be measured by halves: then only [`Self::minimum`] and
+    /// [`Self::one_solution`] from the game's start (no peg free) are answered.
+    pub fn by_halves(mut self) -> Self {
+        self.halves = true;
+        self
     }
 
     /// How far a measure stopped part-way got; None when it was not stopped.
@@ -146,7 +271,16 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
         self.positions
     }
 
+    /// Fewest moves from `start`, the game's start (the peg on `free` may go on jumping).
+    pub fn minimum(&self, start: B, free: u8) -> Option<u8> {
+        match &self.crossing {
+            Some(c) => Some(c.moves),
+            None => self.cost(start, free),
+        }
+    }
+
     /// Moves from `b` to the goal, None when `b` is on no solution.
+    #[cfg(test)]
     pub fn distance(&self, b: B) -> Option<u8> {
         self.cost(b, NO_PEG)
     }
@@ -154,66 +288,102 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
     /// Fewest new moves from `b` when the peg on `free` may go on jumping without a new move:
     /// one fewer than its distance when that peg opens one of its shortest finishes.
     pub fn cost(&self, b: B, free: u8) -> Option<u8> {
-        let space = self.space;
-        let images = space.images_of(b);
-        let key = space.least(&images);
-        let d = self.sorted.get(b.count() as usize)?.get(key)?;
-        Some(d - u8::from(free != NO_PEG && self.opens(b, d, free)))
+        self.cost_way(b, free, Way::ToGoal)
     }
 
-    /// Whether the peg on `hole` of `b` (`d` moves from the goal) can make the first jump of a
-    /// shortest finish: a jump of it reaches a position one move nearer, or one as near whose
-    /// shortest finishes the same peg can open. The chains followed are as long as a peg's.
-    fn opens(&self, b: B, d: u8, hole: u8) -> bool {
+    fn cost_way(&self, b: B, free: u8, way: Way) -> Option<u8> {
+        let d = self.distance_way(b, way)?;
+        Some(d - u8::from(free != NO_PEG && self.opens(b, (d, free), way)))
+    }
+
+    fn distance_way(&self, b: B, way: Way) -> Option<u8> {
+        let key = self.space.canonical(b);
+        self.sorted.get(b.count() as usize)?.get(key, way)
+    }
+
+    /// Whether the peg on `hole` of `b` (`d` moves away) can make the first jump of a shortest
+    /// way: a jump of it reaches a position one move nearer, or one as near whose shortest
+    /// ways the same peg can open. The chains followed are as long as a peg's.
+    fn opens(&self, b: B, (d, hole): (u8, u8), way: Way) -> bool {
         let jumps = self.space.jumps.iter().enumerate();
         jumps
-            .filter(|(_, jump)| jump.from == hole)
-            .any(|(j, jump)| {
+            .filter(|(_, jump)| way.holes(**jump).0 == hole)
+            .any(|(j, &jump)| {
                 let Some(next) = self.space.apply(b, j) else {
                     return false;
                 };
-                match self.distance(next) {
-                    Some(n) if n == d => self.opens(next, n, jump.to),
+                match self.distance_way(next, way) {
+                    Some(n) if n == d => self.opens(next, (n, way.holes(jump).1), way),
                     Some(n) => d.checked_sub(1) == Some(n),
                     None => false,
                 }
             })
     }
 
-    /// One minimal solution from `b` (the peg on `free` may continue its chain): its jumps.
-    pub fn one_solution(&self, mut b: B, mut free: u8) -> Option<Vec<usize>> {
-        let mut budget = self.cost(b, free)?;
+    /// One minimal solution from `start` (the peg on `free` may continue its chain): its
+    /// jumps.
+    pub fn one_solution(&self, start: B, free: u8) -> Option<Vec<usize>> {
+        if let Some(c) = &self.crossing {
+            return self.through(c, start);
+        }
+        let (jumps, end) = self.walk(start, free, Way::ToGoal)?;
+        (self.goal)(end).then_some(jumps)
+    }
+
+    /// A shortest solution from `start` through the middle position of `c`: the start's half
+    /// found backwards, from that position's complement down to the goal's class and turned
+    /// round (and by the symmetry that takes its end onto the start's complement), then the
+    /// goal's half from where it ends.
+    fn through(&self, c: &Crossing<B>, start: B) -> Option<Vec<usize>> {
+        let space = self.space;
+        let (back, end) = self.walk(c.middle, c.hole, Way::FromStart)?;
+        let flipped = space.board & !start;
+        let g = (0..space.group_size()).find(|&g| space.image(end, g) == flipped)?;
+        let mut out: Vec<usize> = back.iter().rev().map(|&j| space.jump_image(g, j)).collect();
+        let crossed = space.image(space.board & !c.middle, g);
+        let free = match c.hole {
+            NO_PEG => NO_PEG,
+            hole => space.image(B::bit(usize::from(hole)), g).lowest() as u8,
+        };
+        let (rest, end) = self.walk(crossed, free, Way::ToGoal)?;
+        out.extend(rest);
+        (self.goal)(end).then_some(out)
+    }
+
+    /// Jumps from `b` down to the goal's peg count, fewest moves counted `way` (the peg on
+    /// `free` may go on), and the position reached.
+    fn walk(&self, mut b: B, mut free: u8, way: Way) -> Option<(Vec<usize>, B)> {
+        let mut budget = self.cost_way(b, free, way)?;
         let mut out = Vec::new();
         while b.count() > self.goal_pegs() {
             let mut step = None;
             'search: for pass in 0..2 {
-                for j in 0..self.space.jumps.len() {
-                    let jump = self.space.jumps[j];
-                    let same = jump.from == free;
+                for (j, &jump) in self.space.jumps.iter().enumerate() {
+                    let (joins, leaves) = way.holes(jump);
+                    let same = joins == free;
                     if (pass == 0) != same {
                         continue;
                     }
-                    let price = if same { 0 } else { 1 };
+                    let price = u8::from(!same);
                     if price > budget {
                         continue;
                     }
                     if let Some(next) = self.space.apply(b, j)
                         && self
-                            .cost(next, jump.to)
+                            .cost_way(next, leaves, way)
                             .is_some_and(|c| c + price <= budget)
                     {
-                        step = Some((j, next, price));
+                        step = Some((j, next, price, leaves));
                         break 'search;
                     }
                 }
             }
-            let (j, next, price) = step?;
+            let (j, next, price, leaves) = step?;
             out.push(j);
-            b = next;
+            (b, free) = (next, leaves);
             budget -= price;
-            free = self.space.jumps[j].to;
         }
-        (self.goal)(b).then_some(out)
+        Some((out, b))
     }
 
     /// Counts (and lists up to `limit`) the jump sequences from `b` that finish within `budget`
@@ -319,55 +489,78 @@ impl<B: Bitboard> MoveDistances<'_, B> {
         self.goal_pegs.unwrap_or(u32::MAX)
     }
 
-    /// The distances and openers of `layer`'s positions, the layer below measured; None when
-    /// a stop was requested first.
-    fn measure(&self, layer: &UsefulLayer<B>) -> Option<(Vec<u8>, Vec<B>)> {
-        let below = layer
-            .pegs
-            .checked_sub(1)
-            .and_then(|pegs| (self.openers.1 == pegs).then_some(self.sorted.get(pegs as usize)?));
+    /// The distances and openers of `layer`'s positions (from the start too with `both`), the
+    /// layer below measured; None when a stop was requested first.
+    fn measure(&self, layer: &UsefulLayer<B>, both: bool) -> Option<Measure<B>> {
+        let below = layer.pegs.checked_sub(1).and_then(|pegs| {
+            let measured = self.sorted.get(pegs as usize)?;
+            (self.below.pegs == pegs).then_some((measured, &self.below))
+        });
         let Some(below) = below else {
             // Nothing below: no position here reaches the goal.
-            return Some((vec![u8::MAX; layer.len()], vec![B::ZERO; layer.len()]));
+            let none = || (vec![u8::MAX; layer.len()], vec![B::ZERO; layer.len()]);
+            let ((distance, openers), (from_start, start_openers)) = (none(), none());
+            return Some(Measure {
+                distance,
+                openers,
+                from_start,
+                start_openers,
+            });
         };
         let starts: Vec<usize> = (0..layer.len()).step_by(CHUNK).collect();
-        let parts: Vec<(Vec<u8>, Vec<B>)> = starts
+        let parts: Vec<Measure<B>> = starts
             .par_iter()
             .map(|&from| {
                 if stop::requested().is_some() {
                     return None;
                 }
-                let to = (from + CHUNK).min(layer.len());
-                Some(
-                    (from..to)
-                        .map(|p| self.measure_one(layer, p, below))
-                        .unzip(),
-                )
+                let mut part = Measure::default();
+                for p in from..(from + CHUNK).min(layer.len()) {
+                    let (d, o) = self.measure_one(layer, p, below, Way::ToGoal);
+                    part.distance.push(d);
+                    part.openers.push(o);
+                    if both {
+                        let (d, o) = self.measure_one(layer, p, below, Way::FromStart);
+                        part.from_start.push(d);
+                        part.start_openers.push(o);
+                    }
+                }
+                Some(part)
             })
             .collect::<Option<_>>()?;
-        let (mut distance, mut openers) = (Vec::new(), Vec::new());
-        for (d, o) in parts {
-            distance.extend(d);
-            openers.extend(o);
+        let mut all = Measure::default();
+        for part in parts {
+            all.append(part);
         }
-        Some((distance, openers))
+        Some(all)
     }
 
-    /// The distance and openers of position `p` of `layer`: the least over its jumps of the
-    /// distance reached, plus one unless the jump lands on an opener there; its openers are
-    /// the holes the jumps reaching that least leave. Where the layer's edges hold one jump
-    /// of two that a symmetry of the position swaps, the openers are closed under those
-    /// symmetries.
-    fn measure_one(&self, layer: &UsefulLayer<B>, p: usize, below: &Measured<B>) -> (u8, B) {
-        let openers_below = &self.openers.0;
+    /// The distance and openers, counted `way`, of position `p` of `layer`: the least over its
+    /// jumps of the distance reached, plus one unless the chain goes on there (the jump read
+    /// in the reached position's frame meets one of its openers); its openers are the holes
+    /// the chains reaching that least start from. Where the layer's edges hold one jump of two
+    /// that a symmetry of the position swaps, the openers are closed under those symmetries.
+    fn measure_one(
+        &self,
+        layer: &UsefulLayer<B>,
+        p: usize,
+        (below, openers_below): (&Measured<B>, &Openers<B>),
+        way: Way,
+    ) -> (u8, B) {
         let jumps = &self.space.jumps;
+        let (distance, openers_below) = match way {
+            Way::ToGoal => (&below.distance, &openers_below.to_goal),
+            Way::FromStart => (&below.from_start, &openers_below.from_start),
+        };
         let (mut best, mut openers) = (u8::MAX, B::ZERO);
         for e in layer.edges(p) {
             let c = layer.child[e] as usize;
-            let lands = B::bit(usize::from(jumps[usize::from(layer.reverse[e])].to));
-            let chained = openers_below[c] & lands != B::ZERO;
-            let d = below.distance[c].saturating_add(u8::from(!chained));
-            let from = B::bit(usize::from(jumps[usize::from(layer.jump[e])].from));
+            // The hole the chain must go on from there, in the reached position's frame.
+            let (_, then) = way.holes(jumps[usize::from(layer.reverse[e])]);
+            let chained = openers_below[c] & B::bit(usize::from(then)) != B::ZERO;
+            let d = distance[c].saturating_add(u8::from(!chained));
+            let (from, _) = way.holes(jumps[usize::from(layer.jump[e])]);
+            let from = B::bit(usize::from(from));
             if d < best {
                 (best, openers) = (d, from);
             } else if d == best {
@@ -552,5 +745,55 @@ mod tests {
             useful.iter().filter(|&&n| n > 100).count() >= 2,
             "{useful:?}"
         );
+    }
+
+    /// The moves of a jump sequence from `b`, each jump checked legal, and where it ends.
+    fn played(space: &JumpSpace<u64>, mut b: u64, jumps: &[usize]) -> (u8, u64) {
+        let mut moves = 0;
+        let mut free = NO_PEG;
+        for &j in jumps {
+            b = space.apply(b, j).expect("a legal jump");
+            moves += u8::from(space.jumps[j].from != free);
+            free = space.jumps[j].to;
+        }
+        (moves, b)
+    }
+
+    #[test]
+    fn central_games_measured_by_halves_give_the_minimum_and_a_shortest_solution() {
+        let (jumps, group) = Jump::triangle();
+        let triangle: JumpSpace<u64> = JumpSpace::new(15, jumps, &group);
+        let (jumps, group) = square();
+        let square: JumpSpace<u64> = JumpSpace::new(16, jumps, &group);
+        // Odd games (the layer above the middle is its complements) and even ones (the middle
+        // is its own complements), from each vacancy back to it.
+        let games = (0..15)
+            .map(|h| (&triangle, 0x7FFF & !(1u64 << h), 1u64 << h))
+            .chain((0..16).map(|h| (&square, 0xFFFF & !(1u64 << h), 1u64 << h)));
+        let mut solved = 0;
+        for (space, start, goal) in games {
+            let class = space.canonical(goal);
+            let is_goal = |b: u64| space.canonical(b) == class;
+            let progress = Progress::hidden();
+            let mut whole = MoveDistances::new(space, is_goal, &progress);
+            useful_unpruned(space, start, &[goal], &mut whole);
+            let mut halves = MoveDistances::new(space, is_goal, &progress).by_halves();
+            useful_unpruned(space, start, &[goal], &mut halves);
+            let fewest = brute(space, start, &is_goal, &mut HashMap::new());
+            if fewest.is_none() {
+                continue;
+            }
+            solved += 1;
+            assert!(halves.crossing.is_some(), "measured by halves");
+            assert_eq!(whole.minimum(start, NO_PEG), fewest);
+            assert_eq!(halves.minimum(start, NO_PEG), fewest);
+            for md in [&whole, &halves] {
+                let solution = md.one_solution(start, NO_PEG).expect("a solution");
+                let (moves, end) = played(space, start, &solution);
+                assert_eq!(Some(moves), fewest);
+                assert!(is_goal(end), "ends at {end:#x}");
+            }
+        }
+        assert!(solved >= 6, "{solved} games solved");
     }
 }

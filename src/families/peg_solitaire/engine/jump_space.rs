@@ -385,7 +385,6 @@ impl<B: Bitboard> JumpSpace<B> {
     }
 
     /// The image of `b` under symmetry `g` (an index as [`JumpSpace::symmetry_to`] gives).
-    #[cfg(test)]
     pub fn image(&self, b: B, g: usize) -> B {
         self.images(b, g / LANES)[g % LANES]
     }

@@ -7,6 +7,7 @@ pub mod beam_search;
 pub mod bitboard;
 pub mod chain_iddfs;
 pub mod chain_moves;
+pub mod chain_seam;
 pub mod complement_layers;
 pub mod dead_end_dfs;
 pub mod dense_layers;

@@ -20,7 +20,7 @@ use super::bitboard::Bitboard;
 use super::jump_layers::{Layer, Meeting, intersect};
 use super::jump_space::JumpSpace;
 use super::useful_edges::{ascend, descend, membership};
-use super::useful_mirror::{complements, mirror};
+use super::useful_mirror::complements;
 
 /// One peg count's useful positions and their jumps to the next layer (one peg fewer).
 #[derive(Debug, Clone, Default)]
@@ -87,6 +87,14 @@ pub trait LayerSink<B> {
     fn expect(&mut self, positions: u64);
     /// The next layer; None stops the tracing.
     fn take(&mut self, layer: &UsefulLayer<B>) -> Option<()>;
+    /// Told before the first layer when the game is central (the layers above the first one
+    /// over the `middle` mirror the lower half's, `total` a layer's and its mirror's peg counts
+    /// added): true when the sink needs none of those mirrored layers, which are then not
+    /// built.
+    fn central(&mut self, middle: u32, total: u32) -> bool {
+        let _ = (middle, total);
+        false
+    }
 }
 
 /// Traces the positions lying on at least one solution with their jumps, from the meeting
@@ -173,10 +181,11 @@ fn hand_over<B: Bitboard>(
         .sum::<usize>()
         + mirrored.clone().map(|p| count(total - p)).sum::<usize>();
     sink.expect(positions as u64);
+    // Mirrored layers the sink needs not are not built: each lower layer goes once taken.
+    let mirror = !mirrored.is_empty() && !sink.central(total + 1 - mirrored.start(), total);
     // The lower layers the mirror reads: their keys and edges.
-    let mirror_reads = |p: u32| {
-        !mirrored.is_empty() && (total - mirrored.end()..=total + 1 - mirrored.start()).contains(&p)
-    };
+    let mirror_reads =
+        |p: u32| mirror && (total - mirrored.end()..=total + 1 - mirrored.start()).contains(&p);
     for l in &mut lower {
         sink.take(l)?;
         if !mirror_reads(l.pegs) {
@@ -186,8 +195,8 @@ fn hand_over<B: Bitboard>(
     for l in upper {
         sink.take(&l)?;
     }
-    if !mirrored.is_empty() {
-        mirror(space, lower, total, mirrored, sink)?;
+    if mirror {
+        super::useful_mirror::mirror(space, lower, total, mirrored, sink)?;
     }
     Some(())
 }
