@@ -3,7 +3,8 @@
 //! (a successor of a useful position is useful when the search from the goal holds it) and up
 //! through the start's side (a predecessor is useful when the search from the start holds it,
 //! or, for a central game whose start's side was left implicit, when its complement is
-//! useful; such a game's upper half is the lower half's mirror, see [`super::useful_mirror`]).
+//! useful; such a game's upper half is the lower half's mirror, see [`super::useful_mirror`],
+//! built only for a sink that asks for it, see [`LayerSink::central`]).
 //! Every jump found so is kept as an edge to the next layer's index, so the move metric reads
 //! a position's successors on a solution by index (English 33: 8.6 M edges) where it looked
 //! up each of its 17.2 M successors by key.
