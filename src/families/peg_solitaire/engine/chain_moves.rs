@@ -73,8 +73,8 @@ const CHUNK: usize = 1 << 12;
 /// lands on the hole the last one left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Way {
-    ToGoal,
-    FromStart,
+    ToGoal = 0,
+    FromStart = 1,
 }
 
 impl Way {
@@ -108,6 +108,32 @@ impl<B: Bitboard> Measured<B> {
         }
         .get(at)
         .copied()
+    }
+}
+
+/// What the layer above reads of a measured position, both ways (indexed by [`Way`]) side
+/// by side: a jump onto it is one read, where the four arrays were four reads far apart.
+struct Cell<B> {
+    openers: [B; 2],
+    distance: [u8; 2],
+}
+
+impl<B: Bitboard> Cell<B> {
+    /// The cells of a measured layer and its openers (the way from the start left zero where
+    /// not measured); None when the memory was refused.
+    fn of((measured, openers): (&Measured<B>, &Openers<B>)) -> Option<Vec<Cell<B>>> {
+        let mut cells = room::reserved(measured.keys.len(), LAYER_GROWTH)?;
+        cells.extend((0..measured.keys.len()).map(|c| Cell {
+            openers: [
+                openers.to_goal[c],
+                openers.from_start.get(c).copied().unwrap_or(B::ZERO),
+            ],
+            distance: [
+                measured.distance[c],
+                measured.from_start.get(c).copied().unwrap_or(u8::MAX),
+            ],
+        }));
+        Some(cells)
     }
 }
 
@@ -507,6 +533,7 @@ impl<B: Bitboard> MoveDistances<'_, B> {
                 start_openers,
             });
         };
+        let cells = Cell::of(below)?;
         let starts: Vec<usize> = (0..layer.len()).step_by(CHUNK).collect();
         let parts: Vec<Measure<B>> = starts
             .par_iter()
@@ -516,11 +543,11 @@ impl<B: Bitboard> MoveDistances<'_, B> {
                 }
                 let mut part = Measure::default();
                 for p in from..(from + CHUNK).min(layer.len()) {
-                    let (d, o) = self.measure_one(layer, p, below, Way::ToGoal);
+                    let (d, o) = self.measure_one(layer, p, &cells, Way::ToGoal);
                     part.distance.push(d);
                     part.openers.push(o);
                     if both {
-                        let (d, o) = self.measure_one(layer, p, below, Way::FromStart);
+                        let (d, o) = self.measure_one(layer, p, &cells, Way::FromStart);
                         part.from_start.push(d);
                         part.start_openers.push(o);
                     }
@@ -538,27 +565,25 @@ impl<B: Bitboard> MoveDistances<'_, B> {
     /// The distance and openers, counted `way`, of position `p` of `layer`: the least over its
     /// jumps of the distance reached, plus one unless the chain goes on there (the jump read
     /// in the reached position's frame meets one of its openers); its openers are the holes
-    /// the chains reaching that least start from. Where the layer's edges hold one jump of two
-    /// that a symmetry of the position swaps, the openers are closed under those symmetries.
+    /// the chains reaching that least start from. Where the layer's edges may hold one jump of
+    /// two that a symmetry of the position swaps (not [`UsefulLayer::complete`]), the openers
+    /// are closed under those symmetries.
     fn measure_one(
         &self,
         layer: &UsefulLayer<B>,
         p: usize,
-        (below, openers_below): (&Measured<B>, &Openers<B>),
+        cells: &[Cell<B>],
         way: Way,
     ) -> (u8, B) {
         let jumps = &self.space.jumps;
-        let (distance, openers_below) = match way {
-            Way::ToGoal => (&below.distance, &openers_below.to_goal),
-            Way::FromStart => (&below.from_start, &openers_below.from_start),
-        };
         let (mut best, mut openers) = (u8::MAX, B::ZERO);
         for e in layer.edges(p) {
             let c = layer.child[e] as usize;
             // The hole the chain must go on from there, in the reached position's frame.
             let (_, then) = way.holes(jumps[usize::from(layer.reverse[e])]);
-            let chained = openers_below[c] & B::bit(usize::from(then)) != B::ZERO;
-            let d = distance[c].saturating_add(u8::from(!chained));
+            let cell = &cells[c];
+            let chained = cell.openers[way as usize] & B::bit(usize::from(then)) != B::ZERO;
+            let d = cell.distance[way as usize].saturating_add(u8::from(!chained));
             let (from, _) = way.holes(jumps[usize::from(layer.jump[e])]);
             let from = B::bit(usize::from(from));
             if d < best {
@@ -567,10 +592,10 @@ impl<B: Bitboard> MoveDistances<'_, B> {
                 openers = openers | from;
             }
         }
-        (
-            best,
-            self.space.closed_under_symmetries(layer.keys[p], openers),
-        )
+        if !layer.complete {
+            openers = self.space.closed_under_symmetries(layer.keys[p], openers);
+        }
+        (best, openers)
     }
 }
 

@@ -9,6 +9,7 @@
 use super::bitboard::Bitboard;
 use super::chain_moves::NO_PEG;
 use super::jump_space::JumpSpace;
+use super::useful_mirror::complements;
 use rayon::prelude::*;
 
 /// The fewest moves of a solution and one middle position they cross at: the start reaches
@@ -30,12 +31,18 @@ pub fn cross<B: Bitboard>(
     (middle, from_start, lands): (&[B], &[u8], &[B]),
     (seam, to_goal, openers): (&[B], &[u8], &[B]),
 ) -> Option<Crossing<B>> {
+    // The seam is the middle's complements, every one, when the graph was built from them
+    // (see `super::useful_graph`): their places come from one sort rather than a search each.
+    let sorted = complements(space, middle).filter(|c| c.keys == seam);
     // The complement of middle position `i`: its place in the seam and the symmetry onto it.
-    let flipped = |i: usize| {
-        let im = space.complement(&space.images_of(middle[i]));
-        let key = space.least(&im);
-        let at = seam.binary_search(&key).ok()?;
-        Some((at, space.symmetry_to(&im, key)))
+    let flipped = |i: usize| match &sorted {
+        Some(c) => Some((c.at[i] as usize, c.symmetry(i))),
+        None => {
+            let im = space.complement(&space.images_of(middle[i]));
+            let key = space.least(&im);
+            let at = seam.binary_search(&key).ok()?;
+            Some((at, space.symmetry_to(&im, key)))
+        }
     };
     let shared = |i: usize, at: usize, g: usize| space.image(lands[i], g) & openers[at];
     let (moves, i) = (0..middle.len())

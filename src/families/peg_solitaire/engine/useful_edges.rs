@@ -91,6 +91,7 @@ pub(super) fn descend<B: Bitboard>(
     }
     (above.starts, above.child) = (starts, child);
     (above.jump, above.reverse) = (jump, seen);
+    above.complete = true;
     Some(UsefulLayer::without_edges(pegs, keys))
 }
 
@@ -254,6 +255,7 @@ pub(super) fn ascend<B: Bitboard>(
         child,
         jump,
         reverse,
+        complete: false,
     })
 }
 

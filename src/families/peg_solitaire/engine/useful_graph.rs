@@ -39,6 +39,11 @@ pub struct UsefulLayer<B> {
     /// lands there is what the move metric reads; a central game's lower half is mirrored
     /// from it).
     pub reverse: Vec<u16>,
+    /// Every jump of each position onto the next layer is an edge (so a position's own
+    /// symmetries are already in its edges): true where the edges were found from the
+    /// positions themselves ([`descend`]), false where found from the positions they reach
+    /// (grown upwards or mirrored: one jump of two that such a symmetry swaps may be missing).
+    pub complete: bool,
 }
 
 impl<B: Bitboard> UsefulLayer<B> {
@@ -52,6 +57,7 @@ impl<B: Bitboard> UsefulLayer<B> {
             child: Vec::new(),
             jump: Vec::new(),
             reverse: Vec::new(),
+            complete: false,
         }
     }
 

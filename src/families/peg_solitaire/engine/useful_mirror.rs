@@ -20,6 +20,13 @@ pub(super) struct Complements<B> {
     symmetry: Vec<u16>,
 }
 
+impl<B> Complements<B> {
+    /// The symmetry that takes the complement of position `i` onto its canonical key.
+    pub fn symmetry(&self, i: usize) -> usize {
+        usize::from(self.symmetry[i])
+    }
+}
+
 /// The complements of the positions `keys`; None when the memory was refused.
 pub(super) fn complements<B: Bitboard>(space: &JumpSpace<B>, keys: &[B]) -> Option<Complements<B>> {
     let len = keys.len();
@@ -115,5 +122,6 @@ fn mirror_layer<B: Bitboard>(
         child,
         jump,
         reverse,
+        complete: false,
     })
 }
