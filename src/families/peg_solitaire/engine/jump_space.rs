@@ -355,6 +355,25 @@ impl<B: Bitboard> JumpSpace<B> {
         best
     }
 
+    /// The canonical key of the position imaged in `im` and the symmetry that maps it there,
+    /// as [`JumpSpace::least`] and [`JumpSpace::symmetry_to`] find them, in one pass with no
+    /// branch on the images (where the group fits one block; the first least lane wins, so a
+    /// padding lane, a copy of the identity's, is never taken).
+    #[inline]
+    pub fn least_and_symmetry(&self, im: &Images<B>) -> (B, usize) {
+        if self.blocks > 1 {
+            let key = self.least(im);
+            return (key, self.symmetry_to(im, key));
+        }
+        let (mut best, mut g) = (im.0[0], 0);
+        for (lane, &x) in im.0.iter().enumerate().skip(1) {
+            let less = x < best;
+            best = if less { x } else { best };
+            g = if less { lane } else { g };
+        }
+        (best, g)
+    }
+
     /// The images of the complement (pegs and holes swapped) of the position imaged in `im`:
     /// a symmetry maps the whole board onto itself, so each image is the board XOR the image.
     #[inline]
@@ -472,6 +491,39 @@ mod tests {
             }
         }
         group
+    }
+
+    /// The cyclic shifts of holes 1..4 with the swap of holes 5 and 6 or not: a group of 8,
+    /// one whole block.
+    fn group_of_eight() -> Vec<Vec<u8>> {
+        let mut group = Vec::new();
+        for a in 0..4u8 {
+            for swap in [false, true] {
+                let mut p = vec![0u8];
+                p.extend((0..4).map(|i| 1 + (i + a) % 4));
+                p.extend(if swap { [6, 5] } else { [5, 6] });
+                p.extend(7..10);
+                group.push(p);
+            }
+        }
+        group
+    }
+
+    #[test]
+    fn least_and_symmetry_in_one_pass_are_those_found_apart() {
+        let jumps = Jump::along_row(10);
+        let mirror: Vec<u8> = (0..10).rev().collect();
+        // The identity alone, a group of 2 (lanes padded), of 8 (one block), of 20 (three).
+        for group in [vec![], vec![mirror], group_of_eight(), cyclic_group()] {
+            let s = JumpSpace::<u64>::new(10, jumps.clone(), &group);
+            for b in 0..1u64 << 10 {
+                let im = s.images_of(b);
+                let (key, g) = s.least_and_symmetry(&im);
+                assert_eq!(key, s.least(&im), "{b:#x}");
+                assert_eq!(g, s.symmetry_to(&im, key), "{b:#x}");
+                assert_eq!(s.image(b, g), key, "{b:#x}");
+            }
+        }
     }
 
     #[test]

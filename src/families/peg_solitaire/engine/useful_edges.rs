@@ -66,10 +66,9 @@ pub(super) fn descend<B: Bitboard>(
     let pegs = above.pegs.saturating_sub(1);
     let parts = gather(space, &above.keys, held, |b, images, tried| {
         space.for_each_jump(b, |j, _| {
-            let im = space.after(images, j);
-            let key = space.least(&im);
+            let (key, g) = space.least_and_symmetry(&space.after(images, j));
             // The jump in the position's frame, and above it in the reached one's.
-            let seen = space.jump_image(space.symmetry_to(&im, key), j);
+            let seen = space.jump_image(g, j);
             tried.push(key, (j | seen << 16) as u32);
         });
     })?;
@@ -207,13 +206,13 @@ pub(super) fn ascend<B: Bitboard>(
     let parts = gather(space, below, held, |b, images, tried| {
         space.for_each_unjump(b, |j, _| {
             let im = space.after(images, j);
-            let key = space.least(&im);
+            let (key, g) = space.least_and_symmetry(&im);
             let probe = if complement {
                 space.least(&space.complement(&im))
             } else {
                 key
             };
-            let jump = space.jump_image(space.symmetry_to(&im, key), j);
+            let jump = space.jump_image(g, j);
             tried.push(probe, (jump | j << 16) as u32);
         });
     })?;

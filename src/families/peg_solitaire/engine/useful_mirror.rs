@@ -34,8 +34,8 @@ pub(super) fn complements<B: Bitboard>(space: &JumpSpace<B>, keys: &[B]) -> Opti
     let mut found: Vec<(B, u32)> = room::reserved(len, LAYER_GROWTH)?;
     for (&b, i) in keys.iter().zip(0u32..) {
         let im = space.complement(&space.images_of(b));
-        let key = space.least(&im);
-        symmetry.push(space.symmetry_to(&im, key) as u16);
+        let (key, g) = space.least_and_symmetry(&im);
+        symmetry.push(g as u16);
         found.push((key, i));
     }
     if !sort_by_position(&mut found, space.holes, |e| e.0, LAYER_GROWTH) {
