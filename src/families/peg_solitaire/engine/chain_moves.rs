@@ -542,14 +542,14 @@ impl<B: Bitboard> MoveDistances<'_, B> {
                     return None;
                 }
                 let mut part = Measure::default();
+                let ways = 1 + usize::from(both);
                 for p in from..(from + CHUNK).min(layer.len()) {
-                    let (d, o) = self.measure_one(layer, p, &cells, Way::ToGoal);
-                    part.distance.push(d);
-                    part.openers.push(o);
+                    let (d, o) = self.measure_one(layer, p, &cells, ways);
+                    part.distance.push(d[0]);
+                    part.openers.push(o[0]);
                     if both {
-                        let (d, o) = self.measure_one(layer, p, &cells, Way::FromStart);
-                        part.from_start.push(d);
-                        part.start_openers.push(o);
+                        part.from_start.push(d[1]);
+                        part.start_openers.push(o[1]);
                     }
                 }
                 Some(part)
@@ -562,38 +562,48 @@ impl<B: Bitboard> MoveDistances<'_, B> {
         Some(all)
     }
 
-    /// The distance and openers, counted `way`, of position `p` of `layer`: the least over its
-    /// jumps of the distance reached, plus one unless the chain goes on there (the jump read
-    /// in the reached position's frame meets one of its openers); its openers are the holes
-    /// the chains reaching that least start from. Where the layer's edges may hold one jump of
-    /// two that a symmetry of the position swaps (not [`UsefulLayer::complete`]), the openers
-    /// are closed under those symmetries.
+    /// The distances and openers of position `p` of `layer`, counted each of the first `ways`
+    /// ways ([`Way::ToGoal`], then [`Way::FromStart`]): the least over its jumps of the
+    /// distance reached, plus one unless the chain goes on there (the jump read in the reached
+    /// position's frame meets one of its openers); its openers are the holes the chains
+    /// reaching that least start from. Where the layer's edges may hold one jump of two that a
+    /// symmetry of the position swaps (not [`UsefulLayer::complete`]), the openers are closed
+    /// under those symmetries.
     fn measure_one(
         &self,
         layer: &UsefulLayer<B>,
         p: usize,
         cells: &[Cell<B>],
-        way: Way,
-    ) -> (u8, B) {
+        ways: usize,
+    ) -> ([u8; 2], [B; 2]) {
         let jumps = &self.space.jumps;
-        let (mut best, mut openers) = (u8::MAX, B::ZERO);
+        let (mut best, mut openers) = ([u8::MAX; 2], [B::ZERO; 2]);
         for e in layer.edges(p) {
-            let c = layer.child[e] as usize;
-            // The hole the chain must go on from there, in the reached position's frame.
-            let (_, then) = way.holes(jumps[usize::from(layer.reverse[e])]);
-            let cell = &cells[c];
-            let chained = cell.openers[way as usize] & B::bit(usize::from(then)) != B::ZERO;
-            let d = cell.distance[way as usize].saturating_add(u8::from(!chained));
-            let (from, _) = way.holes(jumps[usize::from(layer.jump[e])]);
-            let from = B::bit(usize::from(from));
-            if d < best {
-                (best, openers) = (d, from);
-            } else if d == best {
-                openers = openers | from;
+            let cell = &cells[layer.child[e] as usize];
+            // The jump in the reached position's frame (where the chain must go on from),
+            // and in this one's.
+            let seen = jumps[usize::from(layer.reverse[e])];
+            let jump = jumps[usize::from(layer.jump[e])];
+            for (w, way) in [Way::ToGoal, Way::FromStart]
+                .into_iter()
+                .enumerate()
+                .take(ways)
+            {
+                let then = B::bit(usize::from(way.holes(seen).1));
+                let chained = cell.openers[w] & then != B::ZERO;
+                let d = cell.distance[w].saturating_add(u8::from(!chained));
+                let from = B::bit(usize::from(way.holes(jump).0));
+                if d < best[w] {
+                    (best[w], openers[w]) = (d, from);
+                } else if d == best[w] {
+                    openers[w] = openers[w] | from;
+                }
             }
         }
         if !layer.complete {
-            openers = self.space.closed_under_symmetries(layer.keys[p], openers);
+            for o in &mut openers[..ways] {
+                *o = self.space.closed_under_symmetries(layer.keys[p], *o);
+            }
         }
         (best, openers)
     }
