@@ -18,7 +18,7 @@
 //! the two meet at the first layer above the middle (see [`super::chain_seam`]).
 
 use super::bitboard::Bitboard;
-use super::chain_seam::{Crossing, cross};
+use super::chain_seam::{Crossing, MeasuredMiddle, cross, cross_over};
 use super::jump_layers::LAYER_GROWTH;
 use super::jump_space::{Jump, JumpSpace};
 use super::useful_graph::{LayerSink, UsefulLayer};
@@ -229,21 +229,21 @@ impl<B: Bitboard> LayerSink<B> for MoveDistances<'_, B> {
             from_start: start_openers,
         };
         if let Some((middle, total)) = self.central
-            && layer.pegs == total - middle
+            && layer.pegs == middle
         {
-            // The middle's openers from the start are this layer's (an even game) or the
-            // layer below's.
-            let middle_openers = if layer.pegs == middle {
-                &below
-            } else {
-                &self.below
+            let m = &self.sorted[at];
+            let measured = MeasuredMiddle {
+                keys: &m.keys,
+                from_start: &m.from_start,
+                lands: &below.from_start,
+                to_goal: &m.distance,
+                openers: &below.to_goal,
             };
-            let (m, s) = (&self.sorted[middle as usize], &self.sorted[at]);
-            self.crossing = cross(
-                self.space,
-                (&m.keys, &m.from_start, &middle_openers.from_start),
-                (&s.keys, &s.distance, &below.to_goal),
-            );
+            self.crossing = if total == 2 * middle {
+                cross(self.space, &measured)
+            } else {
+                cross_over(self.space, &measured, middle)
+            };
         }
         self.below = below;
         self.measured += layer.len() as u64;
@@ -300,7 +300,7 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
     /// Fewest moves from `start`, the game's start (the peg on `free` may go on jumping).
     pub fn minimum(&self, start: B, free: u8) -> Option<u8> {
         match &self.crossing {
-            Some(c) => Some(c.moves),
+            Some(c) => Some(c.moves()),
             None => self.cost(start, free),
         }
     }
@@ -356,22 +356,35 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
         (self.goal)(end).then_some(jumps)
     }
 
-    /// A shortest solution from `start` through the middle position of `c`: the start's half
-    /// found backwards, from that position's complement down to the goal's class and turned
-    /// round (and by the symmetry that takes its end onto the start's complement), then the
-    /// goal's half from where it ends.
+    /// A shortest solution from `start` crossing the middle as `c` says: the start's half
+    /// found backwards on complements, from the complement of the position where it crosses
+    /// down to the goal's class, and turned round (by the symmetry that takes its end onto the
+    /// start's complement); then the jump across, if any; then the goal's half.
     fn through(&self, c: &Crossing<B>, start: B) -> Option<Vec<usize>> {
         let space = self.space;
-        let (back, end) = self.walk(c.middle, c.hole, Way::FromStart)?;
+        // In one frame: the complement of where the start's half ends and the hole its last
+        // jump may land on for a chain, the jump across, where the goal's half begins and the
+        // hole its first jump may leave for a chain.
+        let (reached, lands, across, onward, leaves) = match *c {
+            Crossing::Through { middle, hole, .. } => {
+                (middle, hole, None, space.board & !middle, hole)
+            }
+            Crossing::Over { onto, jump, .. } => {
+                let undone = space.apply(space.board & !onto, jump)?;
+                let j = space.jumps[jump];
+                (undone, j.from, Some(jump), onto, j.to)
+            }
+        };
+        let (back, end) = self.walk(reached, lands, Way::FromStart)?;
         let flipped = space.board & !start;
         let g = (0..space.group_size()).find(|&g| space.image(end, g) == flipped)?;
         let mut out: Vec<usize> = back.iter().rev().map(|&j| space.jump_image(g, j)).collect();
-        let crossed = space.image(space.board & !c.middle, g);
-        let free = match c.hole {
+        out.extend(across.map(|j| space.jump_image(g, j)));
+        let free = match leaves {
             NO_PEG => NO_PEG,
             hole => space.image(B::bit(usize::from(hole)), g).lowest() as u8,
         };
-        let (rest, end) = self.walk(crossed, free, Way::ToGoal)?;
+        let (rest, end) = self.walk(space.image(onward, g), free, Way::ToGoal)?;
         out.extend(rest);
         (self.goal)(end).then_some(out)
     }

@@ -1,71 +1,182 @@
 //! Where a central game's shortest solutions cross the middle, measured by halves (see
-//! [`super::chain_moves`]): a solution through a position `p` of the first layer above the
-//! middle has as many moves as the start needs to reach `p` (its complement's distance counted
-//! from the start, a middle position's) and `p` needs to finish, one fewer when the last jump
-//! into `p` and the first out of it can be one chain: a hole where some shortest way in lands
-//! and some shortest way out starts. Longer ways in or out never do better: a chain saves one
-//! move at most.
+//! [`super::chain_moves`]). Every solution crosses the middle once. On a board of an even
+//! number of holes it passes through a middle position `m` whose complement is a middle
+//! position too: it has as many moves as the start needs to reach `m` (its complement's
+//! distance counted from the start) and `m` needs to finish, one fewer when the last jump into
+//! `m` and the first out of it can be one chain. On an odd board it crosses by a jump from a
+//! position `p` one peg above the middle (the complement of a middle position) onto a middle
+//! position `x`: as many moves as the start needs to reach `p`, plus that jump, plus what `x`
+//! needs to finish, one fewer for each end of the jump that a shortest way in or out can chain
+//! with. Longer ways in or out never do better: a chain saves one move at most. So the layer
+//! above the middle is never built.
 
 use super::bitboard::Bitboard;
 use super::chain_moves::NO_PEG;
+use super::jump_layers::CHUNK;
 use super::jump_space::JumpSpace;
+use super::layer_membership::{ABSENT, Membership};
 use super::useful_mirror::complements;
 use rayon::prelude::*;
 
-/// The fewest moves of a solution and one middle position they cross at: the start reaches
-/// its complement in the fewest moves; `hole` (in the middle position's frame, [`NO_PEG`] when
-/// none) is where the way in lands and the way out starts, a chain.
-#[derive(Debug, Clone, Copy)]
-pub struct Crossing<B> {
-    pub moves: u8,
-    pub middle: B,
-    pub hole: u8,
+/// The fewest moves of a solution and where they cross the middle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Crossing<B> {
+    /// Through middle position `middle`, which the start reaches in the fewest moves (at its
+    /// complement); `hole` (in its frame, [`NO_PEG`] when none) is where the way in lands and
+    /// the way out starts, a chain.
+    Through { moves: u8, middle: B, hole: u8 },
+    /// By jump `jump` (in the frame of middle position `onto`) onto `onto`, from the position
+    /// it undoes there.
+    Over { moves: u8, onto: B, jump: usize },
 }
 
-/// The crossing of the fewest moves, from the middle layer (keys, moves from the start to each
-/// complement, and the holes where the shortest ways in land, in each key's frame) and the
-/// layer of its complements (keys, moves to the goal, openers); the first middle position of
-/// the fewest. None when no complement is in that layer.
-pub fn cross<B: Bitboard>(
-    space: &JumpSpace<B>,
-    (middle, from_start, lands): (&[B], &[u8], &[B]),
-    (seam, to_goal, openers): (&[B], &[u8], &[B]),
-) -> Option<Crossing<B>> {
-    // The seam is the middle's complements, every one, when the graph was built from them
-    // (see `super::useful_graph`): their places come from one sort rather than a search each.
-    let sorted = complements(space, middle).filter(|c| c.keys == seam);
-    // The complement of middle position `i`: its place in the seam and the symmetry onto it.
-    let flipped = |i: usize| match &sorted {
-        Some(c) => Some((c.at[i] as usize, c.symmetry(i))),
-        None => {
-            let im = space.complement(&space.images_of(middle[i]));
-            let key = space.least(&im);
-            let at = seam.binary_search(&key).ok()?;
-            Some((at, space.symmetry_to(&im, key)))
+impl<B> Crossing<B> {
+    pub fn moves(&self) -> u8 {
+        match self {
+            Crossing::Through { moves, .. } | Crossing::Over { moves, .. } => *moves,
         }
+    }
+}
+
+/// A middle layer measured both ways: its keys; per position the moves from the start to its
+/// complement and the holes where the shortest ways in land (`lands`), in each key's frame;
+/// the moves to the goal and the openers of the shortest ways out.
+pub struct MeasuredMiddle<'a, B> {
+    pub keys: &'a [B],
+    pub from_start: &'a [u8],
+    pub lands: &'a [B],
+    pub to_goal: &'a [u8],
+    pub openers: &'a [B],
+}
+
+/// The crossing of the fewest moves through a middle layer that holds its own complements
+/// (an even board); the first middle position of the fewest. None when no complement is
+/// there.
+pub fn cross<B: Bitboard>(space: &JumpSpace<B>, m: &MeasuredMiddle<B>) -> Option<Crossing<B>> {
+    let sorted = complements(space, m.keys)?;
+    let flipped = |i: usize| {
+        let at = m
+            .keys
+            .binary_search(&sorted.keys[sorted.at[i] as usize])
+            .ok()?;
+        Some((at, sorted.symmetry(i)))
     };
-    let shared = |i: usize, at: usize, g: usize| space.image(lands[i], g) & openers[at];
-    let (moves, i) = (0..middle.len())
+    let shared = |i: usize, at: usize, g: usize| space.image(m.lands[i], g) & m.openers[at];
+    let (moves, i) = (0..m.keys.len())
         .into_par_iter()
         .filter_map(|i| {
             let (at, g) = flipped(i)?;
             let chained = shared(i, at, g) != B::ZERO;
-            let moves = from_start[i].saturating_add(to_goal[at]) - u8::from(chained);
+            let moves = m.from_start[i].saturating_add(m.to_goal[at]) - u8::from(chained);
             Some((moves, i))
         })
         .min()?;
     let (at, g) = flipped(i)?;
     let hole = (0..space.holes)
         .find(|&h| {
-            lands[i] & B::bit(h) != B::ZERO && space.image(B::bit(h), g) & openers[at] != B::ZERO
+            m.lands[i] & B::bit(h) != B::ZERO
+                && space.image(B::bit(h), g) & m.openers[at] != B::ZERO
         })
         .map_or(NO_PEG, |h| h as u8);
     debug_assert_eq!(hole != NO_PEG, shared(i, at, g) != B::ZERO);
-    Some(Crossing {
+    Some(Crossing::Through {
         moves,
-        middle: middle[i],
+        middle: m.keys[i],
         hole,
     })
+}
+
+/// The crossing of the fewest moves by a jump onto the middle layer (of `pegs` pegs) from the
+/// layer above it, whose positions are the middle's complements (an odd board): for each
+/// middle position `x` and each jump that could have led to it, the position `p` it undoes is
+/// one when the middle holds `p`'s complement. The least (moves, `x`'s index, jump) wins.
+/// None when no such jump is found (or the middle is too large to index).
+pub fn cross_over<B: Bitboard>(
+    space: &JumpSpace<B>,
+    m: &MeasuredMiddle<B>,
+    pegs: u32,
+) -> Option<Crossing<B>> {
+    let member = Membership::new(space, m.keys, pegs)?;
+    let (moves, x, jump) = m
+        .keys
+        .par_chunks(CHUNK)
+        .enumerate()
+        .filter_map(|(c, chunk)| {
+            let mut tried = Tried::default();
+            let mut best = None;
+            for (n, batch) in chunk.chunks(BATCH).enumerate() {
+                tried.clear();
+                let first = c * CHUNK + n * BATCH;
+                for (x, &b) in (first..).zip(batch) {
+                    tried.add(space, x, b);
+                }
+                member.index_each(&tried.keys, &mut tried.found);
+                if let Some(found) = tried.best(space, m) {
+                    best = Some(best.map_or(found, |b: (u8, usize, usize)| b.min(found)));
+                }
+            }
+            best
+        })
+        .min()?;
+    Some(Crossing::Over {
+        moves,
+        onto: m.keys[x],
+        jump,
+    })
+}
+
+/// Middle positions whose jumps in are looked up together.
+const BATCH: usize = 256;
+
+/// The jumps onto a batch of middle positions: per jump the key of the complement of the
+/// position it undoes (looked up in the middle), the middle position's index, the jump and
+/// the symmetry onto that key.
+#[derive(Default)]
+struct Tried<B> {
+    keys: Vec<B>,
+    jumps: Vec<(u32, u16, u16)>,
+    found: Vec<u32>,
+}
+
+impl<B: Bitboard> Tried<B> {
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.jumps.clear();
+    }
+
+    /// The jumps that could have led to middle position `b` (index `x`).
+    fn add(&mut self, space: &JumpSpace<B>, x: usize, b: B) {
+        // The complement of a position undone is the complement of `b` after the jump.
+        let images = space.images_of(space.board & !b);
+        space.for_each_move(b, true, |j| {
+            let (key, g) = space.least_and_symmetry(&space.after(&images, j));
+            self.keys.push(key);
+            self.jumps.push((x as u32, j as u16, g as u16));
+        });
+    }
+
+    /// The least (moves, middle index, jump) of the jumps whose undone position's complement
+    /// was found.
+    fn best(&self, space: &JumpSpace<B>, m: &MeasuredMiddle<B>) -> Option<(u8, usize, usize)> {
+        let jumps = &space.jumps;
+        self.found
+            .iter()
+            .zip(&self.jumps)
+            .filter(|(f, _)| **f != ABSENT)
+            .map(|(&at, &(x, j, g))| {
+                let (at, x, j) = (at as usize, x as usize, usize::from(j));
+                // The way in chains when it lands where the jump starts (read in the frame
+                // of the complement's key), the way out when it starts where the jump lands.
+                let from = jumps[space.jump_image(usize::from(g), j)].from;
+                let chained_in = m.lands[at] & B::bit(usize::from(from)) != B::ZERO;
+                let chained_out = m.openers[x] & B::bit(usize::from(jumps[j].to)) != B::ZERO;
+                let moves = u16::from(m.from_start[at]) + 1 + u16::from(m.to_goal[x])
+                    - u16::from(chained_in)
+                    - u16::from(chained_out);
+                (u8::try_from(moves).unwrap_or(u8::MAX), x, j)
+            })
+            .min()
+    }
 }
 
 #[cfg(test)]
@@ -76,28 +187,30 @@ mod tests {
     #[test]
     fn a_chain_across_the_middle_saves_a_move_where_the_way_in_lands_on_an_opener() {
         // Six holes in a row, no symmetry: two middle positions, each 3 moves from the start
-        // and 4 from the goal at their complements (the second, first among the seam's keys);
-        // a chain only where a way in lands on an opener of the same complement.
+        // and 4 from the goal at their complements (the other two keys, never reached from
+        // the start here); a chain only where a way in lands on an opener of the complement.
         let space: JumpSpace<u64> = JumpSpace::new(6, Jump::along_row(6), &[]);
-        let middle = [0b000111, 0b001011];
-        let seam = [0b110100, 0b111000];
-        let lands = [1 << 4, 1 << 2];
-        let openers = [1 << 4 | 1 << 5, 1 << 5 | 1 << 1];
-        let c = cross(
-            &space,
-            (&middle, &[3, 3], &lands),
-            (&seam, &[4, 4], &openers),
-        )
-        .unwrap();
-        assert_eq!((c.moves, c.middle, c.hole), (7, 0b000111, NO_PEG));
-        let openers = [1 << 5, 1 << 4 | 1 << 1];
-        let c = cross(
-            &space,
-            (&middle, &[3, 3], &lands),
-            (&seam, &[4, 4], &openers),
-        )
-        .unwrap();
-        assert_eq!((c.moves, c.middle, c.hole), (6, 0b000111, 4));
+        let keys = [0b000111, 0b001011, 0b110100, 0b111000];
+        let lands = [1 << 4, 1 << 2, 0, 0];
+        let cross_with = |openers: [u64; 4]| {
+            let m = MeasuredMiddle {
+                keys: &keys,
+                from_start: &[3, 3, u8::MAX, u8::MAX],
+                lands: &lands,
+                to_goal: &[u8::MAX, u8::MAX, 4, 4],
+                openers: &openers,
+            };
+            cross(&space, &m).unwrap()
+        };
+        let c = cross_with([0, 0, 1 << 4 | 1 << 5, 1 << 5 | 1 << 1]);
+        let through = |moves, middle, hole| Crossing::Through {
+            moves,
+            middle,
+            hole,
+        };
+        assert_eq!(c, through(7, 0b000111, NO_PEG));
+        let c = cross_with([0, 0, 1 << 5, 1 << 4 | 1 << 1]);
+        assert_eq!(c, through(6, 0b000111, 4));
     }
 
     #[test]
@@ -106,10 +219,19 @@ mod tests {
         // hole 1 in the frame of the complement's key.
         let mirror: Vec<u8> = (0..6).rev().collect();
         let space: JumpSpace<u64> = JumpSpace::new(6, Jump::along_row(6), &[mirror]);
-        let key = [0b000111];
         let cross_with = |openers: u64| {
-            let c = cross(&space, (&key, &[3], &[1 << 4]), (&key, &[4], &[openers])).unwrap();
-            (c.moves, c.hole)
+            let m = MeasuredMiddle {
+                keys: &[0b000111],
+                from_start: &[3],
+                lands: &[1 << 4],
+                to_goal: &[4],
+                openers: &[openers],
+            };
+            let c = cross(&space, &m).unwrap();
+            let Crossing::Through { moves, hole, .. } = c else {
+                panic!("{c:?}");
+            };
+            (moves, hole)
         };
         assert_eq!(cross_with(1 << 1), (6, 4));
         assert_eq!(cross_with(1 << 4), (7, NO_PEG));

@@ -94,10 +94,10 @@ pub trait LayerSink<B> {
     fn expect(&mut self, positions: u64);
     /// The next layer; None stops the tracing.
     fn take(&mut self, layer: &UsefulLayer<B>) -> Option<()>;
-    /// Told before the first layer when the game is central (the layers above the first one
-    /// over the `middle` mirror the lower half's, `total` a layer's and its mirror's peg counts
-    /// added): true when the sink needs none of those mirrored layers, which are then not
-    /// built.
+    /// Told before the first layer when the game is central (the layers above the middle are
+    /// the complements of those below, `total` a layer's and its complements' peg counts
+    /// added): true when the sink needs no layer above the `middle`, which are then neither
+    /// grown nor mirrored (their positions are still counted in [`LayerSink::expect`]).
     fn central(&mut self, middle: u32, total: u32) -> bool {
         let _ = (middle, total);
         false
@@ -140,7 +140,15 @@ pub fn useful_graph<B: Bitboard>(
     } else {
         u32::MAX..=highest
     };
-    let ascended = middle.pegs + 1..=highest.min(mirrored.start().saturating_sub(1));
+    // A sink that measures a central game by halves needs no layer above the middle: none is
+    // grown or mirrored (their positions are counted as the lower layers' complements).
+    let halves = implied > 0 && top == middle.pegs && sink.central(middle.pegs, total);
+    let (ascended, mirrored) = if halves {
+        (1..=0, middle.pegs + 1..=highest)
+    } else {
+        let below_mirror = mirrored.start().saturating_sub(1);
+        (middle.pegs + 1..=highest.min(below_mirror), mirrored)
+    };
     // Above the start's explicit layers a position is useful when its complement is. Where
     // that complement has the middle's peg count, it is useful when the middle (the useful
     // positions there) holds it, so the goal's side's layer of that count, far larger, goes
@@ -166,18 +174,18 @@ pub fn useful_graph<B: Bitboard>(
     let mut lower = descend_all(space, middle, &mut backward)?;
     drop(backward);
     lower.reverse();
-    hand_over(space, (lower, upper), (total, mirrored), sink)
+    hand_over(space, (lower, upper), (total, mirrored, !halves), sink)
 }
 
 /// Hands the layers to `sink`, pegs ascending: the lower half (`lower`, grown down from the
 /// middle, pegs ascending), the layers grown above it (`upper`), then those of `mirrored`
 /// (none when it is empty), each built from the lower half as it goes (`total`: the peg
-/// counts' sum of a layer and its mirror). None when the sink stopped or the memory was
-/// refused.
+/// counts' sum of a layer and its mirror), unless `mirror` is false (then they are only
+/// counted). None when the sink stopped or the memory was refused.
 fn hand_over<B: Bitboard>(
     space: &JumpSpace<B>,
     (mut lower, upper): (Vec<UsefulLayer<B>>, Vec<UsefulLayer<B>>),
-    (total, mirrored): (u32, std::ops::RangeInclusive<u32>),
+    (total, mirrored, mirror): (u32, std::ops::RangeInclusive<u32>, bool),
     sink: &mut impl LayerSink<B>,
 ) -> Option<()> {
     let count = |pegs: u32| lower.iter().find(|l| l.pegs == pegs).map_or(0, |l| l.len());
@@ -188,8 +196,8 @@ fn hand_over<B: Bitboard>(
         .sum::<usize>()
         + mirrored.clone().map(|p| count(total - p)).sum::<usize>();
     sink.expect(positions as u64);
-    // Mirrored layers the sink needs not are not built: each lower layer goes once taken.
-    let mirror = !mirrored.is_empty() && !sink.central(total + 1 - mirrored.start(), total);
+    // Not mirrored, each lower layer goes once taken.
+    let mirror = mirror && !mirrored.is_empty();
     // The lower layers the mirror reads: their keys and edges.
     let mirror_reads =
         |p: u32| mirror && (total - mirrored.end()..=total + 1 - mirrored.start()).contains(&p);
