@@ -144,7 +144,7 @@ pub fn useful_graph<B: Bitboard>(
     // grown or mirrored (their positions are counted as the lower layers' complements).
     let halves = implied > 0 && top == middle.pegs && sink.central(middle.pegs, total);
     let (ascended, mirrored) = if halves {
-        (1..=0, middle.pegs + 1..=highest)
+        (middle.pegs + 1..=middle.pegs, middle.pegs + 1..=highest)
     } else {
         let below_mirror = mirrored.start().saturating_sub(1);
         (middle.pegs + 1..=highest.min(below_mirror), mirrored)
