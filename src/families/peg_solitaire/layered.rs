@@ -143,14 +143,18 @@ impl<B: Bitboard> Search<'_, B> {
             .minimum(self.start, self.free)
             .ok_or_else(|| Diagnostic::internal("the start has no move distance"))?;
         let best = u32::from(base + rest);
+        answer.report.stats = self.stats(states + md.positions());
+        self.minimal_solutions(answer, md, (rest, best), listing)
+    }
+
+    /// Claims the minimum `best` proved by the move distances of `md`.
+    fn claim_minimum(&self, answer: &mut Answer, md: &MoveDistances<B>, best: u32) {
         answer.report.cost = Some(best.into());
         answer.report.notes.push(format!(
             "minimum proved: the exact move distance of all {} positions on any solution (classes under a symmetry group of order {}) was computed, so no solution has fewer than {best} moves",
             md.positions(),
             self.space.group_size()
         ));
-        answer.report.stats = self.stats(states + md.positions());
-        self.minimal_solutions(answer, md, (rest, best), listing)
     }
 
     /// One minimal solution, or every minimal jump sequence counted and up to `limit` listed;
@@ -171,7 +175,6 @@ impl<B: Bitboard> Search<'_, B> {
                 let Some((count, listed)) =
                     md.minimal_sequences(self.start, self.free, rest, limit)
                 else {
-                    answer.report.cost = None;
                     answer.report.notes.push(
                         "stopped while counting the minimal jump sequences; no count or listing is claimed".into(),
                     );
@@ -181,6 +184,15 @@ impl<B: Bitboard> Search<'_, B> {
                 listed
             }
         };
+        // A stop that came once every layer was measured, while the minimum was read off or a
+        // solution traced, still ends the run with nothing claimed (the app marks the report
+        // stopped, and a stopped report proves nothing).
+        if crate::engine::stop::requested().is_some() {
+            answer.report.count = None;
+            answer.report.notes.push("stopped while tracing a minimal solution from the move distances measured; no minimum is claimed".into());
+            return Ok(());
+        }
+        self.claim_minimum(answer, md, best);
         for js in &listed {
             self.puzzle
                 .record(answer, &self.with_prefix(js), Some(best))?;

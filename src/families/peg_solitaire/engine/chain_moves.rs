@@ -15,7 +15,7 @@
 //! on complements a jump is the same jump played backwards, so the moves from the start to a
 //! position are the moves from its complement to the goal counted the other way round (a chain
 //! goes on when a jump lands where the last one left). The lower half is measured both ways and
-//! the two meet at the first layer above the middle (see [`super::chain_seam`]).
+//! the two meet where solutions cross the middle (see [`super::chain_seam`]).
 
 use super::bitboard::Bitboard;
 use super::chain_seam::{Crossing, MeasuredMiddle, cross, cross_over};
@@ -244,6 +244,11 @@ impl<B: Bitboard> LayerSink<B> for MoveDistances<'_, B> {
             } else {
                 cross_over(self.space, &measured, middle)
             };
+            // Reading the crossing off is the measure's last part.
+            if self.crossing.is_none() && stop::requested().is_some() {
+                self.stopped = Some(layer.pegs);
+                return None;
+            }
         }
         self.below = below;
         self.measured += layer.len() as u64;

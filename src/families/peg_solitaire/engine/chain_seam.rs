@@ -16,6 +16,7 @@ use super::jump_layers::CHUNK;
 use super::jump_space::JumpSpace;
 use super::layer_membership::{ABSENT, Membership};
 use super::useful_mirror::complements;
+use crate::engine::stop;
 use rayon::prelude::*;
 
 /// The fewest moves of a solution and where they cross the middle.
@@ -90,7 +91,8 @@ pub fn cross<B: Bitboard>(space: &JumpSpace<B>, m: &MeasuredMiddle<B>) -> Option
 /// layer above it, whose positions are the middle's complements (an odd board): for each
 /// middle position `x` and each jump that could have led to it, the position `p` it undoes is
 /// one when the middle holds `p`'s complement. The least (moves, `x`'s index, jump) wins.
-/// None when no such jump is found (or the middle is too large to index).
+/// None when no such jump is found (or the middle is too large to index), or when a stop was
+/// requested.
 pub fn cross_over<B: Bitboard>(
     space: &JumpSpace<B>,
     m: &MeasuredMiddle<B>,
@@ -101,7 +103,10 @@ pub fn cross_over<B: Bitboard>(
         .keys
         .par_chunks(CHUNK)
         .enumerate()
-        .filter_map(|(c, chunk)| {
+        .map(|(c, chunk)| {
+            if stop::requested().is_some() {
+                return None;
+            }
             let mut tried = Tried::default();
             let mut best = None;
             for (n, batch) in chunk.chunks(BATCH).enumerate() {
@@ -115,8 +120,11 @@ pub fn cross_over<B: Bitboard>(
                     best = Some(best.map_or(found, |b: (u8, usize, usize)| b.min(found)));
                 }
             }
-            best
+            Some(best)
         })
+        .collect::<Option<Vec<_>>>()?
+        .into_iter()
+        .flatten()
         .min()?;
     Some(Crossing::Over {
         moves,
