@@ -150,11 +150,16 @@ impl<B: Bitboard> Search<'_, B> {
     /// Claims the minimum `best` proved by the move distances of `md`.
     fn claim_minimum(&self, answer: &mut Answer, md: &MoveDistances<B>, best: u32) {
         answer.report.cost = Some(best.into());
-        answer.report.notes.push(format!(
-            "minimum proved: the exact move distance of all {} positions on any solution (classes under a symmetry group of order {}) was computed, so no solution has fewer than {best} moves",
-            md.positions(),
-            self.space.group_size()
-        ));
+        let (positions, group) = (md.positions(), self.space.group_size());
+        answer.report.notes.push(if md.crossed_by_halves() {
+            format!(
+                "minimum proved: the exact move distances of all {positions} positions on any solution (classes under a symmetry group of order {group}) were computed, those up to the middle to the goal and those above it from the start (read on complements), and every solution crosses from the one to the other, so no solution has fewer than {best} moves"
+            )
+        } else {
+            format!(
+                "minimum proved: the exact move distance of all {positions} positions on any solution (classes under a symmetry group of order {group}) was computed, so no solution has fewer than {best} moves"
+            )
+        });
     }
 
     /// One minimal solution, or every minimal jump sequence counted and up to `limit` listed;

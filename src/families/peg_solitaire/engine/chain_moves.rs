@@ -297,6 +297,12 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
         })
     }
 
+    /// Whether the minimum was found where the halves of a central game meet (the distances
+    /// to the goal measured up to the middle, those from the start above it).
+    pub fn crossed_by_halves(&self) -> bool {
+        self.crossing.is_some()
+    }
+
     /// Number of useful positions (symmetry classes).
     pub fn positions(&self) -> u64 {
         self.positions
