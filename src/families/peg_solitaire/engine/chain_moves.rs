@@ -33,9 +33,9 @@ pub struct MoveDistances<'a, B: Bitboard> {
     space: &'a JumpSpace<B>,
     /// Moves from each useful position (canonical) to the goal, one layer per peg count.
     sorted: Vec<Measured<B>>,
-    /// The openers of the last layer measured: the next layer reads them; the solutions
-    /// traced afterwards work out the few they need.
-    below: Openers<B>,
+    /// The last layer measured, its peg count and its cells: the next layer reads them (the
+    /// solutions traced afterwards work out the few openers they need).
+    below: (u32, Vec<Cell<B>>),
     /// Whether a central game may be measured by halves, and once the graph said it is one,
     /// its middle's peg count and the sum of a layer's and its mirror's.
     halves: bool,
@@ -111,55 +111,55 @@ impl<B: Bitboard> Measured<B> {
     }
 }
 
-/// What the layer above reads of a measured position, both ways (indexed by [`Way`]) side
-/// by side: a jump onto it is one read, where the four arrays were four reads far apart.
-struct Cell<B> {
+/// A measured position as the layer above reads it, both ways (indexed by [`Way`]) side by
+/// side, so that a jump onto it is one read: per way its distance and its openers (the way
+/// from the start left unmeasured outside the lower half of a central game measured by
+/// halves).
+#[derive(Clone, Copy)]
+pub struct Cell<B> {
     openers: [B; 2],
     distance: [u8; 2],
 }
 
 impl<B: Bitboard> Cell<B> {
-    /// The cells of a measured layer and its openers (the way from the start left zero where
-    /// not measured); None when the memory was refused.
-    fn of((measured, openers): (&Measured<B>, &Openers<B>)) -> Option<Vec<Cell<B>>> {
-        let mut cells = room::reserved(measured.keys.len(), LAYER_GROWTH)?;
-        cells.extend((0..measured.keys.len()).map(|c| Cell {
-            openers: [
-                openers.to_goal[c],
-                openers.from_start.get(c).copied().unwrap_or(B::ZERO),
-            ],
-            distance: [
-                measured.distance[c],
-                measured.from_start.get(c).copied().unwrap_or(u8::MAX),
-            ],
-        }));
-        Some(cells)
+    /// A goal position: no move left either way, nothing to open.
+    const GOAL: Cell<B> = Cell {
+        openers: [B::ZERO; 2],
+        distance: [0; 2],
+    };
+    /// A position no measured position is reached from.
+    const UNREACHED: Cell<B> = Cell {
+        openers: [B::ZERO; 2],
+        distance: [u8::MAX; 2],
+    };
+
+    /// A cell of the given moves and holes to the goal, then from the start: for tests.
+    #[cfg(test)]
+    pub fn of((to_goal, openers): (u8, B), (from_start, lands): (u8, B)) -> Cell<B> {
+        Cell {
+            openers: [openers, lands],
+            distance: [to_goal, from_start],
+        }
     }
-}
 
-/// A layer's openers, both ways (`from_start` empty where that way is not measured).
-#[derive(Clone, Default)]
-struct Openers<B> {
-    pegs: u32,
-    to_goal: Vec<B>,
-    from_start: Vec<B>,
-}
+    /// Moves to the goal.
+    pub fn moves_to_goal(&self) -> u8 {
+        self.distance[Way::ToGoal as usize]
+    }
 
-/// A layer's measure: per position the distance and openers each way.
-#[derive(Default)]
-struct Measure<B> {
-    distance: Vec<u8>,
-    openers: Vec<B>,
-    from_start: Vec<u8>,
-    start_openers: Vec<B>,
-}
+    /// The holes whose peg can make the first jump of a shortest way to the goal.
+    pub fn openers(&self) -> B {
+        self.openers[Way::ToGoal as usize]
+    }
 
-impl<B> Measure<B> {
-    fn append(&mut self, mut part: Measure<B>) {
-        self.distance.append(&mut part.distance);
-        self.openers.append(&mut part.openers);
-        self.from_start.append(&mut part.from_start);
-        self.start_openers.append(&mut part.start_openers);
+    /// Moves from the start to the position's complement.
+    pub fn moves_from_start(&self) -> u8 {
+        self.distance[Way::FromStart as usize]
+    }
+
+    /// The holes where the last jump of a shortest way from the start lands.
+    pub fn lands(&self) -> B {
+        self.openers[Way::FromStart as usize]
     }
 }
 
@@ -179,27 +179,20 @@ impl<B: Bitboard> LayerSink<B> for MoveDistances<'_, B> {
 
     fn take(&mut self, layer: &UsefulLayer<B>) -> Option<()> {
         let both = self.central.is_some_and(|(middle, _)| layer.pegs <= middle);
-        let measure = match self.goal_pegs {
+        let cells = match self.goal_pegs {
             None => {
                 self.goal_pegs = Some(layer.pegs);
-                let zeros = || (vec![0; layer.len()], vec![B::ZERO; layer.len()]);
-                let ((distance, openers), (from_start, start_openers)) = (zeros(), zeros());
-                Measure {
-                    distance,
-                    openers,
-                    from_start,
-                    start_openers,
-                }
+                vec![Cell::GOAL; layer.len()]
             }
             Some(_) => {
                 let pegs = layer.pegs;
                 self.progress
                     .message(|| format!("move distances: {pegs} pegs"));
-                let Some(measure) = self.measure(layer, both) else {
+                let Some(cells) = self.measure(layer, both) else {
                     self.stopped = Some(pegs);
                     return None;
                 };
-                measure
+                cells
             }
         };
         // The keys stay for the lookups; the graph's copy goes with its layer.
@@ -212,32 +205,22 @@ impl<B: Bitboard> LayerSink<B> for MoveDistances<'_, B> {
         if self.sorted.len() <= at {
             self.sorted.resize(at + 1, Measured::default());
         }
-        let from_start = if both { measure.from_start } else { Vec::new() };
-        self.sorted[at] = Measured {
-            keys,
-            distance: measure.distance,
-            from_start,
-        };
-        let start_openers = if both {
-            measure.start_openers
+        let from_start = if both {
+            cells.iter().map(Cell::moves_from_start).collect()
         } else {
             Vec::new()
         };
-        let below = Openers {
-            pegs: layer.pegs,
-            to_goal: measure.openers,
-            from_start: start_openers,
+        self.sorted[at] = Measured {
+            keys,
+            distance: cells.iter().map(Cell::moves_to_goal).collect(),
+            from_start,
         };
         if let Some((middle, total)) = self.central
             && layer.pegs == middle
         {
-            let m = &self.sorted[at];
             let measured = MeasuredMiddle {
-                keys: &m.keys,
-                from_start: &m.from_start,
-                lands: &below.from_start,
-                to_goal: &m.distance,
-                openers: &below.to_goal,
+                keys: &self.sorted[at].keys,
+                cells: &cells,
             };
             self.crossing = if total == 2 * middle {
                 cross(self.space, &measured)
@@ -250,7 +233,7 @@ impl<B: Bitboard> LayerSink<B> for MoveDistances<'_, B> {
                 return None;
             }
         }
-        self.below = below;
+        self.below = (layer.pegs, cells);
         self.measured += layer.len() as u64;
         Some(())
     }
@@ -268,7 +251,7 @@ impl<'a, B: Bitboard> MoveDistances<'a, B> {
         MoveDistances {
             space,
             sorted: Vec::new(),
-            below: Openers::default(),
+            below: (0, Vec::new()),
             halves: false,
             central: None,
             crossing: None,
@@ -539,55 +522,35 @@ impl<B: Bitboard> MoveDistances<'_, B> {
         self.goal_pegs.unwrap_or(u32::MAX)
     }
 
-    /// The distances and openers of `layer`'s positions (from the start too with `both`), the
-    /// layer below measured; None when a stop was requested first.
-    fn measure(&self, layer: &UsefulLayer<B>, both: bool) -> Option<Measure<B>> {
-        let below = layer.pegs.checked_sub(1).and_then(|pegs| {
-            let measured = self.sorted.get(pegs as usize)?;
-            (self.below.pegs == pegs).then_some((measured, &self.below))
-        });
-        let Some(below) = below else {
+    /// The cells of `layer`'s positions (measured from the start too with `both`), the layer
+    /// below measured; None when a stop was requested first.
+    fn measure(&self, layer: &UsefulLayer<B>, both: bool) -> Option<Vec<Cell<B>>> {
+        let (pegs, below) = &self.below;
+        if layer.pegs.checked_sub(1) != Some(*pegs) {
             // Nothing below: no position here reaches the goal.
-            let none = || (vec![u8::MAX; layer.len()], vec![B::ZERO; layer.len()]);
-            let ((distance, openers), (from_start, start_openers)) = (none(), none());
-            return Some(Measure {
-                distance,
-                openers,
-                from_start,
-                start_openers,
-            });
-        };
-        let cells = Cell::of(below)?;
+            return Some(vec![Cell::UNREACHED; layer.len()]);
+        }
+        let ways = 1 + usize::from(both);
         let starts: Vec<usize> = (0..layer.len()).step_by(CHUNK).collect();
-        let parts: Vec<Measure<B>> = starts
+        let parts: Vec<Vec<Cell<B>>> = starts
             .par_iter()
             .map(|&from| {
                 if stop::requested().is_some() {
                     return None;
                 }
-                let mut part = Measure::default();
-                let ways = 1 + usize::from(both);
-                for p in from..(from + CHUNK).min(layer.len()) {
-                    let (d, o) = self.measure_one(layer, p, &cells, ways);
-                    part.distance.push(d[0]);
-                    part.openers.push(o[0]);
-                    if both {
-                        part.from_start.push(d[1]);
-                        part.start_openers.push(o[1]);
-                    }
-                }
-                Some(part)
+                let to = (from + CHUNK).min(layer.len());
+                Some(
+                    (from..to)
+                        .map(|p| self.measure_one(layer, p, below, ways))
+                        .collect(),
+                )
             })
             .collect::<Option<_>>()?;
-        let mut all = Measure::default();
-        for part in parts {
-            all.append(part);
-        }
-        Some(all)
+        Some(parts.concat())
     }
 
-    /// The distances and openers of position `p` of `layer`, counted each of the first `ways`
-    /// ways ([`Way::ToGoal`], then [`Way::FromStart`]): the least over its jumps of the
+    /// The cell of position `p` of `layer`, its distances and openers counted each of the first
+    /// `ways` ways ([`Way::ToGoal`], then [`Way::FromStart`]): the least over its jumps of the
     /// distance reached, plus one unless the chain goes on there (the jump read in the reached
     /// position's frame meets one of its openers); its openers are the holes the chains
     /// reaching that least start from. Where the layer's edges may hold one jump of two that a
@@ -599,7 +562,7 @@ impl<B: Bitboard> MoveDistances<'_, B> {
         p: usize,
         cells: &[Cell<B>],
         ways: usize,
-    ) -> ([u8; 2], [B; 2]) {
+    ) -> Cell<B> {
         let jumps = &self.space.jumps;
         let (mut best, mut openers) = ([u8::MAX; 2], [B::ZERO; 2]);
         for e in layer.edges(p) {
@@ -629,7 +592,10 @@ impl<B: Bitboard> MoveDistances<'_, B> {
                 *o = self.space.closed_under_symmetries(layer.keys[p], *o);
             }
         }
-        (best, openers)
+        Cell {
+            openers,
+            distance: best,
+        }
     }
 }
 

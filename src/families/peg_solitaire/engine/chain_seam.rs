@@ -11,7 +11,7 @@
 //! above the middle is never built.
 
 use super::bitboard::Bitboard;
-use super::chain_moves::NO_PEG;
+use super::chain_moves::{Cell, NO_PEG};
 use super::jump_layers::CHUNK;
 use super::jump_space::JumpSpace;
 use super::layer_membership::{ABSENT, Membership};
@@ -39,15 +39,12 @@ impl<B> Crossing<B> {
     }
 }
 
-/// A middle layer measured both ways: its keys; per position the moves from the start to its
-/// complement and the holes where the shortest ways in land (`lands`), in each key's frame;
-/// the moves to the goal and the openers of the shortest ways out.
+/// A middle layer measured both ways: its keys and per position its cell (moves from the
+/// start to its complement and where the shortest ways in land, moves to the goal and the
+/// openers of the shortest ways out, holes in each key's frame).
 pub struct MeasuredMiddle<'a, B> {
     pub keys: &'a [B],
-    pub from_start: &'a [u8],
-    pub lands: &'a [B],
-    pub to_goal: &'a [u8],
-    pub openers: &'a [B],
+    pub cells: &'a [Cell<B>],
 }
 
 /// The crossing of the fewest moves through a middle layer that holds its own complements
@@ -62,21 +59,25 @@ pub fn cross<B: Bitboard>(space: &JumpSpace<B>, m: &MeasuredMiddle<B>) -> Option
             .ok()?;
         Some((at, sorted.symmetry(i)))
     };
-    let shared = |i: usize, at: usize, g: usize| space.image(m.lands[i], g) & m.openers[at];
+    let shared =
+        |i: usize, at: usize, g: usize| space.image(m.cells[i].lands(), g) & m.cells[at].openers();
     let (moves, i) = (0..m.keys.len())
         .into_par_iter()
         .filter_map(|i| {
             let (at, g) = flipped(i)?;
             let chained = shared(i, at, g) != B::ZERO;
-            let moves = m.from_start[i].saturating_add(m.to_goal[at]) - u8::from(chained);
+            let moves = m.cells[i]
+                .moves_from_start()
+                .saturating_add(m.cells[at].moves_to_goal());
+            let moves = moves - u8::from(chained);
             Some((moves, i))
         })
         .min()?;
     let (at, g) = flipped(i)?;
     let hole = (0..space.holes)
         .find(|&h| {
-            m.lands[i] & B::bit(h) != B::ZERO
-                && space.image(B::bit(h), g) & m.openers[at] != B::ZERO
+            m.cells[i].lands() & B::bit(h) != B::ZERO
+                && space.image(B::bit(h), g) & m.cells[at].openers() != B::ZERO
         })
         .map_or(NO_PEG, |h| h as u8);
     debug_assert_eq!(hole != NO_PEG, shared(i, at, g) != B::ZERO);
@@ -176,11 +177,13 @@ impl<B: Bitboard> Tried<B> {
                 // The way in chains when it lands where the jump starts (read in the frame
                 // of the complement's key), the way out when it starts where the jump lands.
                 let from = jumps[space.jump_image(usize::from(g), j)].from;
-                let chained_in = m.lands[at] & B::bit(usize::from(from)) != B::ZERO;
-                let chained_out = m.openers[x] & B::bit(usize::from(jumps[j].to)) != B::ZERO;
-                let moves = u16::from(m.from_start[at]) + 1 + u16::from(m.to_goal[x])
-                    - u16::from(chained_in)
-                    - u16::from(chained_out);
+                let (inward, outward) = (&m.cells[at], &m.cells[x]);
+                let chained_in = inward.lands() & B::bit(usize::from(from)) != B::ZERO;
+                let chained_out = outward.openers() & B::bit(usize::from(jumps[j].to)) != B::ZERO;
+                let moves =
+                    u16::from(inward.moves_from_start()) + 1 + u16::from(outward.moves_to_goal())
+                        - u16::from(chained_in)
+                        - u16::from(chained_out);
                 (u8::try_from(moves).unwrap_or(u8::MAX), x, j)
             })
             .min()
@@ -199,14 +202,15 @@ mod tests {
         // the start here); a chain only where a way in lands on an opener of the complement.
         let space: JumpSpace<u64> = JumpSpace::new(6, Jump::along_row(6), &[]);
         let keys = [0b000111, 0b001011, 0b110100, 0b111000];
-        let lands = [1 << 4, 1 << 2, 0, 0];
+        let from_start = [(3, 1 << 4), (3, 1 << 2), (u8::MAX, 0), (u8::MAX, 0)];
+        let to_goal = [u8::MAX, u8::MAX, 4, 4];
         let cross_with = |openers: [u64; 4]| {
+            let cells: Vec<Cell<u64>> = (0..4)
+                .map(|i| Cell::of((to_goal[i], openers[i]), from_start[i]))
+                .collect();
             let m = MeasuredMiddle {
                 keys: &keys,
-                from_start: &[3, 3, u8::MAX, u8::MAX],
-                lands: &lands,
-                to_goal: &[u8::MAX, u8::MAX, 4, 4],
-                openers: &openers,
+                cells: &cells,
             };
             cross(&space, &m).unwrap()
         };
@@ -230,10 +234,7 @@ mod tests {
         let cross_with = |openers: u64| {
             let m = MeasuredMiddle {
                 keys: &[0b000111],
-                from_start: &[3],
-                lands: &[1 << 4],
-                to_goal: &[4],
-                openers: &[openers],
+                cells: &[Cell::of((4, openers), (3, 1 << 4))],
             };
             let c = cross(&space, &m).unwrap();
             let Crossing::Through { moves, hole, .. } = c else {
