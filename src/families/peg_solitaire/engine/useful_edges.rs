@@ -55,9 +55,10 @@ impl<B: Bitboard> Held<'_, B> {
 }
 
 /// The layer below `above`: the successors of its positions that `held` holds; the jumps to
-/// them become `above`'s edges (each also in the frame of the position it reaches). Positions are visited in order, so each one's edges come out
-/// together, each with the index of the position it reaches in `held`; the positions reached,
-/// in `held`'s order, are the new layer.
+/// them become `above`'s edges (each also in the frame of the position it reaches). Positions
+/// are visited in order, so each one's edges come out together, each with the index of the
+/// position it reaches in `held`; the positions reached, in `held`'s order, are the new
+/// layer.
 pub(super) fn descend<B: Bitboard>(
     space: &JumpSpace<B>,
     above: &mut UsefulLayer<B>,
