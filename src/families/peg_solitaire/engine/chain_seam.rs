@@ -12,7 +12,6 @@
 
 use super::bitboard::Bitboard;
 use super::chain_moves::{Cell, NO_PEG};
-use super::jump_layers::CHUNK;
 use super::jump_space::JumpSpace;
 use super::layer_membership::{ABSENT, Membership};
 use super::useful_mirror::complements;
@@ -91,48 +90,85 @@ pub fn cross<B: Bitboard>(space: &JumpSpace<B>, m: &MeasuredMiddle<B>) -> Option
 /// The crossing of the fewest moves by a jump onto the middle layer (of `pegs` pegs) from the
 /// layer above it, whose positions are the middle's complements (an odd board): for each
 /// middle position `x` and each jump that could have led to it, the position `p` it undoes is
-/// one when the middle holds `p`'s complement. The least (moves, `x`'s index, jump) wins.
-/// None when no such jump is found (or the middle is too large to index), or when a stop was
+/// one when the middle holds `p`'s complement. The least (moves, `x`'s index, jump) of those
+/// looked up wins. None when no such jump is found (or the middle is too large to index), or when a stop was
 /// requested.
+///
+/// Most crossings cannot be the fewest, and each costs a lookup: the middle positions are
+/// taken by their moves to the goal, fewest first, and a crossing is looked up only while the
+/// fewest moves the start needs to reach any `p`, plus the jump and `x`'s moves out, less a
+/// move for each end that may chain, is below the least found so far (English 33: of the
+/// 230,230 middle positions, the 40,415 of fewest moves out are looked at whole, the next
+/// 72,605 only for the jumps that land on an opener, the rest not at all).
 pub fn cross_over<B: Bitboard>(
     space: &JumpSpace<B>,
     m: &MeasuredMiddle<B>,
     pegs: u32,
 ) -> Option<Crossing<B>> {
     let member = Membership::new(space, m.keys, pegs)?;
-    let (moves, x, jump) = m
-        .keys
-        .par_chunks(CHUNK)
-        .enumerate()
-        .map(|(c, chunk)| {
-            if stop::requested().is_some() {
-                return None;
-            }
-            let mut tried = Tried::default();
-            let mut best = None;
-            for (n, batch) in chunk.chunks(BATCH).enumerate() {
-                tried.clear();
-                let first = c * CHUNK + n * BATCH;
-                for (x, &b) in (first..).zip(batch) {
-                    tried.add(space, x, b);
+    let least_in = m.cells.iter().map(Cell::moves_from_start).min()?;
+    let mut best: Option<(u8, usize, usize)> = None;
+    for (out, onto) in by_moves_to_goal(m.cells) {
+        // The fewest moves a crossing onto these positions can have, both ends chained; one
+        // whose jump lands off the position's openers (the way out cannot chain) has one more.
+        let fewest = (u16::from(least_in) + u16::from(out)).saturating_sub(1);
+        let most = best.map_or(u16::MAX, |b| u16::from(b.0));
+        if fewest >= most {
+            break;
+        }
+        let openers_only = fewest + 1 >= most;
+        let found = onto
+            .par_chunks(CROSSED)
+            .map(|chunk| {
+                if stop::requested().is_some() {
+                    return None;
                 }
-                member.index_each(&tried.keys, &mut tried.found);
-                if let Some(found) = tried.best(space, m) {
-                    best = Some(best.map_or(found, |b: (u8, usize, usize)| b.min(found)));
+                let mut tried = Tried::default();
+                let mut best = None;
+                for batch in chunk.chunks(BATCH) {
+                    tried.clear();
+                    for &x in batch {
+                        let x = x as usize;
+                        let only = openers_only.then(|| m.cells[x].openers());
+                        tried.add(space, x, m.keys[x], only);
+                    }
+                    member.index_each(&tried.keys, &mut tried.found);
+                    if let Some(found) = tried.best(space, m) {
+                        best = Some(best.map_or(found, |b: (u8, usize, usize)| b.min(found)));
+                    }
                 }
-            }
-            Some(best)
-        })
-        .collect::<Option<Vec<_>>>()?
-        .into_iter()
-        .flatten()
-        .min()?;
+                Some(best)
+            })
+            .collect::<Option<Vec<_>>>()?;
+        best = found.into_iter().flatten().chain(best).min();
+    }
+    let (moves, x, jump) = best?;
     Some(Crossing::Over {
         moves,
         onto: m.keys[x],
         jump,
     })
 }
+
+/// The middle positions' indices grouped by their moves to the goal, fewest first (each group
+/// in index order).
+fn by_moves_to_goal<B: Bitboard>(cells: &[Cell<B>]) -> Vec<(u8, Vec<u32>)> {
+    let mut groups: Vec<(u8, Vec<u32>)> = Vec::new();
+    let mut at = [usize::MAX; 256];
+    for (i, c) in cells.iter().enumerate() {
+        let d = c.moves_to_goal();
+        if at[usize::from(d)] == usize::MAX {
+            at[usize::from(d)] = groups.len();
+            groups.push((d, Vec::new()));
+        }
+        groups[at[usize::from(d)]].1.push(i as u32);
+    }
+    groups.sort_unstable_by_key(|g| g.0);
+    groups
+}
+
+/// Middle positions of a group whose crossings are looked up in one parallel task.
+const CROSSED: usize = 1 << 12;
 
 /// Middle positions whose jumps in are looked up together.
 const BATCH: usize = 256;
@@ -153,11 +189,16 @@ impl<B: Bitboard> Tried<B> {
         self.jumps.clear();
     }
 
-    /// The jumps that could have led to middle position `b` (index `x`).
-    fn add(&mut self, space: &JumpSpace<B>, x: usize, b: B) {
+    /// The jumps that could have led to middle position `b` (index `x`); with `only`, those
+    /// landing on one of its holes.
+    fn add(&mut self, space: &JumpSpace<B>, x: usize, b: B, only: Option<B>) {
         // The complement of a position undone is the complement of `b` after the jump.
         let images = space.images_of(space.board & !b);
+        let lands = |j: usize| B::bit(usize::from(space.jumps[j].to));
         space.for_each_move(b, true, |j| {
+            if only.is_some_and(|o| o & lands(j) == B::ZERO) {
+                return;
+            }
             let (key, g) = space.least_and_symmetry(&space.after(&images, j));
             self.keys.push(key);
             self.jumps.push((x as u32, j as u16, g as u16));
@@ -244,5 +285,67 @@ mod tests {
         };
         assert_eq!(cross_with(1 << 1), (6, 4));
         assert_eq!(cross_with(1 << 4), (7, NO_PEG));
+    }
+
+    /// The crossing over the middle of a row of 7 holes (no symmetry, so every frame is the
+    /// board's own), the middle every position of 3 pegs with cells at random: the least over
+    /// every jump onto a middle position from a position whose complement is in the middle,
+    /// counted here directly, is what the bounded search finds, and the crossing it returns
+    /// costs that.
+    #[test]
+    fn the_bounded_crossing_over_the_middle_is_the_least_of_every_jump() {
+        let space: JumpSpace<u64> = JumpSpace::new(7, Jump::along_row(7), &[]);
+        let keys: Vec<u64> = (0u64..1 << 7).filter(|k| k.count_ones() == 3).collect();
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let cost = |cells: &[Cell<u64>], x: usize, j: usize| {
+            let jump = space.jumps[j];
+            let bit = |h: u8| 1u64 << h;
+            let (f, o, t) = (bit(jump.from), bit(jump.over), bit(jump.to));
+            let b = keys[x];
+            if b & t == 0 || b & (f | o) != 0 {
+                return None;
+            }
+            let at = keys.binary_search(&(0x7F & !(b ^ f ^ o ^ t))).ok()?;
+            let chained_in = cells[at].lands() & f != 0;
+            let chained_out = cells[x].openers() & t != 0;
+            let moves =
+                u16::from(cells[at].moves_from_start()) + 1 + u16::from(cells[x].moves_to_goal())
+                    - u16::from(chained_in)
+                    - u16::from(chained_out);
+            Some(moves)
+        };
+        for _ in 0..300 {
+            let cells: Vec<Cell<u64>> = keys
+                .iter()
+                .map(|_| {
+                    Cell::of(
+                        (1 + next(6) as u8, next(128)),
+                        (1 + next(6) as u8, next(128)),
+                    )
+                })
+                .collect();
+            let every = (0..keys.len())
+                .flat_map(|x| (0..space.jumps.len()).map(move |j| (x, j)))
+                .filter_map(|(x, j)| cost(&cells, x, j))
+                .min();
+            let m = MeasuredMiddle {
+                keys: &keys,
+                cells: &cells,
+            };
+            match cross_over(&space, &m, 3) {
+                Some(Crossing::Over { moves, onto, jump }) => {
+                    let x = keys.binary_search(&onto).unwrap();
+                    assert_eq!(Some(u16::from(moves)), every);
+                    assert_eq!(cost(&cells, x, jump), every);
+                }
+                other => assert!(every.is_none() && other.is_none(), "{other:?}"),
+            }
+        }
     }
 }
