@@ -12,10 +12,11 @@
 
 use super::bitboard::Bitboard;
 use super::chain_moves::{Cell, NO_PEG};
+use super::jump_layers::LAYER_GROWTH;
 use super::jump_space::JumpSpace;
 use super::layer_membership::{ABSENT, Membership};
 use super::useful_mirror::complements;
-use crate::engine::stop;
+use crate::engine::{room, stop};
 use rayon::prelude::*;
 
 /// The fewest moves of a solution and where they cross the middle.
@@ -91,8 +92,8 @@ pub fn cross<B: Bitboard>(space: &JumpSpace<B>, m: &MeasuredMiddle<B>) -> Option
 /// layer above it, whose positions are the middle's complements (an odd board): for each
 /// middle position `x` and each jump that could have led to it, the position `p` it undoes is
 /// one when the middle holds `p`'s complement. The least (moves, `x`'s index, jump) of those
-/// looked up wins. None when no such jump is found (or the middle is too large to index), or when a stop was
-/// requested.
+/// looked up wins. None when no such jump is found (or the middle is too large to index), or
+/// when a stop was requested or the memory refused.
 ///
 /// Most crossings cannot be the fewest, and each costs a lookup: the middle positions are
 /// taken by their moves to the goal, fewest first, and a crossing is looked up only while the
@@ -108,7 +109,7 @@ pub fn cross_over<B: Bitboard>(
     let member = Membership::new(space, m.keys, pegs)?;
     let least_in = m.cells.iter().map(Cell::moves_from_start).min()?;
     let mut best: Option<(u8, usize, usize)> = None;
-    for (out, onto) in by_moves_to_goal(m.cells) {
+    for (out, onto) in by_moves_to_goal(m.cells)? {
         // The fewest moves a crossing onto these positions can have, both ends chained; one
         // whose jump lands off the position's openers (the way out cannot chain) has one more.
         let fewest = (u16::from(least_in) + u16::from(out)).saturating_sub(1);
@@ -150,21 +151,27 @@ pub fn cross_over<B: Bitboard>(
     })
 }
 
-/// The middle positions' indices grouped by their moves to the goal, fewest first (each group
-/// in index order).
-fn by_moves_to_goal<B: Bitboard>(cells: &[Cell<B>]) -> Vec<(u8, Vec<u32>)> {
-    let mut groups: Vec<(u8, Vec<u32>)> = Vec::new();
-    let mut at = [usize::MAX; 256];
-    for (i, c) in cells.iter().enumerate() {
-        let d = c.moves_to_goal();
-        if at[usize::from(d)] == usize::MAX {
-            at[usize::from(d)] = groups.len();
-            groups.push((d, Vec::new()));
-        }
-        groups[at[usize::from(d)]].1.push(i as u32);
+/// The middle positions' indices grouped by their moves to the goal, fewest first, each group
+/// in index order (a counting sort); None when the memory was refused.
+fn by_moves_to_goal<B: Bitboard>(cells: &[Cell<B>]) -> Option<Vec<(u8, Vec<u32>)>> {
+    let mut count = [0usize; 256];
+    for c in cells {
+        count[usize::from(c.moves_to_goal())] += 1;
     }
-    groups.sort_unstable_by_key(|g| g.0);
-    groups
+    let mut groups = Vec::new();
+    for (moves, &n) in (0u8..=u8::MAX).zip(&count) {
+        if n > 0 {
+            groups.push((moves, room::reserved(n, LAYER_GROWTH)?));
+        }
+    }
+    let mut group_of = [0usize; 256];
+    for (g, (moves, _)) in groups.iter().enumerate() {
+        group_of[usize::from(*moves)] = g;
+    }
+    for (c, i) in cells.iter().zip(0u32..) {
+        groups[group_of[usize::from(c.moves_to_goal())]].1.push(i);
+    }
+    Some(groups)
 }
 
 /// Middle positions of a group whose crossings are looked up in one parallel task.
