@@ -411,17 +411,21 @@ impl<B: Bitboard> JumpSpace<B> {
     /// `set` with its images under every symmetry that maps `b` onto itself (most positions
     /// have none but the identity).
     pub fn closed_under_symmetries(&self, b: B, set: B) -> B {
-        let mut out = set;
-        for block in 0..self.blocks {
+        self.fixing(b).skip(1).fold(set, |out, (block, lane)| {
+            out | self.images(set, block)[lane]
+        })
+    }
+
+    /// The symmetries that map `b` onto itself, as (block, lane) of the images, the identity
+    /// first.
+    fn fixing(&self, b: B) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..self.blocks).flat_map(move |block| {
             let real = (self.group - block * LANES).min(LANES);
             let images = self.images(b, block);
-            for (lane, &x) in images[..real].iter().enumerate() {
-                if x == b && block * LANES + lane != 0 {
-                    out = out | self.images(set, block)[lane];
-                }
-            }
-        }
-        out
+            (0..real)
+                .filter(move |&lane| images[lane] == b)
+                .map(move |lane| (block, lane))
+        })
     }
 
     /// The image of jump `j` under symmetry `g` (an index as [`JumpSpace::symmetry_to`] gives).
@@ -432,15 +436,7 @@ impl<B: Bitboard> JumpSpace<B> {
 
     /// How many distinct positions the class of `b` holds.
     pub fn orbit_size(&self, b: B) -> u64 {
-        let mut fixed = 0;
-        for block in 0..self.blocks {
-            let real = (self.group - block * LANES).min(LANES);
-            fixed += self.images(b, block)[..real]
-                .iter()
-                .filter(|&&x| x == b)
-                .count();
-        }
-        (self.group / fixed) as u64
+        (self.group / self.fixing(b).count()) as u64
     }
 }
 
