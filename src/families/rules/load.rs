@@ -56,6 +56,7 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
     let mut rules = Rules {
         reverse: None,
         dispatch,
+        pins: super::model::Pin::of_each(&instances),
         bit_moves,
         layout,
         tables: tables.iter().map(|(_, t)| t.clone()).collect(),

@@ -92,6 +92,9 @@ pub struct Rules {
     /// When every guard pins one slot to a constant (the blank's cell, the boat's bank): the
     /// instances to try for each value of that slot, so the others are not even tested.
     pub dispatch: Option<Dispatch>,
+    /// Otherwise, per instance, the `slot == constant` test its guard starts with, checked
+    /// before the guard is run (see [`Pin`]).
+    pub pins: Vec<Pin>,
     /// When every move is bit operations only and no constraint applies (Lights Out): each
     /// move's clear, set and toggle masks, applied in a plain loop.
     pub bit_moves: Option<Vec<[u64; 3]>>,
@@ -147,6 +150,45 @@ impl Dispatch {
     #[inline]
     pub fn candidates(&self, s: u64) -> &[u32] {
         &self.buckets[((s >> self.shift) & self.mask) as usize]
+    }
+}
+
+/// The `slot == constant` test an instance's guard starts with (the blank's cell of an
+/// 8-puzzle slide, the boat's bank of a crossing): one shift, mask and compare that rules out
+/// most instances in most states before their guard is run, where the instances pin different
+/// slots and no [`Dispatch`] table applies. A guard that starts so is a conjunction of
+/// comparisons, which never fails to evaluate, so skipping it changes nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pin {
+    shift: u32,
+    mask: u64,
+    raw: u64,
+}
+
+impl Pin {
+    /// The pin of each of `instances` (one that never holds for a guard that cannot, one that
+    /// always does for a guard that starts otherwise or for no guard).
+    pub fn of_each(instances: &[Instance]) -> Vec<Pin> {
+        let pin = |i: &Instance| match i.guard.as_ref().and_then(Program::pinned) {
+            Some((shift, mask, Some(raw))) => Pin { shift, mask, raw },
+            Some((_, _, None)) => Pin {
+                shift: 0,
+                mask: 0,
+                raw: 1,
+            },
+            None => Pin {
+                shift: 0,
+                mask: 0,
+                raw: 0,
+            },
+        };
+        instances.iter().map(pin).collect()
+    }
+
+    /// False when the instance's guard surely fails in `s`.
+    #[inline]
+    pub fn may_hold(self, s: u64) -> bool {
+        (s >> self.shift) & self.mask == self.raw
     }
 }
 
@@ -302,5 +344,52 @@ pub fn negative_cost(rules: &Rules, mv: u32, from: u64, cost: i64) -> SearchFaul
             no_value: false,
         },
         at: Some((mv, from)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::load::puzzle_from_spec;
+    use crate::spec::SpecDocument;
+    use std::path::Path;
+
+    /// In states drawn at random (each slot within its range) of shipped specs, an instance
+    /// whose pin does not hold is one whose move does not apply: skipping it changes nothing.
+    /// The 8-puzzle's slides pin different cells, so most are skipped there.
+    #[test]
+    fn an_instance_skipped_by_its_pin_is_one_that_does_not_apply() {
+        let specs = [
+            ("specs/eight-rules.toml", true),
+            ("specs/missionaries-rules.toml", false),
+            ("specs/bridge-torch-rules.toml", false),
+            ("specs/hanoi-rules.toml", false),
+        ];
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        for (spec, pinned) in specs {
+            let text = std::fs::read_to_string(spec).unwrap();
+            let doc = SpecDocument::from_text(Path::new(spec), text, &[]).unwrap();
+            let rules = puzzle_from_spec(&doc).unwrap().rules;
+            let mut skipped = 0;
+            for _ in 0..5_000 {
+                let mut s = 0;
+                for (k, f) in rules.layout.slots.iter().enumerate() {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let v = f.lo + (seed % (f.hi - f.lo + 1) as u64) as i64;
+                    s = rules.layout.with(s, k, v);
+                }
+                for (i, pin) in rules.pins.iter().enumerate() {
+                    if !pin.may_hold(s) {
+                        skipped += 1;
+                        assert!(
+                            matches!(rules.apply(i, s), Ok(None)),
+                            "{spec}: {i} in {s:#x}"
+                        );
+                    }
+                }
+            }
+            assert_eq!(skipped > 0, pinned, "{spec}: {skipped} skipped");
+        }
     }
 }

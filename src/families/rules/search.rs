@@ -137,8 +137,8 @@ impl StateSpace for Search<'_> {
             }
             return;
         }
-        for i in 0..self.rules.instances.len() {
-            if !self.try_move(i, *s, out) {
+        for (i, pin) in self.rules.pins.iter().enumerate() {
+            if pin.may_hold(*s) && !self.try_move(i, *s, out) {
                 return;
             }
         }
