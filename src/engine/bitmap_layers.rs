@@ -24,6 +24,12 @@ impl Bitmap {
         room::filled(bound.div_ceil(64), "the visited bitmap", 0).map(Bitmap)
     }
 
+    /// Starts fetching the word of index `i` (see [`super::prefetch`]).
+    #[inline]
+    pub fn fetch(&self, i: usize) {
+        super::prefetch::prefetch(&self.0, i / 64);
+    }
+
     /// Marks index `i`; true when it was not marked before.
     #[inline]
     pub fn insert(&mut self, i: usize) -> bool {
@@ -50,8 +56,7 @@ pub fn explore<P: IndexedSpace>(
             },
         };
     };
-    let mut visit = |s: &P::State| seen.insert(space.index(s));
-    visit(&start);
+    seen.insert(space.index(&start));
     let mut layer = vec![start];
     let mut counts = vec![1u64];
     let mut total = 1u64;
@@ -75,9 +80,14 @@ pub fn explore<P: IndexedSpace>(
                 }
                 next.resize(grown, start);
             }
+            // The successors' words are fetched together first: each lands at random in the
+            // bitmap, and read one by one they waited in turn.
+            for (_, n) in &buf {
+                seen.fetch(space.index(n));
+            }
             for &(_, n) in &buf {
                 next[len] = n;
-                len += usize::from(visit(&n));
+                len += usize::from(seen.insert(space.index(&n)));
             }
         }
         next.truncate(len);
