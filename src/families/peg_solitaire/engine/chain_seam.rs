@@ -52,11 +52,16 @@ pub struct MeasuredMiddle<'a, B> {
 /// there.
 pub fn cross<B: Bitboard>(space: &JumpSpace<B>, m: &MeasuredMiddle<B>) -> Option<Crossing<B>> {
     let sorted = complements(space, m.keys)?;
+    // A central game's middle holds its complements, every one: the sort then places each
+    // complement in the middle itself; a middle that does not is searched.
+    let closed = sorted.keys == m.keys;
     let flipped = |i: usize| {
-        let at = m
-            .keys
-            .binary_search(&sorted.keys[sorted.at[i] as usize])
-            .ok()?;
+        let place = sorted.at[i] as usize;
+        let at = if closed {
+            place
+        } else {
+            m.keys.binary_search(&sorted.keys[place]).ok()?
+        };
         Some((at, sorted.symmetry(i)))
     };
     let shared =
@@ -271,6 +276,31 @@ mod tests {
         assert_eq!(c, through(7, 0b000111, NO_PEG));
         let c = cross_with([0, 0, 1 << 5, 1 << 4 | 1 << 1]);
         assert_eq!(c, through(6, 0b000111, 4));
+    }
+
+    #[test]
+    fn a_middle_missing_some_complements_is_crossed_where_they_are() {
+        // The row of six again: 0b001011's complement (0b110100) is not in the middle, so it
+        // crosses nowhere (taken for its own complement, it would cross in 2 + 1 moves);
+        // 0b000111 crosses at its complement 0b111000 in 3 + 4 moves.
+        let space: JumpSpace<u64> = JumpSpace::new(6, Jump::along_row(6), &[]);
+        let keys = [0b000111, 0b001011, 0b111000];
+        let cells = [
+            Cell::of((u8::MAX, 0), (3, 1 << 4)),
+            Cell::of((1, 0), (2, 1 << 2)),
+            Cell::of((4, 1 << 5), (u8::MAX, 0)),
+        ];
+        let m = MeasuredMiddle {
+            keys: &keys,
+            cells: &cells,
+        };
+        let c = cross(&space, &m).unwrap();
+        let through = Crossing::Through {
+            moves: 7,
+            middle: 0b000111,
+            hole: NO_PEG,
+        };
+        assert_eq!(c, through);
     }
 
     #[test]
