@@ -211,35 +211,64 @@ mod tests {
     use super::super::layer_membership::LayerMembership;
     use super::*;
 
+    /// Both memberships of `layer` give each of `tried` its place among the layer's keys.
+    fn index_like_a_search(space: &JumpSpace<u64>, layer: &Layer<u64>, tried: &[u64]) {
+        let dense = DenseMembership::new(space, &layer.keys, layer.pegs).unwrap();
+        let dense = Membership::Dense(dense);
+        let sorted = Membership::Sorted(LayerMembership::new(&layer.keys, space.holes).unwrap());
+        let (mut by_dense, mut by_sorted) = (Vec::new(), Vec::new());
+        dense.index_each(tried, &mut by_dense);
+        sorted.index_each(tried, &mut by_sorted);
+        for (i, &b) in tried.iter().enumerate() {
+            // A held position where it stands among the sorted keys.
+            let at = layer.keys.binary_search(&b).map_or(ABSENT, |i| i as u32);
+            assert_eq!(by_dense[i], at, "{b:#x}");
+            assert_eq!(by_sorted[i], at, "{b:#x}");
+        }
+    }
+
+    /// `layer` grown back from `goal` by `rounds` jumps.
+    fn grown(space: &JumpSpace<u64>, goal: u64, rounds: usize) -> Layer<u64> {
+        let mut layer = Layer {
+            pegs: goal.count_ones(),
+            keys: vec![goal],
+            counts: Vec::new(),
+        };
+        for _ in 0..rounds {
+            layer = expand_set(space, &layer, true).unwrap();
+        }
+        layer
+    }
+
     #[test]
     fn both_memberships_hold_and_index_the_same_positions() {
         // A layer of the triangle grown back from the apex, tested on every position of its
         // peg count (both canonical and not).
         let (jumps, group) = Jump::triangle();
         let space: JumpSpace<u64> = JumpSpace::new(15, jumps, &group);
-        let mut layer = Layer {
-            pegs: 1,
-            keys: vec![1],
-            counts: Vec::new(),
-        };
-        for _ in 0..5 {
-            layer = expand_set(&space, &layer, true).unwrap();
-        }
+        let layer = grown(&space, 1, 5);
         assert!(layer.len() > 50, "{} positions", layer.len());
-        let dense =
-            Membership::Dense(DenseMembership::new(&space, &layer.keys, layer.pegs).unwrap());
-        let sorted = Membership::Sorted(LayerMembership::new(&layer.keys, 15).unwrap());
         let all: Vec<u64> = (0..1u64 << 15)
             .filter(|b| b.count_ones() == layer.pegs)
             .collect();
-        let (mut by_dense, mut by_sorted) = (Vec::new(), Vec::new());
-        dense.index_each(&all, &mut by_dense);
-        sorted.index_each(&all, &mut by_sorted);
-        for (i, &b) in all.iter().enumerate() {
-            // A held position where it stands among the sorted keys.
-            let at = layer.keys.binary_search(&b).map_or(ABSENT, |i| i as u32);
-            assert_eq!(by_dense[i], at, "{b:#x}");
-            assert_eq!(by_sorted[i], at, "{b:#x}");
+        index_like_a_search(&space, &layer, &all);
+    }
+
+    #[test]
+    fn a_large_layer_is_indexed_across_its_blocks() {
+        // English 33 without symmetry, 7 jumps back from the centre: tens of thousands of
+        // positions spread over many blocks of bits, each tried with a few others of its peg
+        // count (one hole moved), held or not.
+        let (_, jumps) = Jump::english();
+        let space: JumpSpace<u64> = JumpSpace::new(33, jumps, &[]);
+        let layer = grown(&space, 1 << 16, 7);
+        assert!(layer.len() > 10_000, "{} positions", layer.len());
+        let mut tried = Vec::new();
+        for &k in &layer.keys {
+            tried.push(k);
+            let (peg, hole) = (k.trailing_zeros(), (!k & ((1 << 33) - 1)).trailing_zeros());
+            tried.push(k ^ (1 << peg) ^ (1 << hole));
         }
+        index_like_a_search(&space, &layer, &tried);
     }
 }

@@ -337,25 +337,31 @@ impl<B: Bitboard> Tried<B> {
     fn keep_into(&mut self, held: &Held<B>, kept: &mut Kept) -> Option<()> {
         held.index_each(&self.probes, &mut self.found);
         let n = self.found.iter().filter(|&&i| i != ABSENT).count();
-        let room = room_for_more(&mut kept.at, n)
-            && room_for_more(&mut kept.payload, n)
+        let room = room_for_more(&mut kept.at, n + 1)
+            && room_for_more(&mut kept.payload, n + 1)
             && room_for_more(&mut kept.counts, self.per.len());
         if !room {
             return None;
         }
+        // Every tried position is written at the cursor, which moves on past those held only
+        // (about half: a branch on each mispredicted), so one slot more than those kept.
+        let (base, mut c) = (kept.at.len(), kept.at.len());
+        kept.at.resize(base + n + 1, ABSENT);
+        kept.payload.resize(base + n + 1, 0);
         let mut at = 0;
         for &tried in &self.per {
-            let before = kept.at.len();
+            let before = c;
             let range = at..at + tried as usize;
             for (&i, &payload) in self.found[range.clone()].iter().zip(&self.payload[range]) {
-                if i != ABSENT {
-                    kept.at.push(i);
-                    kept.payload.push(payload);
-                }
+                kept.at[c] = i;
+                kept.payload[c] = payload;
+                c += usize::from(i != ABSENT);
             }
             at += tried as usize;
-            kept.counts.push((kept.at.len() - before) as u32);
+            kept.counts.push((c - before) as u32);
         }
+        kept.at.truncate(c);
+        kept.payload.truncate(c);
         self.probes.clear();
         self.payload.clear();
         self.per.clear();
