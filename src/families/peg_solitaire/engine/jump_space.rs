@@ -359,11 +359,10 @@ impl<B: Bitboard> JumpSpace<B> {
     /// as [`JumpSpace::least`] and [`JumpSpace::symmetry_to`] find them, in one pass with no
     /// branch on the images (where the group fits one block; the first least lane wins, so a
     /// padding lane, a copy of the identity's, is never taken).
-    #[inline]
+    #[inline(always)]
     pub fn least_and_symmetry(&self, im: &Images<B>) -> (B, usize) {
         if self.blocks > 1 {
-            let key = self.least(im);
-            return (key, self.symmetry_to(im, key));
+            return self.least_and_symmetry_of_blocks(im);
         }
         let (mut best, mut g) = (im.0[0], 0);
         for (lane, &x) in im.0.iter().enumerate().skip(1) {
@@ -372,6 +371,15 @@ impl<B: Bitboard> JumpSpace<B> {
             g = if less { lane } else { g };
         }
         (best, g)
+    }
+
+    /// [`JumpSpace::least_and_symmetry`] for a group of several blocks, kept out of line so
+    /// that the one block's compares are inlined where keys are made (a call for each was
+    /// about a tenth of the lower half's edges).
+    #[inline(never)]
+    fn least_and_symmetry_of_blocks(&self, im: &Images<B>) -> (B, usize) {
+        let key = self.least(im);
+        (key, self.symmetry_to(im, key))
     }
 
     /// The images of the complement (pegs and holes swapped) of the position imaged in `im`:
