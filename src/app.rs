@@ -154,12 +154,13 @@ pub fn solve(
         progress.notice(|| note.clone());
     }
     let mut report = puzzle.solve(&SolveContext { progress })?;
-    if !pruned || stop::requested().is_some() {
+    if !pruned || stop::heeded().is_some() {
         report.notes.splice(0..0, beyond_reach);
     }
     // A search cut short may look finished to its family ("no solution", a count): what it
-    // found is kept, and the report says it is incomplete.
-    if let Some(reason) = stop::requested() {
+    // found is kept, and the report says it is incomplete. A request no search saw (it came
+    // while the answer was replayed) leaves the finished answer as it is.
+    if let Some(reason) = stop::heeded() {
         report.mark_stopped(reason);
         report.notes.extend(refusal_note());
     }

@@ -352,6 +352,10 @@ fn english33_shortest_under(limit: f64) -> &'static str {
     ]);
     let json = out.json();
     if out.code == 0 {
+        // A limit that passed after the last look (while the answer was replayed) leaves the
+        // finished, proved answer as it is: solved, not stopped.
+        assert_eq!(json["status"], "solved", "{json}");
+        assert!(json.get("stopped").is_none(), "{json}");
         assert_eq!(json["cost"], 18, "{json}");
         return "solved";
     }

@@ -71,7 +71,7 @@ fn stop_now(reason: StopReason) {
 /// Ctrl-C asks the search to stop (the report follows); a second Ctrl-C ends at once.
 fn install_ctrl_c() {
     let result = ctrlc::set_handler(|| {
-        if stop::requested() == Some(StopReason::Interrupted) {
+        if stop::pending() == Some(StopReason::Interrupted) {
             output::stderr("\ninterrupted again: ending at once\n");
             std::process::exit(i32::from(exit::INTERRUPTED));
         }

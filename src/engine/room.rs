@@ -43,7 +43,7 @@ fn reserving<E>(what: &'static str, bytes: u64, reserve: impl FnOnce() -> Result
     let done = reserve().is_ok();
     FALLIBLE.with(|f| f.set(false));
     if !done {
-        stop::request(StopReason::MemoryLimit);
+        stop::heed(StopReason::MemoryLimit);
         if let Ok(mut first) = REFUSED.lock() {
             first.get_or_insert(Refusal { what, bytes });
         }

@@ -1,13 +1,15 @@
 //! A request to end a search early: the time limit, Ctrl-C, or memory running short. Whoever
 //! notices (a timer, the signal handler, the allocator) calls [`request`]; engines poll
 //! [`requested`] where they already report progress (once per layer, or every few thousand
-//! states) and return what they have. The caller then marks its report as stopped, so a search
-//! cut short is never shown as "no solution" or as a complete count.
+//! states) and return what they have. The caller then marks its report as stopped when a search
+//! heeded the request ([`heeded`]), so a search cut short is never shown as "no solution" or as a
+//! complete count, and one that finished its work before it looked again (the request came while
+//! its answer was replayed or printed) keeps the answer it proved.
 //!
 //! The request is process-wide (a signal handler and the global allocator cannot be handed a
 //! value), and the first request wins: its reason is the one reported.
 
-use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering::Relaxed};
 
 /// Why a search was stopped before it finished.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -21,7 +23,55 @@ pub enum StopReason {
     MemoryLimit,
 }
 
-static REQUESTED: AtomicU8 = AtomicU8::new(0);
+/// The request and whether a search saw it. One process-wide instance, [`REQUESTS`]; the
+/// functions below act on it.
+struct Requests {
+    /// The first request's reason code, 0 while none came.
+    reason: AtomicU8,
+    /// Set when a search saw the request: from then on what it returns may be cut short. Kept
+    /// apart from the request, which may come after the search's last look.
+    heeded: AtomicBool,
+}
+
+static REQUESTS: Requests = Requests::new();
+
+impl Requests {
+    const fn new() -> Requests {
+        Requests {
+            reason: AtomicU8::new(0),
+            heeded: AtomicBool::new(false),
+        }
+    }
+
+    fn request(&self, reason: StopReason) {
+        let _ = self
+            .reason
+            .compare_exchange(0, reason.code(), Relaxed, Relaxed);
+    }
+
+    #[inline]
+    fn pending(&self) -> Option<StopReason> {
+        StopReason::from_code(self.reason.load(Relaxed))
+    }
+
+    #[inline]
+    fn requested(&self) -> Option<StopReason> {
+        let reason = self.pending();
+        if reason.is_some() {
+            self.heeded.store(true, Relaxed);
+        }
+        reason
+    }
+
+    fn heed(&self, reason: StopReason) {
+        self.request(reason);
+        self.heeded.store(true, Relaxed);
+    }
+
+    fn heeded(&self) -> Option<StopReason> {
+        self.heeded.load(Relaxed).then(|| self.pending()).flatten()
+    }
+}
 
 impl StopReason {
     fn code(self) -> u8 {
@@ -44,14 +94,34 @@ impl StopReason {
 
 /// Asks every running search to stop; a later request with another reason changes nothing.
 pub fn request(reason: StopReason) {
-    let _ = REQUESTED.compare_exchange(0, reason.code(), Relaxed, Relaxed);
+    REQUESTS.request(reason);
 }
 
-/// Whether a stop was requested, and why. One atomic load: cheap enough for a search to poll
+/// Whether a stop was requested, and why, for a search that acts on the answer: a request seen
+/// is recorded as heeded. One atomic load while none came: cheap enough for a search to poll
 /// every few thousand states.
 #[inline]
 pub fn requested() -> Option<StopReason> {
-    StopReason::from_code(REQUESTED.load(Relaxed))
+    REQUESTS.requested()
+}
+
+/// Whether a stop was requested, and why, without heeding it (for the signal handler).
+pub fn pending() -> Option<StopReason> {
+    REQUESTS.pending()
+}
+
+/// Asks the search to stop and records it as heeded, for a search that stops itself (a
+/// reservation the memory cap refused) rather than learning of the request by polling.
+pub fn heed(reason: StopReason) {
+    REQUESTS.heed(reason);
+}
+
+/// The request's reason once some search heeded it: what that search returned may be cut short.
+/// None while no search saw a request, even if one came after the search's last look. The mark
+/// is process-wide: in a sweep a case that finished while another heeded the request counts as
+/// stopped as well (it may be claimed incomplete, never claimed complete wrongly).
+pub fn heeded() -> Option<StopReason> {
+    REQUESTS.heeded()
 }
 
 /// For loops that count their work: true every 4,096th step when a stop was requested (a step
@@ -76,5 +146,31 @@ mod tests {
             assert_eq!(StopReason::from_code(r.code()), Some(r));
         }
         assert_eq!(StopReason::from_code(0), None);
+    }
+
+    #[test]
+    fn a_request_counts_as_heeded_only_once_a_search_saw_it() {
+        let r = Requests::new();
+        assert_eq!((r.pending(), r.heeded()), (None, None));
+        assert_eq!(r.requested(), None);
+        assert_eq!(r.heeded(), None, "a look before any request heeds nothing");
+        r.request(StopReason::TimeLimit);
+        assert_eq!(r.pending(), Some(StopReason::TimeLimit));
+        assert_eq!(r.heeded(), None, "a request no search saw stops nothing");
+        assert_eq!(r.requested(), Some(StopReason::TimeLimit));
+        assert_eq!(r.heeded(), Some(StopReason::TimeLimit));
+        r.request(StopReason::Interrupted);
+        assert_eq!(
+            r.heeded(),
+            Some(StopReason::TimeLimit),
+            "the first request wins"
+        );
+    }
+
+    #[test]
+    fn a_search_that_stops_itself_has_heeded_its_request() {
+        let r = Requests::new();
+        r.heed(StopReason::MemoryLimit);
+        assert_eq!(r.heeded(), Some(StopReason::MemoryLimit));
     }
 }
