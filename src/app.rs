@@ -162,23 +162,32 @@ pub fn solve(
     // while the answer was replayed) leaves the finished answer as it is.
     if let Some(reason) = stop::heeded() {
         report.mark_stopped(reason);
-        report.notes.extend(refusal_note());
+        report.notes.extend(memory_note(reason));
     }
     report.puzzle = doc.puzzle.name.clone();
     report.kind = doc.puzzle.kind.get_ref().clone();
     Ok(report)
 }
 
-/// What the memory cap refused at once (a table sized before a search, or a table's doubling),
-/// when that is what stopped the search.
-fn refusal_note() -> Option<String> {
-    let refusal = crate::engine::room::refused()?;
-    Some(format!(
-        "{} needed {} more at once, beyond the memory cap of {}; raise it with --max-memory SIZE or solve.max_memory, or solve a smaller instance",
-        refusal.what,
-        memory::size_words(refusal.bytes as f64),
-        memory::size_words(memory::cap() as f64),
-    ))
+/// Why memory stopped the search: what the cap refused at once (a table sized before a search,
+/// or a table's doubling) or, when nothing was refused, memory in use passing nine tenths of
+/// the cap (the allocator's request; which of the two comes first may depend on the threads'
+/// timing). None when memory stopped nothing.
+fn memory_note(reason: stop::StopReason) -> Option<String> {
+    const RAISE: &str =
+        "raise it with --max-memory SIZE or solve.max_memory, or solve a smaller instance";
+    let cap = memory::size_words(memory::cap() as f64);
+    match crate::engine::room::refused() {
+        Some(refusal) => Some(format!(
+            "{} needed {} more at once, beyond the memory cap of {cap}; {RAISE}",
+            refusal.what,
+            memory::size_words(refusal.bytes as f64),
+        )),
+        None if reason == stop::StopReason::MemoryLimit => Some(format!(
+            "memory in use came within a tenth of the memory cap of {cap}; {RAISE}"
+        )),
+        None => None,
+    }
 }
 
 /// The exit code of a finished solve: 1 when it proved there is no solution; a stopped search's
