@@ -11,7 +11,7 @@
 
 use super::bitboard::Bitboard;
 use super::complement_layers::{dual_total, grow_half};
-use super::dense_layers::{Dense, expand_dense, expand_dense_within};
+use super::dense_layers::{Dense, Keep, expand_dense, expand_dense_within};
 use super::jump_space::JumpSpace;
 use super::layer_membership::LayerMembership;
 use super::layer_prune::Prune;
@@ -156,25 +156,31 @@ pub fn expand_set<B: Bitboard>(
     layer: &Layer<B>,
     backward: bool,
 ) -> Option<Layer<B>> {
-    expand_set_kept(space, layer, backward, |_| {})
+    expand_set_kept(space, layer, backward, None)
 }
 
-/// Like [`expand_set`], keeping only the successors `keep` leaves in each batch (canonical keys).
+/// Like [`expand_set`], keeping only the successors `keep` leaves in each batch (canonical keys;
+/// every one when None).
 pub fn expand_set_kept<B: Bitboard>(
     space: &JumpSpace<B>,
     layer: &Layer<B>,
     backward: bool,
-    keep: impl Fn(&mut Vec<B>) + Sync,
+    keep: Keep<B>,
 ) -> Option<Layer<B>> {
-    match expand_dense(space, layer, backward, &keep) {
+    match expand_dense(space, layer, backward, keep) {
         Dense::Grown(next) => return Some(next),
         Dense::Stopped => return None,
         Dense::Unfit => {}
     }
+    let kept = |v: &mut Vec<B>| {
+        if let Some(keep) = keep {
+            keep(v);
+        }
+    };
     let parts: Vec<Vec<B>> = layer
         .keys
         .par_chunks(CHUNK)
-        .map(|keys| grow_chunk(space, keys, backward, |k, _| k, &keep, |&k| k, |k, _| k))
+        .map(|keys| grow_chunk(space, keys, backward, |k, _| k, &kept, |&k| k, |k, _| k))
         .collect::<Option<_>>()?;
     Some(Layer {
         pegs: next_pegs(layer.pegs, backward),
@@ -408,7 +414,7 @@ fn grow_layer<B: Bitboard>(
 ) -> Option<Layer<B>> {
     let meets = other.filter(|o| o.pegs == next_pegs(layer.pegs, backward));
     if let (Some(o), false) = (meets, counting) {
-        match expand_dense_within(space, layer, backward, &|_| {}, Some(&o.keys)) {
+        match expand_dense_within(space, layer, backward, None, Some(&o.keys)) {
             Dense::Grown(next) => return Some(next),
             Dense::Stopped => return None,
             Dense::Unfit => {}
@@ -417,7 +423,7 @@ fn grow_layer<B: Bitboard>(
     let members = meets.and_then(|o| LayerMembership::new(&o.keys, space.holes));
     match (members, counting) {
         (Some(m), true) => expand_kept(space, layer, backward, |v| m.retain(v, |e| e.0)),
-        (Some(m), false) => expand_set_kept(space, layer, backward, |v| m.retain(v, |&k| k)),
+        (Some(m), false) => expand_set_kept(space, layer, backward, Some(&|v| m.retain(v, |&k| k))),
         (None, true) => expand(space, layer, backward),
         (None, false) => expand_set(space, layer, backward),
     }
