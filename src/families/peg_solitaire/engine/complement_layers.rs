@@ -10,6 +10,7 @@
 
 use super::bitboard::Bitboard;
 use super::dense_layers::{Dense, dense_image};
+use super::dense_membership::DenseMembership;
 use super::jump_layers::{CHUNK, Goal, LAYER_GROWTH, Layer, expand, expand_set};
 use super::jump_space::JumpSpace;
 use super::layer_membership::{ABSENT, Membership};
@@ -101,17 +102,10 @@ fn reachable_part<B: Bitboard>(
             if stop::requested().is_some() {
                 return None;
             }
-            let mut looked_up = LookedUp::default();
-            let mut kept = Vec::new();
-            for batch in chunk.chunks(LOOKUP_BATCH) {
-                looked_up.clear();
-                for &b in batch {
-                    looked_up.add(space, b, odd);
-                }
-                member.hold_each(&looked_up.keys, &mut looked_up.found);
-                kept.extend(looked_up.reached(batch));
-            }
-            Some(kept)
+            Some(match &member {
+                Membership::Dense(dense) => reached_as_made(space, dense, chunk, odd),
+                Membership::Sorted(_) => reached_in_batches(space, &member, chunk, odd),
+            })
         })
         .collect::<Option<_>>()?;
     Some(Layer {
@@ -119,6 +113,60 @@ fn reachable_part<B: Bitboard>(
         keys: parts.concat(),
         counts: Vec::new(),
     })
+}
+
+/// The positions of `chunk` that the start reaches, their keys tested as they are made.
+fn reached_as_made<B: Bitboard>(
+    space: &JumpSpace<B>,
+    member: &DenseMembership,
+    chunk: &[B],
+    odd: bool,
+) -> Vec<B> {
+    let mut reached = vec![false; chunk.len()];
+    let mut ahead = member.held_ahead::<u32>();
+    let mut mark = |i: u32| reached[i as usize] = true;
+    for (i, &b) in (0u32..).zip(chunk) {
+        keys_of(space, b, odd, |k| ahead.push(k, i, &mut mark));
+    }
+    ahead.finish(&mut mark);
+    chunk
+        .iter()
+        .zip(&reached)
+        .filter_map(|(&b, &r)| r.then_some(b))
+        .collect()
+}
+
+/// The positions of `chunk` that the start reaches, their keys looked up a batch at a time.
+fn reached_in_batches<B: Bitboard>(
+    space: &JumpSpace<B>,
+    member: &Membership<B>,
+    chunk: &[B],
+    odd: bool,
+) -> Vec<B> {
+    let mut looked_up = LookedUp::default();
+    let mut kept = Vec::new();
+    for batch in chunk.chunks(LOOKUP_BATCH) {
+        looked_up.clear();
+        for &b in batch {
+            looked_up.add(space, b, odd);
+        }
+        member.index_each(&looked_up.keys, &mut looked_up.found);
+        kept.extend(looked_up.reached(batch));
+    }
+    kept
+}
+
+/// The keys that tell whether the start reaches `b`, each given to `f`: the complements of its
+/// predecessors (`odd`), or its own complement. The complement of a predecessor is the
+/// complement of `b` with the jump undone.
+#[inline]
+fn keys_of<B: Bitboard>(space: &JumpSpace<B>, b: B, odd: bool, mut f: impl FnMut(B)) {
+    let images = space.images_of(space.board & !b);
+    if odd {
+        space.for_each_move(b, true, |j| f(space.least(&space.after(&images, j))));
+    } else {
+        f(space.least(&images));
+    }
 }
 
 /// Positions whose keys are looked up together (their table reads overlap).
@@ -140,18 +188,10 @@ impl<B: Bitboard> LookedUp<B> {
         self.per.clear();
     }
 
-    /// The keys for `b`: the complements of its predecessors (`odd`), or its own complement.
-    /// The complement of a predecessor is the complement of `b` with the jump undone.
+    /// The keys for `b` (see [`keys_of`]).
     fn add(&mut self, space: &JumpSpace<B>, b: B, odd: bool) {
-        let images = space.images_of(space.board & !b);
         let before = self.keys.len();
-        if odd {
-            space.for_each_move(b, true, |j| {
-                self.keys.push(space.least(&space.after(&images, j)));
-            });
-        } else {
-            self.keys.push(space.least(&images));
-        }
+        keys_of(space, b, odd, |k| self.keys.push(k));
         self.per.push((self.keys.len() - before) as u32);
     }
 
@@ -206,7 +246,7 @@ pub fn complement<B: Bitboard>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::dense_layers::DenseMembership;
+    use super::super::dense_membership::DenseMembership;
     use super::super::jump_space::Jump;
     use super::super::layer_membership::LayerMembership;
     use super::*;
@@ -270,5 +310,48 @@ mod tests {
             tried.push(k ^ (1 << peg) ^ (1 << hole));
         }
         index_like_a_search(&space, &layer, &tried);
+    }
+
+    #[test]
+    fn the_meeting_finds_the_same_positions_by_either_membership() {
+        // English 33 without symmetry, 7 jumps back from the centre, met with a layer of the
+        // complements of the predecessors of every third of its positions: a position is kept
+        // when the complement of one of its predecessors is met (a binary search of the sorted
+        // keys here), whether its keys are tested as they are made (bits over ranks) or a
+        // batch at a time (the sorted keys' filter and search).
+        let (_, jumps) = Jump::english();
+        let space: JumpSpace<u64> = JumpSpace::new(33, jumps, &[]);
+        let layer = grown(&space, 1 << 16, 7);
+        assert!(layer.len() > 10_000, "{} positions", layer.len());
+        let mut met = Vec::new();
+        for &b in layer.keys.iter().step_by(3) {
+            keys_of(&space, b, true, |k| met.push(k));
+        }
+        met.sort_unstable();
+        met.dedup();
+        let expected: Vec<u64> = layer
+            .keys
+            .iter()
+            .copied()
+            .filter(|&b| {
+                let mut found = false;
+                keys_of(&space, b, true, |k| found |= met.binary_search(&k).is_ok());
+                found
+            })
+            .collect();
+        assert!(
+            expected.len() < layer.len(),
+            "{} of {}",
+            expected.len(),
+            layer.len()
+        );
+        let pegs = met[0].count_ones();
+        let dense = DenseMembership::new(&space, &met, pegs).unwrap();
+        assert_eq!(reached_as_made(&space, &dense, &layer.keys, true), expected);
+        let sorted = Membership::Sorted(LayerMembership::new(&met, space.holes).unwrap());
+        assert_eq!(
+            reached_in_batches(&space, &sorted, &layer.keys, true),
+            expected
+        );
     }
 }

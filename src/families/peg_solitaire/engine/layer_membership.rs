@@ -7,7 +7,7 @@
 //! looked up by binary search among the keys that share their top bits.
 
 use super::bitboard::Bitboard;
-use super::dense_layers::DenseMembership;
+use super::dense_membership::DenseMembership;
 use super::jump_space::JumpSpace;
 
 /// A blocked filter over a set of keys: every key sets two bits of the word its hash picks
@@ -186,15 +186,6 @@ impl<'a, B: Bitboard> Membership<'a, B> {
                 found.clear();
                 found.extend(keys.iter().map(|&k| s.index(k).unwrap_or(ABSENT)));
             }
-        }
-    }
-
-    /// For each of `keys`, into `found`: [`ABSENT`] when the layer does not hold it, else a
-    /// value that is not its index (cheaper where only membership matters).
-    pub fn hold_each(&self, keys: &[B], found: &mut Vec<u32>) {
-        match self {
-            Membership::Dense(d) => d.hold_each(keys, found),
-            Membership::Sorted(_) => self.index_each(keys, found),
         }
     }
 }

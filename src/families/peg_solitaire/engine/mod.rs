@@ -11,6 +11,7 @@ pub mod chain_seam;
 pub mod complement_layers;
 pub mod dead_end_dfs;
 pub mod dense_layers;
+pub mod dense_membership;
 pub mod filtered_dfs;
 pub mod guide;
 pub mod jump_layers;
