@@ -204,23 +204,19 @@ fn a_pattern_table_the_cap_refuses_stops_with_a_report_naming_it() {
 /// and the search's classes under the board's 8 symmetries an eighth of that.
 const ENGLISH33_CLASSES_BOUND: &str = "1,073,741,824";
 
-#[test]
-fn a_peg_layer_that_grows_past_the_cap_at_once_stops_with_a_report_naming_it() {
-    // The count's layers from the goal reserve their growth before it happens: under a 5 MiB
-    // cap a layer of some ten thousand classes asks for megabytes at once, which is refused,
-    // and the search ends with a report of the layers grown (exit 5), not a bare message.
-    // (Under 8 MiB the memory in use may pass nine tenths of the cap first, or not, depending
-    // on the threads' timing: see the next test. Under 4 to 6 MiB the refusal comes first.)
-    let out = outcome(puzzlespec().args([
-        "run",
-        "specs/english33.toml",
-        "--objective",
-        "count",
-        "--max-memory",
-        "5M",
-        "--json",
-        "--quiet",
-    ]));
+/// The notes of an English 33 count stopped by the memory cap `cap` while growing its layers
+/// (on `threads` threads, or as many as the machine has), checked for what every such stop
+/// shows: exit 5, marked stopped for memory, no count.
+fn english33_count_stopped_by_memory(cap: &str, threads: Option<&str>) -> String {
+    let mut command = puzzlespec();
+    if let Some(n) = threads {
+        command.env("RAYON_NUM_THREADS", n);
+    }
+    let out = outcome(
+        command
+            .args(["run", "specs/english33.toml", "--objective", "count"])
+            .args(["--max-memory", cap, "--json", "--quiet"]),
+    );
     assert_eq!(out.code, 5, "{}\n{}", out.stdout, out.stderr);
     let v = out.json();
     assert_eq!(
@@ -230,6 +226,17 @@ fn a_peg_layer_that_grows_past_the_cap_at_once_stops_with_a_report_naming_it() {
     assert!(v.get("count").is_none_or(Value::is_null), "{v}");
     let all = notes(&v).join("\n");
     assert!(all.contains("stopped while growing the layers"), "{all}");
+    all
+}
+
+#[test]
+fn a_peg_layer_that_grows_past_the_cap_at_once_stops_with_a_report_naming_it() {
+    // The count's layers from the goal reserve their growth before it happens: under a 5 MiB
+    // cap a layer of some ten thousand classes asks for megabytes at once, which is refused,
+    // and the search ends with a report of the layers grown (exit 5), not a bare message.
+    // (Under 8 MiB the memory in use may pass nine tenths of the cap first, or not, depending
+    // on the threads' timing: see the next test. Under 4 to 6 MiB the refusal comes first.)
+    let all = english33_count_stopped_by_memory("5M", None);
     assert!(
         all.contains("a peg layer's growth needed")
             && all.contains("beyond the memory cap of 5.0 MiB"),
@@ -242,21 +249,7 @@ fn a_peg_search_whose_memory_nears_the_cap_stops_with_a_report_naming_the_cap() 
     // On one thread, under 8 MiB, the count's memory in use passes nine tenths of the cap
     // before any one reservation is refused: the allocator asks the search to stop, and the
     // report names the cap and how to raise it.
-    let out = outcome(
-        puzzlespec()
-            .env("RAYON_NUM_THREADS", "1")
-            .args(["run", "specs/english33.toml", "--objective", "count"])
-            .args(["--max-memory", "8M", "--json", "--quiet"]),
-    );
-    assert_eq!(out.code, 5, "{}\n{}", out.stdout, out.stderr);
-    let v = out.json();
-    assert_eq!(
-        (v["status"].as_str(), v["stopped"].as_str()),
-        (Some("stopped"), Some("memory-limit"))
-    );
-    assert!(v.get("count").is_none_or(Value::is_null), "{v}");
-    let all = notes(&v).join("\n");
-    assert!(all.contains("stopped while growing the layers"), "{all}");
+    let all = english33_count_stopped_by_memory("8M", Some("1"));
     assert!(
         all.contains("memory in use came within a tenth of the memory cap of 8.0 MiB; raise it with --max-memory"),
         "{all}"
