@@ -182,8 +182,7 @@ impl<B: Bitboard> DenseSet<'_, B> {
         words: usize,
     ) -> Option<Marked> {
         let mut bits = room::filled(words, LAYER_GROWTH, 0u64)?;
-        let mut ahead = [0u64; BITS_AHEAD];
-        let mut n = 0usize;
+        let mut ahead = RankRing::<()>::new();
         let mut made: Vec<B> = room::reserved(self.most, LAYER_GROWTH)?;
         for chunk in keys.chunks(BATCH) {
             if stop::requested().is_some() {
@@ -197,16 +196,13 @@ impl<B: Bitboard> DenseSet<'_, B> {
                         return Some(Marked::Unfit);
                     };
                     prefetch(&bits, (r / 64) as usize);
-                    let slot = &mut ahead[n % BITS_AHEAD];
-                    if n >= BITS_AHEAD {
-                        set_bit(&mut bits, *slot);
+                    if let Some((set, ())) = ahead.push(r, ()) {
+                        set_bit(&mut bits, set);
                     }
-                    *slot = r;
-                    n += 1;
                 }
             }
         }
-        for &r in &ahead[..n.min(BITS_AHEAD)] {
+        for (r, ()) in ahead.drain() {
             set_bit(&mut bits, r);
         }
         Some(Marked::Bits(bits))
@@ -247,6 +243,40 @@ impl<B: Bitboard> DenseSet<'_, B> {
 /// Bits fetched this many ranks ahead of being set or tested: they land at random in memory
 /// far larger than the caches (8.7 MiB for English 33's largest layer).
 pub(super) const BITS_AHEAD: usize = 16;
+
+/// The last [`BITS_AHEAD`] ranks given, each with a tag, handed back in order as they leave:
+/// a rank's word of bits is fetched as it enters and read or written as it leaves, so that the
+/// work between (making and ranking the next keys) covers the wait.
+pub(super) struct RankRing<T> {
+    ring: [(u64, T); BITS_AHEAD],
+    n: usize,
+}
+
+impl<T: Copy + Default> RankRing<T> {
+    pub fn new() -> Self {
+        RankRing {
+            ring: [(NOT_RANKED, T::default()); BITS_AHEAD],
+            n: 0,
+        }
+    }
+
+    /// Takes in `r` with its tag; gives back the rank and tag taken in [`BITS_AHEAD`] pushes
+    /// before, once there is one.
+    #[inline(always)]
+    pub fn push(&mut self, r: u64, tag: T) -> Option<(u64, T)> {
+        let slot = &mut self.ring[self.n % BITS_AHEAD];
+        let out = (self.n >= BITS_AHEAD).then_some(*slot);
+        *slot = (r, tag);
+        self.n += 1;
+        out
+    }
+
+    /// The ranks and tags still in the ring, in the order taken in; the ring is then empty.
+    pub fn drain(&mut self) -> impl Iterator<Item = (u64, T)> + '_ {
+        let n = std::mem::take(&mut self.n);
+        (n.saturating_sub(BITS_AHEAD)..n).map(|i| self.ring[i % BITS_AHEAD])
+    }
+}
 
 /// Sets the bits of `ranks`.
 fn set_bits(bits: &mut [u64], ranks: &[u64]) {

@@ -3,7 +3,7 @@
 //! sorted keys is counted within its cache line of bits.
 
 use super::bitboard::Bitboard;
-use super::dense_layers::{BITS_AHEAD, bits_of};
+use super::dense_layers::{BITS_AHEAD, RankRing, bits_of};
 use super::jump_layers::LAYER_GROWTH;
 use super::jump_space::JumpSpace;
 use super::layer_membership::ABSENT;
@@ -108,8 +108,7 @@ impl<'a> DenseMembership<'a> {
 /// covers the wait, with no batch of keys written to memory and read back.
 pub struct HeldAhead<'m, 'a, T> {
     member: &'m DenseMembership<'a>,
-    ring: [(u64, T); BITS_AHEAD],
-    n: usize,
+    ring: RankRing<T>,
 }
 
 impl<'a> DenseMembership<'a> {
@@ -117,8 +116,7 @@ impl<'a> DenseMembership<'a> {
     pub fn held_ahead<T: Copy + Default>(&self) -> HeldAhead<'_, 'a, T> {
         HeldAhead {
             member: self,
-            ring: [(NOT_RANKED, T::default()); BITS_AHEAD],
-            n: 0,
+            ring: RankRing::new(),
         }
     }
 
@@ -129,7 +127,7 @@ impl<'a> DenseMembership<'a> {
     }
 }
 
-impl<T: Copy> HeldAhead<'_, '_, T> {
+impl<T: Copy + Default> HeldAhead<'_, '_, T> {
     /// Tests `key`: `held` gets `tag` once the key is found held, a few keys later (or at
     /// [`HeldAhead::finish`]).
     #[inline]
@@ -139,22 +137,20 @@ impl<T: Copy> HeldAhead<'_, '_, T> {
         if r != NOT_RANKED {
             prefetch(&m.bits, (r / 64) as usize);
         }
-        let slot = &mut self.ring[self.n % BITS_AHEAD];
-        if self.n >= BITS_AHEAD && m.holds_rank(slot.0) {
-            held(slot.1);
+        if let Some((r, tag)) = self.ring.push(r, tag)
+            && m.holds_rank(r)
+        {
+            held(tag);
         }
-        *slot = (r, tag);
-        self.n += 1;
     }
 
     /// Tests the keys still in the ring.
     pub fn finish(mut self, held: &mut impl FnMut(T)) {
         let m = self.member;
-        for &(r, tag) in &self.ring[..self.n.min(BITS_AHEAD)] {
+        for (r, tag) in self.ring.drain() {
             if m.holds_rank(r) {
                 held(tag);
             }
         }
-        self.n = 0;
     }
 }
