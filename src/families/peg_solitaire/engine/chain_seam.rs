@@ -12,6 +12,7 @@
 
 use super::bitboard::Bitboard;
 use super::chain_moves::{Cell, NO_PEG};
+use super::dense_membership::DenseMembership;
 use super::jump_layers::LAYER_GROWTH;
 use super::jump_space::JumpSpace;
 use super::layer_membership::{ABSENT, Membership};
@@ -112,7 +113,11 @@ pub fn cross_over<B: Bitboard>(
     pegs: u32,
 ) -> Option<Crossing<B>> {
     let member = Membership::new(space, m.keys, pegs)?;
-    let least_in = m.cells.iter().map(Cell::moves_from_start).min()?;
+    // Read for every complement found, in a byte each (most crossings are ruled out by it, and
+    // the cells are far larger).
+    let mut from_start: Vec<u8> = room::reserved(m.cells.len(), LAYER_GROWTH)?;
+    from_start.extend(m.cells.iter().map(Cell::moves_from_start));
+    let least_in = from_start.iter().copied().min()?;
     let mut best: Option<(u8, usize, usize)> = None;
     for (out, onto) in by_moves_to_goal(m.cells)? {
         // The fewest moves a crossing onto these positions can have, both ends chained; one
@@ -122,28 +127,22 @@ pub fn cross_over<B: Bitboard>(
         if fewest >= most {
             break;
         }
-        let openers_only = fewest + 1 >= most;
+        let looked = Looked {
+            m,
+            from_start: &from_start,
+            openers_only: fewest + 1 >= most,
+            most,
+        };
         let found = onto
             .par_chunks(CROSSED)
             .map(|chunk| {
                 if stop::requested().is_some() {
                     return None;
                 }
-                let mut tried = Tried::default();
-                let mut best = None;
-                for batch in chunk.chunks(BATCH) {
-                    tried.clear();
-                    for &x in batch {
-                        let x = x as usize;
-                        let only = openers_only.then(|| m.cells[x].openers());
-                        tried.add(space, x, m.keys[x], only);
-                    }
-                    member.index_each(&tried.keys, &mut tried.found);
-                    if let Some(found) = tried.best(space, m) {
-                        best = Some(best.map_or(found, |b: (u8, usize, usize)| b.min(found)));
-                    }
-                }
-                Some(best)
+                Some(match &member {
+                    Membership::Dense(dense) => least_as_made(space, &looked, dense, chunk),
+                    Membership::Sorted(_) => least_in_batches(space, &looked, &member, chunk),
+                })
             })
             .collect::<Option<Vec<_>>>()?;
         best = found.into_iter().flatten().chain(best).min();
@@ -185,62 +184,138 @@ const CROSSED: usize = 1 << 12;
 /// Middle positions whose jumps in are looked up together.
 const BATCH: usize = 256;
 
-/// The jumps onto a batch of middle positions: per jump the key of the complement of the
-/// position it undoes (looked up in the middle), the middle position's index, the jump and
-/// the symmetry onto that key.
-#[derive(Default)]
-struct Tried<B> {
-    keys: Vec<B>,
-    jumps: Vec<(u32, u16, u16)>,
-    found: Vec<u32>,
+/// A jump that could have led to a middle position: the position's index, the jump and the
+/// symmetry onto the key of the complement of the position it undoes.
+type JumpIn = (u32, u16, u16);
+
+/// The crossings of one group of middle positions (of equal moves to the goal) looked up.
+struct Looked<'a, B> {
+    m: &'a MeasuredMiddle<'a, B>,
+    /// The moves from the start of each middle position (at its complement).
+    from_start: &'a [u8],
+    /// Only the jumps landing on an opener of the position they reach.
+    openers_only: bool,
+    /// The fewest moves found before this group (`u16::MAX` when none).
+    most: u16,
 }
 
-impl<B: Bitboard> Tried<B> {
-    fn clear(&mut self) {
-        self.keys.clear();
-        self.jumps.clear();
+impl<B: Bitboard> Looked<'_, B> {
+    /// Makes `best` the crossing by `jump` from the complement of middle position `at` when
+    /// it is less; a crossing that cannot have fewer moves than `best` or the groups before is
+    /// not read further.
+    #[inline]
+    fn offer(
+        &self,
+        space: &JumpSpace<B>,
+        at: u32,
+        jump: JumpIn,
+        best: &mut Option<(u8, usize, usize)>,
+    ) {
+        let bound = best.map_or(self.most, |b| self.most.min(u16::from(b.0)));
+        let out = self.m.cells[jump.0 as usize].moves_to_goal();
+        // Both ends chained at most: one move fewer than the way in, the jump and the way out.
+        let fewest = (u16::from(self.from_start[at as usize]) + u16::from(out)).saturating_sub(1);
+        if fewest > bound {
+            return;
+        }
+        let c = crossing(space, self.m, at, jump);
+        *best = Some(best.map_or(c, |b| b.min(c)));
     }
+}
 
-    /// The jumps that could have led to middle position `b` (index `x`); with `only`, those
-    /// landing on one of its holes.
-    fn add(&mut self, space: &JumpSpace<B>, x: usize, b: B, only: Option<B>) {
-        // The complement of a position undone is the complement of `b` after the jump.
-        let images = space.images_of(space.board & !b);
-        let lands = |j: usize| B::bit(usize::from(space.jumps[j].to));
-        space.for_each_move(b, true, |j| {
-            if only.is_some_and(|o| o & lands(j) == B::ZERO) {
-                return;
-            }
-            let (key, g) = space.least_and_symmetry(&space.after(&images, j));
-            self.keys.push(key);
-            self.jumps.push((x as u32, j as u16, g as u16));
+/// The least (moves, middle index, jump) of the jumps onto the middle positions of `chunk`
+/// (indices), each key tested as it is made.
+fn least_as_made<B: Bitboard>(
+    space: &JumpSpace<B>,
+    looked: &Looked<B>,
+    member: &DenseMembership,
+    chunk: &[u32],
+) -> Option<(u8, usize, usize)> {
+    let mut best = None;
+    let mut ahead = member.held_ahead::<JumpIn>();
+    let mut found = |at: u32, jump: JumpIn| looked.offer(space, at, jump, &mut best);
+    for &x in chunk {
+        jumps_in(space, looked, x, |key, jump| {
+            ahead.push_found(key, jump, &mut found);
         });
     }
+    ahead.finish_found(&mut found);
+    best
+}
 
-    /// The least (moves, middle index, jump) of the jumps whose undone position's complement
-    /// was found.
-    fn best(&self, space: &JumpSpace<B>, m: &MeasuredMiddle<B>) -> Option<(u8, usize, usize)> {
-        let jumps = &space.jumps;
-        self.found
-            .iter()
-            .zip(&self.jumps)
-            .filter(|(f, _)| **f != ABSENT)
-            .map(|(&at, &(x, j, g))| {
-                let (at, x, j) = (at as usize, x as usize, usize::from(j));
-                // The way in chains when it lands where the jump starts (read in the frame
-                // of the complement's key), the way out when it starts where the jump lands.
-                let from = jumps[space.jump_image(usize::from(g), j)].from;
-                let (inward, outward) = (&m.cells[at], &m.cells[x]);
-                let chained_in = inward.lands() & B::bit(usize::from(from)) != B::ZERO;
-                let chained_out = outward.openers() & B::bit(usize::from(jumps[j].to)) != B::ZERO;
-                let moves =
-                    u16::from(inward.moves_from_start()) + 1 + u16::from(outward.moves_to_goal())
-                        - u16::from(chained_in)
-                        - u16::from(chained_out);
-                (u8::try_from(moves).unwrap_or(u8::MAX), x, j)
-            })
-            .min()
+/// [`least_as_made`] with the keys looked up a batch at a time (a board too large to rank).
+fn least_in_batches<B: Bitboard>(
+    space: &JumpSpace<B>,
+    looked: &Looked<B>,
+    member: &Membership<B>,
+    chunk: &[u32],
+) -> Option<(u8, usize, usize)> {
+    let (mut keys, mut jumps, mut found) = (Vec::new(), Vec::new(), Vec::new());
+    let mut best = None;
+    for batch in chunk.chunks(BATCH) {
+        keys.clear();
+        jumps.clear();
+        for &x in batch {
+            jumps_in(space, looked, x, |key, jump| {
+                keys.push(key);
+                jumps.push(jump);
+            });
+        }
+        member.index_each(&keys, &mut found);
+        for (&at, &jump) in found.iter().zip(&jumps) {
+            if at != ABSENT {
+                looked.offer(space, at, jump, &mut best);
+            }
+        }
     }
+    best
+}
+
+/// The jumps that could have led to middle position `x`, each with the key of the complement
+/// of the position it undoes; only those landing on one of its openers when so looked up.
+#[inline]
+fn jumps_in<B: Bitboard>(
+    space: &JumpSpace<B>,
+    looked: &Looked<B>,
+    x: u32,
+    mut f: impl FnMut(B, JumpIn),
+) {
+    let m = looked.m;
+    let b = m.keys[x as usize];
+    let only = looked.openers_only.then(|| m.cells[x as usize].openers());
+    // The complement of a position undone is the complement of `b` after the jump.
+    let images = space.images_of(space.board & !b);
+    let lands = |j: usize| B::bit(usize::from(space.jumps[j].to));
+    space.for_each_move(b, true, |j| {
+        if only.is_some_and(|o| o & lands(j) == B::ZERO) {
+            return;
+        }
+        let (key, g) = space.least_and_symmetry(&space.after(&images, j));
+        f(key, (x, j as u16, g as u16));
+    });
+}
+
+/// The moves of the crossing by `jump` onto its middle position from the position it undoes,
+/// whose complement is middle position `at`, with the middle index and jump.
+#[inline]
+fn crossing<B: Bitboard>(
+    space: &JumpSpace<B>,
+    m: &MeasuredMiddle<B>,
+    at: u32,
+    (x, j, g): JumpIn,
+) -> (u8, usize, usize) {
+    let jumps = &space.jumps;
+    let (at, x, j) = (at as usize, x as usize, usize::from(j));
+    // The way in chains when it lands where the jump starts (read in the frame of the
+    // complement's key), the way out when it starts where the jump lands.
+    let from = jumps[space.jump_image(usize::from(g), j)].from;
+    let (inward, outward) = (&m.cells[at], &m.cells[x]);
+    let chained_in = inward.lands() & B::bit(usize::from(from)) != B::ZERO;
+    let chained_out = outward.openers() & B::bit(usize::from(jumps[j].to)) != B::ZERO;
+    let moves = u16::from(inward.moves_from_start()) + 1 + u16::from(outward.moves_to_goal())
+        - u16::from(chained_in)
+        - u16::from(chained_out);
+    (u8::try_from(moves).unwrap_or(u8::MAX), x, j)
 }
 
 #[cfg(test)]
