@@ -106,10 +106,12 @@ impl<'a, B: Bitboard> LayerMembership<'a, B> {
     /// The membership of `keys` (sorted, every set bit below `bits`); None when the layer is too
     /// large to index by 32-bit positions (then the caller grows the layer whole).
     pub fn new(keys: &'a [B], bits: usize) -> Option<Self> {
+        // About a key per range: a small layer's ranges are made in no time.
+        let top = TOP_BITS.min(keys.len().max(1).ilog2() as usize + 1);
         Some(LayerMembership {
             keys,
             filter: KeyFilter::new(keys),
-            ranges: KeyRanges::new(keys, bits, TOP_BITS)?,
+            ranges: KeyRanges::new(keys, bits, top)?,
         })
     }
 
@@ -160,6 +162,10 @@ impl<'a, B: Bitboard> LayerMembership<'a, B> {
 /// The index of a key a layer does not hold.
 pub const ABSENT: u32 = u32::MAX;
 
+/// The fewest keys held as bits over ranks: below, ranking the layer (a table of the high
+/// parts, 131,072 entries on English 33) costs more than the lookups it saves.
+const DENSE_FROM: usize = 1 << 13;
+
 /// Membership in a layer: as bits over ranks where the board can be ranked (half the time of
 /// the sorted keys' filter on English 33), else by the sorted keys.
 pub enum Membership<'a, B> {
@@ -171,6 +177,9 @@ impl<'a, B: Bitboard> Membership<'a, B> {
     /// Membership in the layer of `keys` (sorted, of `pegs` pegs); None when the layer is too
     /// large to index.
     pub fn new(space: &'a JumpSpace<B>, keys: &'a [B], pegs: u32) -> Option<Self> {
+        if keys.len() < DENSE_FROM {
+            return LayerMembership::new(keys, space.holes).map(Membership::Sorted);
+        }
         match DenseMembership::new(space, keys, pegs) {
             Some(dense) => Some(Membership::Dense(dense)),
             None => LayerMembership::new(keys, space.holes).map(Membership::Sorted),
