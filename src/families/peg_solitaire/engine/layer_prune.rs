@@ -8,11 +8,10 @@
 //! for that side from a sample of its layer by linear programming (see [`Prune::sharpen`]).
 
 use super::bitboard::Bitboard;
-use super::jump_layers::{CHUNK, LAYER_GROWTH, Layer};
+use super::jump_layers::{CHUNK, Layer};
 use super::jump_space::Jump;
 use super::pagoda::Pagoda;
 use super::sampled_pagodas::sampled_pagodas;
-use crate::engine::room;
 use rayon::prelude::*;
 use std::sync::OnceLock;
 
@@ -97,12 +96,11 @@ impl Pagodas {
                 }
                 last_high = Some(top);
             }
-            *k = self
-                .packed
-                .iter()
-                .zip(&high)
-                .all(|(p, &h)| p.keeps(h + p.sum_low(b)))
-                && self.single.iter().all(|p| p.keeps(b));
+            // Every bound read, with no branch on any: about a third of the positions of a
+            // large layer are ruled out, by no bound in particular.
+            let packed = (self.packed.iter().zip(&high))
+                .fold(true, |ok, (p, &h)| ok & p.keeps(h + p.sum_low(b)));
+            *k = self.single.iter().fold(packed, |ok, p| ok & p.keeps(b));
         }
     }
 }
@@ -127,7 +125,14 @@ struct PagodaLanes {
     by_byte: Vec<[u64; 256]>,
     /// Per lane, the least sum kept: the floor plus a [`BIAS`] per byte (0 in unused lanes).
     least: [u64; LANES],
+    /// Where every lane's sum stays below [`LANE_TOP`] (boards of up to 64 holes): the lanes'
+    /// least sums, each at most [`LANE_TOP`], side by side, so that one subtraction compares
+    /// all four lanes.
+    narrow: Option<u64>,
 }
+
+/// The top bit of each 16-bit lane.
+const LANE_TOP: u64 = 0x8000_8000_8000_8000;
 
 impl PagodaLanes {
     /// Whether every byte of `p`'s weights sums within `-BIAS < w < BIAS`.
@@ -163,7 +168,17 @@ impl PagodaLanes {
             let floor = i64::from(p.floor) + i64::from(BIAS) * bytes as i64;
             least[lane] = floor.max(0) as u64;
         }
-        PagodaLanes { by_byte, least }
+        // A byte's entry is below 2 BIAS, so eight bytes sum below the lane's top bit.
+        let narrow = (bytes <= 8).then(|| {
+            (0..LANES).fold(0, |packed, lane| {
+                packed | least[lane].min(LANE_TOP & 0xFFFF) << (16 * lane)
+            })
+        });
+        PagodaLanes {
+            by_byte,
+            least,
+            narrow,
+        }
     }
 
     /// Every lane's weight of the bytes of `b` from the `from`th on.
@@ -185,7 +200,14 @@ impl PagodaLanes {
     /// Whether every lane of `sum`, the weights of a position, reaches its floor.
     #[inline]
     fn keeps(&self, sum: u64) -> bool {
-        (0..LANES).all(|lane| (sum >> (16 * lane)) & 0xFFFF >= self.least[lane])
+        if let Some(least) = self.narrow {
+            // Each lane's top bit stays set exactly when its sum reaches its least (a lane's
+            // sum and least are at most its top bit: nothing borrows from the next lane).
+            return ((sum | LANE_TOP) - least) & LANE_TOP == LANE_TOP;
+        }
+        (0..LANES).fold(true, |ok, lane| {
+            ok & ((sum >> (16 * lane)) & 0xFFFF >= self.least[lane])
+        })
     }
 }
 
@@ -308,29 +330,40 @@ impl<B: Bitboard> Prune<B> {
         if bounds.is_empty() {
             return;
         }
-        // Refused: the layer stays unpruned (still sound: pruning only drops dead ends), and
-        // the search, asked to stop, reports.
-        let Some(mut keep) = room::filled(layer.len(), LAYER_GROWTH, false) else {
-            return;
-        };
         let board = self.board;
-        keep.par_chunks_mut(CHUNK)
-            .zip(layer.keys.par_chunks(CHUNK))
-            .for_each(|(kept, keys)| {
-                if backward {
-                    bounds.keep_each(keys.iter().map(|&k| board & !k), kept);
-                } else {
-                    bounds.keep_each(keys.iter().copied(), kept);
-                }
-            });
-        let counted = !layer.counts.is_empty();
-        let mut n = 0;
-        for (i, &kept) in keep.iter().enumerate() {
-            layer.keys[n] = layer.keys[i];
-            if counted {
-                layer.counts[n] = layer.counts[i];
+        let test = |keys: &[B], kept: &mut [bool]| {
+            if backward {
+                bounds.keep_each(keys.iter().map(|&k| board & !k), kept);
+            } else {
+                bounds.keep_each(keys.iter().copied(), kept);
             }
-            n += usize::from(kept);
+        };
+        // Each chunk is tested and closed up in place while it is in the core's cache; the
+        // chunks' kept positions are then moved together, a block each (where a flag per
+        // position was written and read back, and every position moved one at a time).
+        let counted = !layer.counts.is_empty();
+        let kept: Vec<usize> = if counted {
+            let counts = layer.counts.par_chunks_mut(CHUNK);
+            layer
+                .keys
+                .par_chunks_mut(CHUNK)
+                .zip(counts)
+                .map(|(keys, counts)| sift(keys, Some(counts), &test))
+                .collect()
+        } else {
+            layer
+                .keys
+                .par_chunks_mut(CHUNK)
+                .map(|keys| sift(keys, None, &test))
+                .collect()
+        };
+        let mut n = 0;
+        for (c, &k) in kept.iter().enumerate() {
+            layer.keys.copy_within(c * CHUNK..c * CHUNK + k, n);
+            if counted {
+                layer.counts.copy_within(c * CHUNK..c * CHUNK + k, n);
+            }
+            n += k;
         }
         layer.keys.truncate(n);
         layer.keys.shrink_to_fit();
@@ -339,6 +372,27 @@ impl<B: Bitboard> Prune<B> {
             layer.counts.shrink_to_fit();
         }
     }
+}
+
+/// Moves the positions of `keys` (at most [`CHUNK`]) that `test` keeps to its front, with their
+/// `counts` when given, and says how many there are.
+fn sift<B: Copy>(
+    keys: &mut [B],
+    mut counts: Option<&mut [u64]>,
+    test: &impl Fn(&[B], &mut [bool]),
+) -> usize {
+    let mut kept = [false; CHUNK];
+    let kept = &mut kept[..keys.len()];
+    test(keys, kept);
+    let mut n = 0;
+    for (i, &k) in kept.iter().enumerate() {
+        keys[n] = keys[i];
+        if let Some(c) = counts.as_deref_mut() {
+            c[n] = c[i];
+        }
+        n += usize::from(k);
+    }
+    n
 }
 
 #[cfg(test)]
