@@ -203,6 +203,7 @@ impl<T: Copy + Default> HeldAhead<'_, '_, T> {
 #[cfg(test)]
 mod tests {
     use super::super::jump_space::Jump;
+    use super::super::xorshift::xorshift;
     use super::*;
 
     #[test]
@@ -213,14 +214,9 @@ mod tests {
         let (_, jumps) = Jump::english();
         let space: JumpSpace<u64> = JumpSpace::new(33, jumps, &[]);
         let ranks = space.key_ranks().unwrap();
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut keys: Vec<u64> = (0..600_000)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x & ((1 << 33) - 1)
-            })
+        let mut keys: Vec<u64> = xorshift(0x2545_F491_4F6C_DD1D)
+            .map(|x| x & ((1 << 33) - 1))
+            .take(600_000)
             .filter(|k| k.count_ones() == 16)
             .collect();
         let first = (0xFFFFu64..).find(|&k| k.count_ones() == 16).unwrap();

@@ -201,18 +201,14 @@ impl<'a, B: Bitboard> Membership<'a, B> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::xorshift::xorshift;
     use super::*;
 
     #[test]
     fn holds_the_layer_and_nothing_else() {
-        let mut x: u64 = 0x9876_5431;
-        let mut all: Vec<u64> = (0..20_000)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x & ((1 << 33) - 1)
-            })
+        let mut all: Vec<u64> = xorshift(0x9876_5431)
+            .map(|x| x & ((1 << 33) - 1))
+            .take(20_000)
             .collect();
         all.sort_unstable();
         all.dedup();

@@ -397,17 +397,12 @@ fn sift<B: Copy>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::xorshift::xorshift;
     use super::*;
 
     /// A xorshift stream of positions of `holes` holes.
     fn positions(holes: u32) -> impl Iterator<Item = u64> {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        std::iter::repeat_with(move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x & ((1 << holes) - 1)
-        })
+        xorshift(0x9E37_79B9_7F4A_7C15).map(move |x| x & ((1 << holes) - 1))
     }
 
     #[test]

@@ -29,3 +29,4 @@ pub mod sorted_runs;
 pub mod useful_edges;
 pub mod useful_graph;
 pub mod useful_mirror;
+pub mod xorshift;

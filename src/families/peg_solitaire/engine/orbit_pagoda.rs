@@ -10,6 +10,7 @@
 use super::bitboard::holes;
 use super::jump_space::Jump;
 use super::pagoda::Pagoda;
+use super::xorshift::xorshift;
 
 /// Weights range over -RANGE..=RANGE.
 const RANGE: i32 = 3;
@@ -92,13 +93,8 @@ pub fn sample_positions(holes: usize, pegs: impl Iterator<Item = usize>) -> Vec<
     if holes > 64 {
         return Vec::new();
     }
-    let mut x = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut stream = xorshift(0x9E37_79B9_7F4A_7C15);
+    let mut next = move || stream.next().unwrap_or_default();
     let mut out = Vec::new();
     for k in pegs {
         for _ in 0..SAMPLE {

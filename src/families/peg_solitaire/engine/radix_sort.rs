@@ -71,18 +71,14 @@ pub fn sort_reusing<T: Copy + Default, B: Bitboard>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::xorshift::xorshift;
     use super::*;
 
     #[test]
     fn sorts_like_the_standard_sort() {
-        let mut x: u64 = 0x1234_5678;
-        let mut v: Vec<u64> = (0..5000)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x & ((1 << 37) - 1)
-            })
+        let mut v: Vec<u64> = xorshift(0x1234_5678)
+            .map(|x| x & ((1 << 37) - 1))
+            .take(5000)
             .collect();
         let mut expected = v.clone();
         expected.sort_unstable();
