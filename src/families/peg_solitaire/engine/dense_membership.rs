@@ -66,7 +66,7 @@ impl<'a> DenseMembership<'a> {
         if ranks.size() >= u64::from(ABSENT) {
             return None;
         }
-        // Whole blocks of eight words, so that a key's index counts a whole block's words.
+        // Whole blocks of eight words, each with its counts (see `BlockCounts`).
         let words = (ranks.size().div_ceil(64) as usize).next_multiple_of(8);
         let bits = bits_of(keys, &ranks, words)?;
         let mut counts = room::reserved(words / 8, LAYER_GROWTH)?;
