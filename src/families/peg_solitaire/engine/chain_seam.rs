@@ -131,6 +131,7 @@ pub fn cross_over<B: Bitboard>(
             m,
             from_start: &from_start,
             openers_only: fewest + 1 >= most,
+            out,
             most,
         };
         let found = onto
@@ -195,6 +196,8 @@ struct Looked<'a, B> {
     from_start: &'a [u8],
     /// Only the jumps landing on an opener of the position they reach.
     openers_only: bool,
+    /// The group's moves to the goal.
+    out: u8,
     /// The fewest moves found before this group (`u16::MAX` when none).
     most: u16,
 }
@@ -212,9 +215,9 @@ impl<B: Bitboard> Looked<'_, B> {
         best: &mut Option<(u8, usize, usize)>,
     ) {
         let bound = best.map_or(self.most, |b| self.most.min(u16::from(b.0)));
-        let out = self.m.cells[jump.0 as usize].moves_to_goal();
         // Both ends chained at most: one move fewer than the way in, the jump and the way out.
-        let fewest = (u16::from(self.from_start[at as usize]) + u16::from(out)).saturating_sub(1);
+        let fewest =
+            (u16::from(self.from_start[at as usize]) + u16::from(self.out)).saturating_sub(1);
         if fewest > bound {
             return;
         }

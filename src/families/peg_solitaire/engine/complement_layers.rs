@@ -294,15 +294,22 @@ mod tests {
         index_like_a_search(&space, &layer, &all);
     }
 
+    /// English 33 without symmetry and the layer 7 jumps back from the centre: tens of
+    /// thousands of positions, spread over many blocks of bits.
+    fn english_seven_back() -> (JumpSpace<u64>, Layer<u64>) {
+        let (_, jumps) = Jump::english();
+        let space: JumpSpace<u64> = JumpSpace::new(33, jumps, &[]);
+        let layer = grown(&space, 1 << 16, 7);
+        assert!(layer.len() > 10_000, "{} positions", layer.len());
+        (space, layer)
+    }
+
     #[test]
     fn a_large_layer_is_indexed_across_its_blocks() {
         // English 33 without symmetry, 7 jumps back from the centre: tens of thousands of
         // positions spread over many blocks of bits, each tried with a few others of its peg
         // count (one hole moved), held or not.
-        let (_, jumps) = Jump::english();
-        let space: JumpSpace<u64> = JumpSpace::new(33, jumps, &[]);
-        let layer = grown(&space, 1 << 16, 7);
-        assert!(layer.len() > 10_000, "{} positions", layer.len());
+        let (space, layer) = english_seven_back();
         let mut tried = Vec::new();
         for &k in &layer.keys {
             tried.push(k);
@@ -319,10 +326,7 @@ mod tests {
         // when the complement of one of its predecessors is met (a binary search of the sorted
         // keys here), whether its keys are tested as they are made (bits over ranks) or a
         // batch at a time (the sorted keys' filter and search).
-        let (_, jumps) = Jump::english();
-        let space: JumpSpace<u64> = JumpSpace::new(33, jumps, &[]);
-        let layer = grown(&space, 1 << 16, 7);
-        assert!(layer.len() > 10_000, "{} positions", layer.len());
+        let (space, layer) = english_seven_back();
         let mut met = Vec::new();
         for &b in layer.keys.iter().step_by(3) {
             keys_of(&space, b, true, |k| met.push(k));

@@ -83,16 +83,9 @@ impl<'a> DenseMembership<'a> {
     }
 
     /// The index among the layer's keys (ascending) of each of `keys`, [`ABSENT`] for one not
-    /// held, into `found`.
+    /// held, into `found`: the ranks first, then the bits and counts, each fetched a few keys
+    /// ahead (all are read at random in memory far larger than the caches).
     pub fn index_each<B: Bitboard>(&self, keys: &[B], found: &mut Vec<u32>) {
-        self.each_rank(keys, found, |r| self.index_of_rank(r));
-    }
-
-    /// `found[i] = at(rank of keys[i])`, [`ABSENT`] for a key not of the layer: the ranks
-    /// first, then the bits, each fetched a few keys ahead (both are read at random in memory
-    /// far larger than the caches).
-    #[inline]
-    fn each_rank<B: Bitboard>(&self, keys: &[B], found: &mut Vec<u32>, at: impl Fn(u64) -> u32) {
         found.clear();
         // Not ranked (u64::MAX) becomes ABSENT; every rank is below it (see `new`).
         self.ranks
@@ -103,7 +96,7 @@ impl<'a> DenseMembership<'a> {
                 prefetch(&self.counts, (ahead / 512) as usize);
             }
             if found[i] != ABSENT {
-                found[i] = at(u64::from(found[i]));
+                found[i] = self.index_of_rank(u64::from(found[i]));
             }
         }
     }

@@ -177,10 +177,8 @@ impl<'a, B: Bitboard> Membership<'a, B> {
     /// Membership in the layer of `keys` (sorted, of `pegs` pegs); None when the layer is too
     /// large to index.
     pub fn new(space: &'a JumpSpace<B>, keys: &'a [B], pegs: u32) -> Option<Self> {
-        if keys.len() < DENSE_FROM {
-            return LayerMembership::new(keys, space.holes).map(Membership::Sorted);
-        }
-        match DenseMembership::new(space, keys, pegs) {
+        let dense = (keys.len() >= DENSE_FROM).then(|| DenseMembership::new(space, keys, pegs));
+        match dense.flatten() {
             Some(dense) => Some(Membership::Dense(dense)),
             None => LayerMembership::new(keys, space.holes).map(Membership::Sorted),
         }
