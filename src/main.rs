@@ -16,6 +16,7 @@ fn main() -> ExitCode {
     if !missing.is_empty() {
         return unsupported_processor(&missing);
     }
+    memory::keep_freed_memory();
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // Colour is chosen before parsing, so that clap's own errors and help follow --color too.
     color::set(color::choice_in_args(&args));

@@ -89,6 +89,29 @@ impl CappedAllocator {
     }
 }
 
+/// Asks the C library's allocator under [`System`] to keep the memory a search frees, for
+/// its next allocations. By default glibc maps each block above 128 KiB (rising with what was
+/// freed, up to 32 MiB) on its own and unmaps it when freed, and hands the heap's top back
+/// past 128 KiB: a layer search that frees and allocates tens of MiB per layer then pays the
+/// kernel to fault in and zero the same pages again (English 33's count: 0.26 s of system
+/// time, 0.09 s kept). Call it first in `main`, before any thread allocates.
+pub fn keep_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        /// Blocks this large and above are still mapped on their own (glibc's largest
+        /// threshold on 64-bit): the heap is not left holding one huge table.
+        const MAP_FROM: i32 = 32 << 20;
+        /// The free memory at the heap's top that is kept: what one layer frees.
+        const KEEP_TOP: i32 = 1 << 30;
+        // SAFETY: `mallopt` only sets two of the allocator's parameters; it is called before
+        // any other thread exists.
+        unsafe {
+            libc::mallopt(libc::M_MMAP_THRESHOLD, MAP_FROM);
+            libc::mallopt(libc::M_TRIM_THRESHOLD, KEEP_TOP);
+        }
+    }
+}
+
 impl Default for CappedAllocator {
     fn default() -> Self {
         Self::new()
