@@ -39,10 +39,14 @@ pub trait Bitboard:
     fn shifted_down(self, n: u32) -> Self;
     /// Every hole h of the set moved to h + n, those past the last dropped (n below `BITS`).
     fn shifted_up(self, n: u32) -> Self;
+    /// The least of `sets`, each below 2^(BITS - 1) (no hole on the top bit): a signed
+    /// compare then orders them as the unsigned one does, and x86-64's vector compares are
+    /// signed only (an unsigned one takes two XORs more at each step).
+    fn least_below_top<const N: usize>(sets: &[Self; N]) -> Self;
 }
 
 macro_rules! impl_bitboard {
-    ($t:ty) => {
+    ($t:ty, $signed:ty) => {
         impl Bitboard for $t {
             const BITS: usize = <$t>::BITS as usize;
             const ZERO: Self = 0;
@@ -82,12 +86,17 @@ macro_rules! impl_bitboard {
             fn shifted_up(self, n: u32) -> Self {
                 self << n
             }
+            #[inline(always)]
+            fn least_below_top<const N: usize>(sets: &[Self; N]) -> Self {
+                sets.iter()
+                    .fold(<$signed>::MAX, |m, &x| m.min(x as $signed)) as Self
+            }
         }
     };
 }
 
-impl_bitboard!(u64);
-impl_bitboard!(u128);
+impl_bitboard!(u64, i64);
+impl_bitboard!(u128, i128);
 
 /// The holes of a set, lowest first.
 pub fn holes<B: Bitboard>(mut b: B) -> impl Iterator<Item = usize> {

@@ -340,13 +340,22 @@ impl<B: Bitboard> JumpSpace<B> {
     }
 
     /// The canonical key of the position imaged in `im` (equal to [`JumpSpace::canonical`]):
-    /// the least of its images, the blocks past the first looked up in the tables.
-    #[inline]
+    /// the least of its images, the blocks past the first looked up in the tables. Only the
+    /// compares of a board with its top bit free and a group of one block are inlined where
+    /// keys are made.
+    #[inline(always)]
     pub fn least(&self, im: &Images<B>) -> B {
-        let mut best = im.0[0];
-        for &x in &im.0[1..] {
-            best = best.min(x);
+        if self.holes < B::BITS && self.blocks == 1 {
+            B::least_below_top(&im.0)
+        } else {
+            self.least_of_any(im)
         }
+    }
+
+    /// [`JumpSpace::least`] on any board and group.
+    #[inline(never)]
+    fn least_of_any(&self, im: &Images<B>) -> B {
+        let mut best = im.0.iter().fold(im.0[0], |m, &x| m.min(x));
         for block in 1..self.blocks {
             for x in self.images(im.0[0], block) {
                 best = best.min(x);
