@@ -580,11 +580,11 @@ impl<B: Bitboard> MoveDistances<'_, B> {
                 let chained = cell.openers[w] & then != B::ZERO;
                 let d = cell.distance[w].saturating_add(u8::from(!chained));
                 let from = B::bit(usize::from(way.holes(jump).0));
-                if d < best[w] {
-                    (best[w], openers[w]) = (d, from);
-                } else if d == best[w] {
-                    openers[w] = openers[w] | from;
-                }
+                // No branch: which of the three comes about is at random.
+                let kept = if d < best[w] { B::ZERO } else { openers[w] };
+                let added = if d <= best[w] { from } else { B::ZERO };
+                openers[w] = kept | added;
+                best[w] = best[w].min(d);
             }
         }
         if !layer.complete {
