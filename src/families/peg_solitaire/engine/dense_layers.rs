@@ -313,6 +313,21 @@ pub(super) fn bits_of<B: Bitboard>(
     Some(bits)
 }
 
+/// The bits of `keys`, every one of the layer `ranks` ranks; None when one is not (or the
+/// memory was refused).
+pub(super) fn bits_of_each<B: Bitboard>(
+    keys: &[B],
+    ranks: &LayerRanks,
+    words: usize,
+) -> Option<Vec<u64>> {
+    let mut bits = room::filled(words, LAYER_GROWTH, 0u64)?;
+    for k in keys {
+        let r = ranks.rank(k.fold64())?;
+        bits[(r / 64) as usize] |= 1 << (r % 64);
+    }
+    Some(bits)
+}
+
 /// The keys whose bits are set, ascending; None when the memory for them was refused. Each
 /// task decodes its own words into its own slice of the result (counted first).
 fn extract<B: Bitboard>(bits: &[u64], ranks: &LayerRanks) -> Option<Vec<B>> {

@@ -3,7 +3,7 @@
 //! sorted keys is counted within its cache line of bits.
 
 use super::bitboard::Bitboard;
-use super::dense_layers::{BITS_AHEAD, RankRing, bits_of};
+use super::dense_layers::{BITS_AHEAD, RankRing, bits_of_each};
 use super::jump_layers::LAYER_GROWTH;
 use super::jump_space::JumpSpace;
 use super::layer_membership::ABSENT;
@@ -50,17 +50,12 @@ impl BlockCounts {
 
 impl<'a> DenseMembership<'a> {
     /// The membership of `keys` (a layer of `pegs` pegs, sorted); None when the board is too
-    /// large to rank, the keys are not all of one class, or the memory was refused.
+    /// large to rank, the keys are not all of one class and of `pegs` pegs, or the memory was
+    /// refused.
     pub fn new<B: Bitboard>(space: &'a JumpSpace<B>, keys: &[B], pegs: u32) -> Option<Self> {
         let ranks = space.key_ranks()?;
         u32::try_from(keys.len()).ok()?;
         let first = keys.first()?.fold64();
-        if keys
-            .iter()
-            .any(|k| ranks.state(k.fold64()) != ranks.state(first))
-        {
-            return None;
-        }
         let ranks = LayerRanks::new(ranks, pegs, ranks.state(first));
         // Ranks are handed around as u32 by `index_each` (ABSENT, the largest, is none).
         if ranks.size() >= u64::from(ABSENT) {
@@ -68,7 +63,8 @@ impl<'a> DenseMembership<'a> {
         }
         // Whole blocks of eight words, each with its counts (see `BlockCounts`).
         let words = (ranks.size().div_ceil(64) as usize).next_multiple_of(8);
-        let bits = bits_of(keys, &ranks, words)?;
+        // Every key of the first one's class (and of `pegs` pegs), or none is ranked.
+        let bits = bits_of_each(keys, &ranks, words)?;
         let mut counts = room::reserved(words / 8, LAYER_GROWTH)?;
         let mut count = 0;
         for block in bits.chunks(8) {
