@@ -124,7 +124,7 @@ fn reached_as_made<B: Bitboard>(
 ) -> Vec<B> {
     let mut reached = vec![false; chunk.len()];
     let mut ahead = member.held_ahead::<u32>();
-    let mut mark = |i: u32| reached[i as usize] = true;
+    let mut mark = |i: u32, held: bool| reached[i as usize] |= held;
     for (i, &b) in (0u32..).zip(chunk) {
         keys_of(space, b, odd, |k| ahead.push(k, i, &mut mark));
     }

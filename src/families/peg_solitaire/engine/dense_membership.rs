@@ -133,15 +133,14 @@ impl<'a> DenseMembership<'a> {
 }
 
 impl<T: Copy + Default> HeldAhead<'_, '_, T> {
-    /// Tests `key`: `held` gets `tag` once the key is found held, a few keys later (or at
-    /// [`HeldAhead::finish`]).
+    /// Tests `key`: `tested` gets `tag` and whether the key is held, a few keys later (or at
+    /// [`HeldAhead::finish`]). Every tag is given, held or not, so that the caller need not
+    /// branch on a test that goes either way at random.
     #[inline]
-    pub fn push<B: Bitboard>(&mut self, key: B, tag: T, held: &mut impl FnMut(T)) {
+    pub fn push<B: Bitboard>(&mut self, key: B, tag: T, tested: &mut impl FnMut(T, bool)) {
         let m = self.member;
-        if let Some((r, tag)) = self.take(key, tag)
-            && m.holds_rank(r)
-        {
-            held(tag);
+        if let Some((r, tag)) = self.take(key, tag) {
+            tested(tag, m.holds_rank(r));
         }
     }
 
@@ -169,12 +168,10 @@ impl<T: Copy + Default> HeldAhead<'_, '_, T> {
     }
 
     /// Tests the keys still in the ring.
-    pub fn finish(mut self, held: &mut impl FnMut(T)) {
+    pub fn finish(mut self, tested: &mut impl FnMut(T, bool)) {
         let m = self.member;
         for (r, tag) in self.ring.drain() {
-            if m.holds_rank(r) {
-                held(tag);
-            }
+            tested(tag, m.holds_rank(r));
         }
     }
 
