@@ -43,10 +43,13 @@ pub trait Bitboard:
     /// compare then orders them as the unsigned one does, and x86-64's vector compares are
     /// signed only (an unsigned one takes two XORs more at each step).
     fn least_below_top<const N: usize>(sets: &[Self; N]) -> Self;
+    /// The least of eight `sets`, each below 2^(BITS - 1), and the first of them that holds it
+    /// (see [`super::least_lane`]).
+    fn least_lane_below_top(sets: &[Self; 8]) -> (Self, usize);
 }
 
 macro_rules! impl_bitboard {
-    ($t:ty, $signed:ty) => {
+    ($t:ty, $signed:ty, $least_lane:path) => {
         impl Bitboard for $t {
             const BITS: usize = <$t>::BITS as usize;
             const ZERO: Self = 0;
@@ -91,12 +94,16 @@ macro_rules! impl_bitboard {
                 sets.iter()
                     .fold(<$signed>::MAX, |m, &x| m.min(x as $signed)) as Self
             }
+            #[inline(always)]
+            fn least_lane_below_top(sets: &[Self; 8]) -> (Self, usize) {
+                $least_lane(sets)
+            }
         }
     };
 }
 
-impl_bitboard!(u64, i64);
-impl_bitboard!(u128, i128);
+impl_bitboard!(u64, i64, super::least_lane::least_lane);
+impl_bitboard!(u128, i128, super::least_lane::by_words);
 
 /// The holes of a set, lowest first.
 pub fn holes<B: Bitboard>(mut b: B) -> impl Iterator<Item = usize> {

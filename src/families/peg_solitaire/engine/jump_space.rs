@@ -366,25 +366,20 @@ impl<B: Bitboard> JumpSpace<B> {
 
     /// The canonical key of the position imaged in `im` and the symmetry that maps it there,
     /// as [`JumpSpace::least`] and [`JumpSpace::symmetry_to`] find them, in one pass with no
-    /// branch on the images (where the group fits one block; the first least lane wins, so a
-    /// padding lane, a copy of the identity's, is never taken).
+    /// branch on the images where the board's top bit is free and the group fits one block
+    /// (the first least lane wins, so a padding lane, a copy of the identity's, is never
+    /// taken; see [`super::least_lane`]).
     #[inline(always)]
     pub fn least_and_symmetry(&self, im: &Images<B>) -> (B, usize) {
-        if self.blocks > 1 {
+        if self.holes == B::BITS || self.blocks > 1 {
             return self.least_and_symmetry_of_blocks(im);
         }
-        let (mut best, mut g) = (im.0[0], 0);
-        for (lane, &x) in im.0.iter().enumerate().skip(1) {
-            let less = x < best;
-            best = if less { x } else { best };
-            g = if less { lane } else { g };
-        }
-        (best, g)
+        B::least_lane_below_top(&im.0)
     }
 
-    /// [`JumpSpace::least_and_symmetry`] for a group of several blocks, kept out of line so
-    /// that the one block's compares are inlined where keys are made (a call for each was
-    /// about a tenth of the lower half's edges).
+    /// [`JumpSpace::least_and_symmetry`] for a group of several blocks (or a board filling its
+    /// word), kept out of line so that the one block's compares are inlined where keys are made
+    /// (a call for each was about a tenth of the lower half's edges).
     #[inline(never)]
     fn least_and_symmetry_of_blocks(&self, im: &Images<B>) -> (B, usize) {
         let key = self.least(im);

@@ -19,6 +19,7 @@ pub mod jump_shapes;
 pub mod jump_space;
 pub mod layer_membership;
 pub mod layer_prune;
+pub mod least_lane;
 pub mod orbit_pagoda;
 pub mod pagoda;
 pub mod radix_sort;
