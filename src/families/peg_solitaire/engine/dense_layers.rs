@@ -306,11 +306,7 @@ pub(super) fn bits_of<B: Bitboard>(
     ranks: &LayerRanks,
     words: usize,
 ) -> Option<Vec<u64>> {
-    let mut bits = room::filled(words, LAYER_GROWTH, 0u64)?;
-    for r in keys.iter().filter_map(|k| ranks.rank(k.fold64())) {
-        bits[(r / 64) as usize] |= 1 << (r % 64);
-    }
-    Some(bits)
+    bits_of_ranks(keys.iter().filter_map(|k| ranks.rank(k.fold64())), words)
 }
 
 /// The bits of `keys`, every one of the layer `ranks` ranks; None when one is not (or the
@@ -320,9 +316,20 @@ pub(super) fn bits_of_each<B: Bitboard>(
     ranks: &LayerRanks,
     words: usize,
 ) -> Option<Vec<u64>> {
+    let mut all = true;
+    let each = keys.iter().map_while(|k| {
+        let r = ranks.rank(k.fold64());
+        all &= r.is_some();
+        r
+    });
+    let bits = bits_of_ranks(each, words)?;
+    all.then_some(bits)
+}
+
+/// `words` words with the bits of `ranks` set; None when the memory was refused.
+fn bits_of_ranks(ranks: impl Iterator<Item = u64>, words: usize) -> Option<Vec<u64>> {
     let mut bits = room::filled(words, LAYER_GROWTH, 0u64)?;
-    for k in keys {
-        let r = ranks.rank(k.fold64())?;
+    for r in ranks {
         bits[(r / 64) as usize] |= 1 << (r % 64);
     }
     Some(bits)
