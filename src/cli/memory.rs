@@ -94,7 +94,8 @@ impl CappedAllocator {
 /// freed, up to 32 MiB) on its own and unmaps it when freed, and hands the heap's top back
 /// past 128 KiB: a layer search that frees and allocates tens of MiB per layer then pays the
 /// kernel to fault in and zero the same pages again (English 33's count: 0.26 s of system
-/// time, 0.09 s kept). Call it first in `main`, before any thread allocates.
+/// time so, 0.09 s with the memory kept). Call it early in `main`, before any thread
+/// allocates.
 pub fn keep_freed_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {

@@ -372,7 +372,7 @@ impl<B: Bitboard> JumpSpace<B> {
     #[inline(always)]
     pub fn least_and_symmetry(&self, im: &Images<B>) -> (B, usize) {
         if self.holes == B::BITS || self.blocks > 1 {
-            return self.least_and_symmetry_of_blocks(im);
+            return self.least_and_symmetry_of_any(im);
         }
         B::least_lane_below_top(&im.0)
     }
@@ -381,7 +381,7 @@ impl<B: Bitboard> JumpSpace<B> {
     /// word), kept out of line so that the one block's compares are inlined where keys are made
     /// (a call for each was about a tenth of the lower half's edges).
     #[inline(never)]
-    fn least_and_symmetry_of_blocks(&self, im: &Images<B>) -> (B, usize) {
+    fn least_and_symmetry_of_any(&self, im: &Images<B>) -> (B, usize) {
         let key = self.least(im);
         (key, self.symmetry_to(im, key))
     }
