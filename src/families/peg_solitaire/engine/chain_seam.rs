@@ -324,6 +324,7 @@ fn crossing<B: Bitboard>(
 #[cfg(test)]
 mod tests {
     use super::super::jump_space::Jump;
+    use super::super::xorshift::xorshift;
     use super::*;
 
     #[test]
@@ -411,13 +412,8 @@ mod tests {
     fn the_bounded_crossing_over_the_middle_is_the_least_of_every_jump() {
         let space: JumpSpace<u64> = JumpSpace::new(7, Jump::along_row(7), &[]);
         let keys: Vec<u64> = (0u64..1 << 7).filter(|k| k.count_ones() == 3).collect();
-        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut stream = xorshift(0x2545_F491_4F6C_DD1D);
+        let mut next = |n: u64| stream.next().unwrap_or_default() % n;
         let cost = |cells: &[Cell<u64>], x: usize, j: usize| {
             let jump = space.jumps[j];
             let bit = |h: u8| 1u64 << h;

@@ -43,11 +43,9 @@ struct Packed {
     jump_at: [[u16; 64]; 2],
 }
 
-/// A shape as [`Shape`], with where its jumps' bits start: word `word`, bit `at`.
+/// A shape, with where its jumps' bits start: word `word`, bit `at`.
 struct PackedShape {
-    from: u64,
-    over: (u32, u32),
-    to: (u32, u32),
+    shape: Shape<u64>,
     word: usize,
     at: u32,
 }
@@ -66,14 +64,30 @@ fn moved<B: Bitboard>(b: B, (down, up): (u32, u32)) -> B {
     b.shifted_down(down).shifted_up(up)
 }
 
+/// The offsets of a jump's over and to holes from its starting hole: its shape.
+fn offsets(j: &Jump) -> (i32, i32) {
+    let from = i32::from(j.from);
+    (i32::from(j.over) - from, i32::from(j.to) - from)
+}
+
+impl<B: Bitboard> Shape<B> {
+    /// The starting holes of the shape's jumps legal in `b` (with `backward`, of those that
+    /// could have led to `b`).
+    #[inline]
+    fn legal(&self, b: B, backward: bool) -> B {
+        let (over, to) = (moved(b, self.over), moved(b, self.to));
+        if backward {
+            self.from & !(b | over) & to
+        } else {
+            self.from & b & over & !to
+        }
+    }
+}
+
 impl<B: Bitboard> JumpShapes<B> {
     /// The shapes of `jumps` on a board of `holes` holes, grouped; None when the groups are too
     /// many to be worth it (more than a quarter of the jumps).
     pub fn new(holes: usize, jumps: &[Jump]) -> Option<JumpShapes<B>> {
-        let offsets = |j: &Jump| {
-            let from = i32::from(j.from);
-            (i32::from(j.over) - from, i32::from(j.to) - from)
-        };
         let mut kinds: Vec<(i32, i32)> = jumps.iter().map(offsets).collect();
         kinds.sort_unstable();
         kinds.dedup();
@@ -129,13 +143,7 @@ impl<B: Bitboard> JumpShapes<B> {
         for (g, group) in self.groups.iter().enumerate() {
             let mut legal = B::ZERO;
             for shape in &group.shapes {
-                let (over, to) = (moved(b, shape.over), moved(b, shape.to));
-                legal = legal
-                    | if backward {
-                        shape.from & !(b | over) & to
-                    } else {
-                        shape.from & b & over & !to
-                    };
+                legal = legal | shape.legal(b, backward);
             }
             let row = &self.jump_at[g * self.holes..(g + 1) * self.holes];
             while legal != B::ZERO {
@@ -167,13 +175,12 @@ impl Packed {
             if at + starts.count_ones() > 64 {
                 (word, at) = (word + 1, 0);
             }
-            shapes.push(PackedShape {
+            let shape = Shape {
                 from: starts,
                 over: shifts(over),
                 to: shifts(to),
-                word,
-                at,
-            });
+            };
+            shapes.push(PackedShape { shape, word, at });
             at += starts.count_ones();
         }
         if word > 1 {
@@ -181,14 +188,10 @@ impl Packed {
         }
         let mut jump_at = [[0u16; 64]; 2];
         for (index, j) in jumps.iter().enumerate() {
-            let offsets = (
-                i32::from(j.over) - i32::from(j.from),
-                i32::from(j.to) - i32::from(j.from),
-            );
-            let shape = &shapes[kinds.binary_search(&offsets).ok()?];
+            let packed = &shapes[kinds.binary_search(&offsets(j)).ok()?];
             // Its bit: the shape's jumps in the order of their starting holes, as `pext` keeps.
-            let before = (shape.from & ((1u64 << j.from) - 1)).count_ones();
-            jump_at[shape.word][(shape.at + before) as usize] = u16::try_from(index).ok()?;
+            let before = (packed.shape.from & ((1u64 << j.from) - 1)).count_ones();
+            jump_at[packed.word][(packed.at + before) as usize] = u16::try_from(index).ok()?;
         }
         Some(Packed { shapes, jump_at })
     }
@@ -197,15 +200,8 @@ impl Packed {
     #[inline]
     fn for_each(&self, b: u64, backward: bool, mut f: impl FnMut(usize)) {
         let mut words = [0u64; 2];
-        for shape in &self.shapes {
-            let over = (b >> shape.over.0) << shape.over.1;
-            let to = (b >> shape.to.0) << shape.to.1;
-            let legal = if backward {
-                shape.from & !(b | over) & to
-            } else {
-                shape.from & b & over & !to
-            };
-            words[shape.word] |= squeeze(legal, shape.from) << shape.at;
+        for PackedShape { shape, word, at } in &self.shapes {
+            words[*word] |= squeeze(shape.legal(b, backward), shape.from) << at;
         }
         for (row, mut legal) in self.jump_at.iter().zip(words) {
             while legal != 0 {
@@ -238,6 +234,7 @@ fn squeeze(x: u64, mask: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::xorshift::xorshift;
     use super::*;
 
     /// English 33: jumps right and left are a shape each; each downward (upward) pair of rows
@@ -263,11 +260,7 @@ mod tests {
                 assert_eq!(holes, 15, "only the triangle has too many shapes");
                 continue;
             };
-            let mut rng = 0x9E37_79B9_7F4A_7C15u64;
-            for _ in 0..20_000 {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
+            for rng in xorshift(0x9E37_79B9_7F4A_7C15).take(20_000) {
                 let b = rng & ((1u64 << holes) - 1);
                 for backward in [false, true] {
                     let mut found = Vec::new();
