@@ -345,7 +345,7 @@ impl<B: Bitboard> JumpSpace<B> {
     /// keys are made.
     #[inline(always)]
     pub fn least(&self, im: &Images<B>) -> B {
-        if self.holes < B::BITS && self.blocks == 1 {
+        if self.one_narrow_block() {
             B::least_below_top(&im.0)
         } else {
             self.least_of_any(im)
@@ -371,10 +371,17 @@ impl<B: Bitboard> JumpSpace<B> {
     /// taken; see [`super::least_lane`]).
     #[inline(always)]
     pub fn least_and_symmetry(&self, im: &Images<B>) -> (B, usize) {
-        if self.holes == B::BITS || self.blocks > 1 {
+        if !self.one_narrow_block() {
             return self.least_and_symmetry_of_any(im);
         }
         B::least_lane_below_top(&im.0)
+    }
+
+    /// Whether the board leaves its word's top bit free (so that signed compares order its
+    /// positions) and the group fits one block of images: the case inlined where keys are made.
+    #[inline(always)]
+    fn one_narrow_block(&self) -> bool {
+        self.holes < B::BITS && self.blocks == 1
     }
 
     /// [`JumpSpace::least_and_symmetry`] for a group of several blocks (or a board filling its
