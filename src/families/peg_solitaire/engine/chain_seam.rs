@@ -106,18 +106,20 @@ pub fn cross<B: Bitboard>(space: &JumpSpace<B>, m: &MeasuredMiddle<B>) -> Option
 /// fewest moves the start needs to reach any `p`, plus the jump and `x`'s moves out, less a
 /// move for each end that may chain, is below the least found so far (English 33: of the
 /// 230,230 middle positions, the 40,415 of fewest moves out are looked at whole, the next
-/// 72,605 only for the jumps that land on an opener, the rest not at all).
+/// 72,605 only for the jumps that land on an opener, the rest not at all). Once a crossing is
+/// found, a group's jumps are looked up only among the positions they could come from in no
+/// more moves (see [`Near`]).
 pub fn cross_over<B: Bitboard>(
     space: &JumpSpace<B>,
     m: &MeasuredMiddle<B>,
     pegs: u32,
 ) -> Option<Crossing<B>> {
-    let member = Membership::new(space, m.keys, pegs)?;
     // Read for every complement found, in a byte each (most crossings are ruled out by it, and
     // the cells are far larger).
     let mut from_start: Vec<u8> = room::reserved(m.cells.len(), LAYER_GROWTH)?;
     from_start.extend(m.cells.iter().map(Cell::moves_from_start));
     let least_in = from_start.iter().copied().min()?;
+    let mut whole = None;
     let mut best: Option<(u8, usize, usize)> = None;
     for (out, onto) in by_moves_to_goal(m.cells)? {
         // The fewest moves a crossing onto these positions can have, both ends chained; one
@@ -127,9 +129,26 @@ pub fn cross_over<B: Bitboard>(
         if fewest >= most {
             break;
         }
+        // A crossing from a position of more moves in than `within` has more than `most`.
+        let within = most.saturating_sub(u16::from(out)) + 1;
+        let near = Near::new(m, &from_start, within)?;
+        let own;
+        let member = match &near {
+            Some(near) => {
+                own = Membership::new(space, &near.keys, pegs)?;
+                &own
+            }
+            None => {
+                if whole.is_none() {
+                    whole = Some(Membership::new(space, m.keys, pegs)?);
+                }
+                whole.as_ref()?
+            }
+        };
         let looked = Looked {
             m,
             from_start: &from_start,
+            places: near.as_ref().map_or(&[][..], |n| &n.places),
             openers_only: fewest + 1 >= most,
             out,
             most,
@@ -140,9 +159,9 @@ pub fn cross_over<B: Bitboard>(
                 if stop::requested().is_some() {
                     return None;
                 }
-                Some(match &member {
+                Some(match member {
                     Membership::Dense(dense) => least_as_made(space, &looked, dense, chunk),
-                    Membership::Sorted(_) => least_in_batches(space, &looked, &member, chunk),
+                    Membership::Sorted(_) => least_in_batches(space, &looked, member, chunk),
                 })
             })
             .collect::<Option<Vec<_>>>()?;
@@ -154,6 +173,40 @@ pub fn cross_over<B: Bitboard>(
         onto: m.keys[x],
         jump,
     })
+}
+
+/// The middle positions a crossing can come from in at most the moves of the least found
+/// (their moves from the start at most `within`), when they are few: their keys and where each
+/// is in the middle. Looked up in them alone, the jumps onto a group of the middle's positions
+/// are tested against a table that stays in the cache (English 33, the group of 8 moves out:
+/// the 6,009 positions of 11 moves in or fewer of the 230,230).
+struct Near<B> {
+    keys: Vec<B>,
+    places: Vec<u32>,
+}
+
+/// The middle is looked up whole when more than this share of it (one in so many) is near.
+const NEAR_SHARE: usize = 8;
+
+impl<B: Bitboard> Near<B> {
+    /// The positions of `m` whose moves from the start are at most `within`; Some(None) when
+    /// they are too many to be worth a table of their own, None when the memory was refused.
+    fn new(m: &MeasuredMiddle<B>, from_start: &[u8], within: u16) -> Option<Option<Near<B>>> {
+        let is_near = |f: &u8| u16::from(*f) <= within;
+        let count = from_start.iter().filter(|f| is_near(f)).count();
+        if count * NEAR_SHARE > from_start.len() {
+            return Some(None);
+        }
+        let mut keys = room::reserved(count, LAYER_GROWTH)?;
+        let mut places = room::reserved(count, LAYER_GROWTH)?;
+        for ((&k, f), i) in m.keys.iter().zip(from_start).zip(0u32..) {
+            if is_near(f) {
+                keys.push(k);
+                places.push(i);
+            }
+        }
+        Some(Some(Near { keys, places }))
+    }
 }
 
 /// The middle positions' indices grouped by their moves to the goal, fewest first, each group
@@ -194,6 +247,8 @@ struct Looked<'a, B> {
     m: &'a MeasuredMiddle<'a, B>,
     /// The moves from the start of each middle position (at its complement).
     from_start: &'a [u8],
+    /// Where each key of the table looked up is in the middle (none: the middle itself).
+    places: &'a [u32],
     /// Only the jumps landing on an opener of the position they reach.
     openers_only: bool,
     /// The group's moves to the goal.
@@ -203,8 +258,8 @@ struct Looked<'a, B> {
 }
 
 impl<B: Bitboard> Looked<'_, B> {
-    /// Makes `best` the crossing by `jump` from the complement of middle position `at` when
-    /// it is less; a crossing that cannot have fewer moves than `best` or the groups before is
+    /// Makes `best` the crossing by `jump` from the complement of middle position `at` (its
+    /// index in the table looked up) when it is less; a crossing that cannot have fewer moves than `best` or the groups before is
     /// not read further.
     #[inline]
     fn offer(
@@ -214,6 +269,7 @@ impl<B: Bitboard> Looked<'_, B> {
         jump: JumpIn,
         best: &mut Option<(u8, usize, usize)>,
     ) {
+        let at = self.places.get(at as usize).copied().unwrap_or(at);
         let bound = best.map_or(self.most, |b| self.most.min(u16::from(b.0)));
         // Both ends chained at most: one move fewer than the way in, the jump and the way out.
         let fewest =
@@ -403,15 +459,25 @@ mod tests {
         assert_eq!(cross_with(1 << 4), (7, NO_PEG));
     }
 
-    /// The crossing over the middle of a row of 7 holes (no symmetry, so every frame is the
-    /// board's own), the middle every position of 3 pegs with cells at random: the least over
-    /// every jump onto a middle position from a position whose complement is in the middle,
-    /// counted here directly, is what the bounded search finds, and the crossing it returns
-    /// costs that.
+    /// The crossing over the middle of a row of 7 or 9 holes (no symmetry, so every frame is
+    /// the board's own), the middle every position of 3 or 4 pegs with cells at random (moves
+    /// from the start spread evenly, or a few small and the rest large, so that the crossings
+    /// of the later groups are looked up among those few alone): the least over every jump onto
+    /// a middle position from a position whose complement is in the middle, counted here
+    /// directly, is what the bounded search finds, and the crossing it returns costs that.
     #[test]
     fn the_bounded_crossing_over_the_middle_is_the_least_of_every_jump() {
-        let space: JumpSpace<u64> = JumpSpace::new(7, Jump::along_row(7), &[]);
-        let keys: Vec<u64> = (0u64..1 << 7).filter(|k| k.count_ones() == 3).collect();
+        for (holes, pegs) in [(7, 3), (9, 4)] {
+            for few_near in [false, true] {
+                bounded_crossing_on_a_row(holes, pegs, few_near);
+            }
+        }
+    }
+
+    fn bounded_crossing_on_a_row(holes: u8, pegs: u32, few_near: bool) {
+        let space: JumpSpace<u64> = JumpSpace::new(usize::from(holes), Jump::along_row(holes), &[]);
+        let all = (1u64 << holes) - 1;
+        let keys: Vec<u64> = (0..=all).filter(|k| k.count_ones() == pegs).collect();
         let mut stream = xorshift(0x2545_F491_4F6C_DD1D);
         let mut next = |n: u64| stream.next().unwrap_or_default() % n;
         let cost = |cells: &[Cell<u64>], x: usize, j: usize| {
@@ -422,7 +488,7 @@ mod tests {
             if b & t == 0 || b & (f | o) != 0 {
                 return None;
             }
-            let at = keys.binary_search(&(0x7F & !(b ^ f ^ o ^ t))).ok()?;
+            let at = keys.binary_search(&(all & !(b ^ f ^ o ^ t))).ok()?;
             let chained_in = cells[at].lands() & f != 0;
             let chained_out = cells[x].openers() & t != 0;
             let moves =
@@ -435,10 +501,13 @@ mod tests {
             let cells: Vec<Cell<u64>> = keys
                 .iter()
                 .map(|_| {
-                    Cell::of(
-                        (1 + next(6) as u8, next(128)),
-                        (1 + next(6) as u8, next(128)),
-                    )
+                    let to_goal = 1 + next(6) as u8;
+                    let from_start = match (few_near, next(16)) {
+                        (true, 0) => 1 + next(2) as u8,
+                        (true, _) => 5 + next(3) as u8,
+                        (false, _) => 1 + next(6) as u8,
+                    };
+                    Cell::of((to_goal, next(all + 1)), (from_start, next(all + 1)))
                 })
                 .collect();
             let every = (0..keys.len())
@@ -449,7 +518,7 @@ mod tests {
                 keys: &keys,
                 cells: &cells,
             };
-            match cross_over(&space, &m, 3) {
+            match cross_over(&space, &m, pegs) {
                 Some(Crossing::Over { moves, onto, jump }) => {
                     let x = keys.binary_search(&onto).unwrap();
                     assert_eq!(Some(u16::from(moves)), every);
