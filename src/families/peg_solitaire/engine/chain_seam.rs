@@ -12,7 +12,6 @@
 
 use super::bitboard::Bitboard;
 use super::chain_moves::{Cell, NO_PEG};
-use super::dense_membership::DenseMembership;
 use super::jump_layers::LAYER_GROWTH;
 use super::jump_space::JumpSpace;
 use super::layer_membership::{ABSENT, Membership};
@@ -132,39 +131,41 @@ pub fn cross_over<B: Bitboard>(
         // A crossing from a position of more moves in than `within` has more than `most`.
         let within = most.saturating_sub(u16::from(out)) + 1;
         let near = Near::new(m, &from_start, within)?;
-        let own;
-        let member = match &near {
-            Some(near) => {
-                own = Membership::new(space, &near.keys, pegs)?;
-                &own
-            }
-            None => {
-                if whole.is_none() {
-                    whole = Some(Membership::new(space, m.keys, pegs)?);
-                }
-                whole.as_ref()?
-            }
-        };
+        let from_near = near
+            .as_ref()
+            .is_some_and(|n| n.places.len() * FROM_NEAR <= onto.len());
+        if whole.is_none() && (near.is_none() || from_near) {
+            whole = Some(Membership::new(space, m.keys, pegs)?);
+        }
         let looked = Looked {
             m,
             from_start: &from_start,
-            places: near.as_ref().map_or(&[][..], |n| &n.places),
             openers_only: fewest + 1 >= most,
             out,
             most,
         };
-        let found = onto
-            .par_chunks(CROSSED)
-            .map(|chunk| {
-                if stop::requested().is_some() {
-                    return None;
-                }
-                Some(match member {
-                    Membership::Dense(dense) => least_as_made(space, &looked, dense, chunk),
-                    Membership::Sorted(_) => least_in_batches(space, &looked, member, chunk),
-                })
-            })
-            .collect::<Option<Vec<_>>>()?;
+        let stopped = || stop::requested().is_some();
+        let found = match (&near, whole.as_ref()) {
+            (Some(near), Some(whole)) if from_near => near
+                .places
+                .par_chunks(CROSSED)
+                .map(|chunk| (!stopped()).then(|| looked.from_near(space, whole, chunk)))
+                .collect::<Option<Vec<_>>>()?,
+            (Some(near), _) => {
+                let table = Membership::new(space, &near.keys, pegs)?;
+                onto.par_chunks(CROSSED)
+                    .map(|chunk| {
+                        (!stopped()).then(|| looked.onto(space, &table, &near.places, chunk))
+                    })
+                    .collect::<Option<Vec<_>>>()?
+            }
+            (None, whole) => {
+                let whole = whole?;
+                onto.par_chunks(CROSSED)
+                    .map(|chunk| (!stopped()).then(|| looked.onto(space, whole, &[], chunk)))
+                    .collect::<Option<Vec<_>>>()?
+            }
+        };
         best = found.into_iter().flatten().chain(best).min();
     }
     let (moves, x, jump) = best?;
@@ -187,6 +188,10 @@ struct Near<B> {
 
 /// The middle is looked up whole when more than this share of it (one in so many) is near.
 const NEAR_SHARE: usize = 8;
+/// The near positions' own jumps are followed (see [`Looked::from_near`]) when a group of the
+/// middle is this many times as large: each near position makes as many keys as a position of
+/// the group, and only the few crossings found are read again from the group's side.
+const FROM_NEAR: usize = 2;
 
 impl<B: Bitboard> Near<B> {
     /// The positions of `m` whose moves from the start are at most `within`; Some(None) when
@@ -247,8 +252,6 @@ struct Looked<'a, B> {
     m: &'a MeasuredMiddle<'a, B>,
     /// The moves from the start of each middle position (at its complement).
     from_start: &'a [u8],
-    /// Where each key of the table looked up is in the middle (none: the middle itself).
-    places: &'a [u32],
     /// Only the jumps landing on an opener of the position they reach.
     openers_only: bool,
     /// The group's moves to the goal.
@@ -258,8 +261,8 @@ struct Looked<'a, B> {
 }
 
 impl<B: Bitboard> Looked<'_, B> {
-    /// Makes `best` the crossing by `jump` from the complement of middle position `at` (its
-    /// index in the table looked up) when it is less; a crossing that cannot have fewer moves than `best` or the groups before is
+    /// Makes `best` the crossing by `jump` from the complement of middle position `at` when
+    /// it is less; a crossing that cannot have fewer moves than `best` or the groups before is
     /// not read further.
     #[inline]
     fn offer(
@@ -269,7 +272,6 @@ impl<B: Bitboard> Looked<'_, B> {
         jump: JumpIn,
         best: &mut Option<(u8, usize, usize)>,
     ) {
-        let at = self.places.get(at as usize).copied().unwrap_or(at);
         let bound = best.map_or(self.most, |b| self.most.min(u16::from(b.0)));
         // Both ends chained at most: one move fewer than the way in, the jump and the way out.
         let fewest =
@@ -280,54 +282,138 @@ impl<B: Bitboard> Looked<'_, B> {
         let c = crossing(space, self.m, at, jump);
         *best = Some(best.map_or(c, |b| b.min(c)));
     }
+
+    /// The least (moves, middle index, jump) of the jumps onto the middle positions of `chunk`
+    /// (indices), the complements of the positions they undo looked up in `table` (`places`:
+    /// where each of its keys is in the middle; none, the middle itself).
+    fn onto(
+        &self,
+        space: &JumpSpace<B>,
+        table: &Membership<B>,
+        places: &[u32],
+        chunk: &[u32],
+    ) -> Option<(u8, usize, usize)> {
+        let mut best = None;
+        let jumps = JumpsIn {
+            space,
+            looked: self,
+        };
+        look_up(table, &jumps, chunk, &mut |i, jump| {
+            let at = places.get(i as usize).copied().unwrap_or(i);
+            self.offer(space, at, jump, &mut best);
+        });
+        best
+    }
+
+    /// [`Looked::onto`] found from the other side: the jumps out of the complements of the
+    /// middle positions of `chunk` (indices of near positions, every crossing of the group
+    /// from them) are looked up in `middle`; each one landing on a position of the group is
+    /// then read as [`Looked::onto`] reads that position's jumps in (every jump of it undone
+    /// onto the same complement), so that the crossings offered are those it offers.
+    fn from_near(
+        &self,
+        space: &JumpSpace<B>,
+        middle: &Membership<B>,
+        chunk: &[u32],
+    ) -> Option<(u8, usize, usize)> {
+        let m = self.m;
+        let mut best = None;
+        let jumps = JumpsOut { space, m };
+        look_up(middle, &jumps, chunk, &mut |x, at| {
+            if m.cells[x as usize].moves_to_goal() != self.out {
+                return;
+            }
+            let from = m.keys[at as usize];
+            jumps_in(space, self, x, |key, jump| {
+                if key == from {
+                    self.offer(space, at, jump, &mut best);
+                }
+            });
+        });
+        best
+    }
 }
 
-/// The least (moves, middle index, jump) of the jumps onto the middle positions of `chunk`
-/// (indices), each key tested as it is made.
-fn least_as_made<B: Bitboard>(
-    space: &JumpSpace<B>,
-    looked: &Looked<B>,
-    member: &DenseMembership,
-    chunk: &[u32],
-) -> Option<(u8, usize, usize)> {
-    let mut best = None;
-    let mut ahead = member.held_ahead::<JumpIn>();
-    let mut found = |at: u32, jump: JumpIn| looked.offer(space, at, jump, &mut best);
-    for &x in chunk {
-        jumps_in(space, looked, x, |key, jump| {
-            ahead.push_found(key, jump, &mut found);
+/// What the middle positions of a chunk (indices) each make to be looked up: keys, each with
+/// a tag.
+trait Probes<B> {
+    type Tag: Copy + Default;
+    fn each(&self, i: u32, f: impl FnMut(B, Self::Tag));
+}
+
+/// The keys of [`jumps_in`], each tagged with its jump.
+struct JumpsIn<'a, B: Bitboard> {
+    space: &'a JumpSpace<B>,
+    looked: &'a Looked<'a, B>,
+}
+
+impl<B: Bitboard> Probes<B> for JumpsIn<'_, B> {
+    type Tag = JumpIn;
+
+    #[inline]
+    fn each(&self, x: u32, f: impl FnMut(B, JumpIn)) {
+        jumps_in(self.space, self.looked, x, f);
+    }
+}
+
+/// The middle positions the complement of a middle position jumps onto, each tagged with the
+/// index of the position it came from.
+struct JumpsOut<'a, B: Bitboard> {
+    space: &'a JumpSpace<B>,
+    m: &'a MeasuredMiddle<'a, B>,
+}
+
+impl<B: Bitboard> Probes<B> for JumpsOut<'_, B> {
+    type Tag = u32;
+
+    #[inline]
+    fn each(&self, at: u32, mut f: impl FnMut(B, u32)) {
+        let space = self.space;
+        let complement = space.board & !self.m.keys[at as usize];
+        let images = space.images_of(complement);
+        space.for_each_move(complement, false, |j| {
+            f(space.least(&space.after(&images, j)), at);
         });
     }
-    ahead.finish_found(&mut found);
-    best
 }
 
-/// [`least_as_made`] with the keys looked up a batch at a time (a board too large to rank).
-fn least_in_batches<B: Bitboard>(
-    space: &JumpSpace<B>,
-    looked: &Looked<B>,
-    member: &Membership<B>,
+/// Looks up in `table` the keys `probes` makes from each of `chunk`: `found` gets the index of
+/// each key held, with its tag. Ranked, each key is tested as it is made; else a batch at a
+/// time.
+fn look_up<B: Bitboard, P: Probes<B>>(
+    table: &Membership<B>,
+    probes: &P,
     chunk: &[u32],
-) -> Option<(u8, usize, usize)> {
-    let (mut keys, mut jumps, mut found) = (Vec::new(), Vec::new(), Vec::new());
-    let mut best = None;
-    for batch in chunk.chunks(BATCH) {
-        keys.clear();
-        jumps.clear();
-        for &x in batch {
-            jumps_in(space, looked, x, |key, jump| {
-                keys.push(key);
-                jumps.push(jump);
-            });
+    found: &mut impl FnMut(u32, P::Tag),
+) {
+    match table {
+        Membership::Dense(dense) => {
+            let mut ahead = dense.held_ahead::<P::Tag>();
+            for &i in chunk {
+                probes.each(i, |key, tag| ahead.push_found(key, tag, found));
+            }
+            ahead.finish_found(found);
         }
-        member.index_each(&keys, &mut found);
-        for (&at, &jump) in found.iter().zip(&jumps) {
-            if at != ABSENT {
-                looked.offer(space, at, jump, &mut best);
+        Membership::Sorted(_) => {
+            let (mut keys, mut tags, mut at) = (Vec::new(), Vec::new(), Vec::new());
+            for batch in chunk.chunks(BATCH) {
+                keys.clear();
+                tags.clear();
+                for &i in batch {
+                    probes.each(i, |key, tag| {
+                        keys.push(key);
+                        tags.push(tag);
+                    });
+                }
+                table.index_each(&keys, &mut at);
+                for (&i, &tag) in at.iter().zip(&tags) {
+                    if i != ABSENT {
+                        found(i, tag);
+                    }
+                }
             }
         }
     }
-    best
 }
 
 /// The jumps that could have led to middle position `x`, each with the key of the complement
