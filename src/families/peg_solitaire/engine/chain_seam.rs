@@ -149,7 +149,7 @@ pub fn cross_over<B: Bitboard>(
             (Some(near), Some(whole)) if from_near => near
                 .places
                 .par_chunks(CROSSED)
-                .map(|chunk| (!stopped()).then(|| looked.from_near(space, whole, chunk)))
+                .map(|chunk| (!stopped()).then(|| looked.out_of_near(space, whole, chunk)))
                 .collect::<Option<Vec<_>>>()?,
             (Some(near), _) => {
                 let table = Membership::new(space, &near.keys, pegs)?;
@@ -188,7 +188,7 @@ struct Near<B> {
 
 /// The middle is looked up whole when more than this share of it (one in so many) is near.
 const NEAR_SHARE: usize = 8;
-/// The near positions' own jumps are followed (see [`Looked::from_near`]) when a group of the
+/// The near positions' own jumps are followed (see [`Looked::out_of_near`]) when a group of the
 /// middle is this many times as large: each near position makes as many keys as a position of
 /// the group, and only the few crossings found are read again from the group's side.
 const FROM_NEAR: usize = 2;
@@ -310,7 +310,7 @@ impl<B: Bitboard> Looked<'_, B> {
     /// from them) are looked up in `middle`; each one landing on a position of the group is
     /// then read as [`Looked::onto`] reads that position's jumps in (every jump of it undone
     /// onto the same complement), so that the crossings offered are those it offers.
-    fn from_near(
+    fn out_of_near(
         &self,
         space: &JumpSpace<B>,
         middle: &Membership<B>,
