@@ -109,6 +109,42 @@ impl KeyRanks {
     }
 }
 
+/// What a high value of a given peg count and state brings to a layer: its tag (see
+/// [`TAG_BITS`]), and where the low values that complete it into the layer start and how many
+/// there are.
+#[derive(Clone, Copy)]
+struct HighKind {
+    tag: u64,
+    start: u32,
+    count: u32,
+}
+
+impl HighKind {
+    /// The kind of a high value of `used` pegs and state `hs` in the layer of `pegs` pegs and
+    /// class `state`.
+    fn new(ranks: &KeyRanks, (pegs, state): (u32, u8), used: u32, hs: u8) -> HighKind {
+        let wanted = state ^ hs;
+        let tag = u64::from(wanted) << 8;
+        match pegs.checked_sub(used) {
+            Some(rest) if rest as usize <= ranks.low => {
+                let g = (rest as usize) << ranks.sets | usize::from(wanted);
+                let start = ranks.group_start[g];
+                HighKind {
+                    tag: tag | u64::from(rest),
+                    start,
+                    count: ranks.group_start[g + 1] - start,
+                }
+            }
+            // No low value completes it: no peg count is 0xFF.
+            _ => HighKind {
+                tag: tag | 0xFF,
+                start: 0,
+                count: 0,
+            },
+        }
+    }
+}
+
 /// The ranks of one layer: `pegs` pegs, class `state`.
 pub struct LayerRanks<'a> {
     ranks: &'a KeyRanks,
@@ -122,22 +158,24 @@ pub struct LayerRanks<'a> {
 
 impl<'a> LayerRanks<'a> {
     pub fn new(ranks: &'a KeyRanks, pegs: u32, state: u8) -> LayerRanks<'a> {
+        // What a high value contributes depends only on its peg count and state: read from a
+        // table of those (a few hundred entries), with no branch on the high values themselves
+        // (each peg count's test went either way at random, 24 tables of 131,072 entries on
+        // English 33).
+        let high_bits = ranks.high_state.len().trailing_zeros() as usize;
+        let kinds: Vec<HighKind> = (0..=high_bits)
+            .flat_map(|used| (0..1usize << ranks.sets).map(move |hs| (used as u32, hs as u8)))
+            .map(|(used, hs)| HighKind::new(ranks, (pegs, state), used, hs))
+            .collect();
         let highs = ranks.high_state.len();
         let mut below = Vec::with_capacity(highs + 1);
         let mut first_low = Vec::with_capacity(highs);
         let mut total = 0u64;
         for (h, &hs) in ranks.high_state.iter().enumerate() {
-            let used = (h as u64).count_ones();
-            let (mut start, mut n, mut want) = (0, 0, 0xFF);
-            if used <= pegs && (pegs - used) as usize <= ranks.low {
-                want = u64::from(pegs - used);
-                let g = ((pegs - used) as usize) << ranks.sets | usize::from(state ^ hs);
-                start = ranks.group_start[g];
-                n = ranks.group_start[g + 1] - start;
-            }
-            below.push(total << TAG_BITS | u64::from(state ^ hs) << 8 | want);
-            first_low.push(start);
-            total += u64::from(n);
+            let kind = kinds[(h.count_ones() as usize) << ranks.sets | usize::from(hs)];
+            below.push(total << TAG_BITS | kind.tag);
+            first_low.push(kind.start);
+            total += u64::from(kind.count);
         }
         below.push(total << TAG_BITS);
         LayerRanks {
