@@ -4,6 +4,7 @@
 //! feasible; its solution, made integral, is a bound of its own that often rules out many
 //! other positions too. On English 33's central game the bounds found from a sample of the
 //! 12-peg layer grown from the goal cut the positions of the layers from 6.95 M to 5.94 M
+//! (5.69 M from the 13-peg layer, as now sampled)
 //! (the 16-peg layer holds 2.0 M positions before, 1.77 M of them on no solution; 58% of
 //! those can be ruled out by some pagoda at all).
 //!
