@@ -129,7 +129,7 @@ pub fn cross_over<B: Bitboard>(
             break;
         }
         // A crossing from a position of more moves in than `within` has more than `most`.
-        let within = most.saturating_sub(u16::from(out)) + 1;
+        let within = most.saturating_sub(u16::from(out)).saturating_add(1);
         let near = Near::new(m, &from_start, within)?;
         let from_near = near
             .as_ref()
@@ -547,8 +547,9 @@ mod tests {
 
     /// The crossing over the middle of a row of 7 or 9 holes (no symmetry, so every frame is
     /// the board's own), the middle every position of 3 or 4 pegs with cells at random (moves
-    /// from the start spread evenly, or a few small and the rest large, so that the crossings
-    /// of the later groups are looked up among those few alone): the least over every jump onto
+    /// out from 0, as a middle that holds goals has, before any crossing is known; moves from
+    /// the start spread evenly, or a few small and the rest large, so that the crossings of the
+    /// later groups are looked up among those few alone): the least over every jump onto
     /// a middle position from a position whose complement is in the middle, counted here
     /// directly, is what the bounded search finds, and the crossing it returns costs that.
     #[test]
@@ -587,7 +588,7 @@ mod tests {
             let cells: Vec<Cell<u64>> = keys
                 .iter()
                 .map(|_| {
-                    let to_goal = 1 + next(6) as u8;
+                    let to_goal = next(6) as u8;
                     let from_start = match (few_near, next(16)) {
                         (true, 0) => 1 + next(2) as u8,
                         (true, _) => 5 + next(3) as u8,
