@@ -107,7 +107,7 @@ pub fn cross<B: Bitboard>(space: &JumpSpace<B>, m: &MeasuredMiddle<B>) -> Option
 /// 230,230 middle positions, the 40,415 of fewest moves out are looked at whole, the next
 /// 72,605 only for the jumps that land on an opener, the rest not at all). Once a crossing is
 /// found, a group's jumps are looked up only among the positions they could come from in no
-/// more moves (see [`Near`]).
+/// more moves (see [`near_places`]).
 pub fn cross_over<B: Bitboard>(
     space: &JumpSpace<B>,
     m: &MeasuredMiddle<B>,
@@ -130,10 +130,10 @@ pub fn cross_over<B: Bitboard>(
         }
         // A crossing from a position of more moves in than `within` has more than `most`.
         let within = most.saturating_sub(u16::from(out)).saturating_add(1);
-        let near = Near::new(m, &from_start, within)?;
+        let near = near_places(&from_start, within)?;
         let from_near = near
             .as_ref()
-            .is_some_and(|n| n.places.len() * FROM_NEAR <= onto.len());
+            .is_some_and(|n| n.len() * FROM_NEAR <= onto.len());
         if whole.is_none() && (near.is_none() || from_near) {
             whole = Some(Membership::new(space, m.keys, pegs)?);
         }
@@ -147,16 +147,15 @@ pub fn cross_over<B: Bitboard>(
         let stopped = || stop::requested().is_some();
         let found = match (&near, whole.as_ref()) {
             (Some(near), Some(whole)) if from_near => near
-                .places
                 .par_chunks(CROSSED)
                 .map(|chunk| (!stopped()).then(|| looked.out_of_near(space, whole, chunk)))
                 .collect::<Option<Vec<_>>>()?,
             (Some(near), _) => {
-                let table = Membership::new(space, &near.keys, pegs)?;
+                let mut keys = room::reserved(near.len(), LAYER_GROWTH)?;
+                keys.extend(near.iter().map(|&i| m.keys[i as usize]));
+                let table = Membership::new(space, &keys, pegs)?;
                 onto.par_chunks(CROSSED)
-                    .map(|chunk| {
-                        (!stopped()).then(|| looked.onto(space, &table, &near.places, chunk))
-                    })
+                    .map(|chunk| (!stopped()).then(|| looked.onto(space, &table, near, chunk)))
                     .collect::<Option<Vec<_>>>()?
             }
             (None, whole) => {
@@ -176,16 +175,6 @@ pub fn cross_over<B: Bitboard>(
     })
 }
 
-/// The middle positions a crossing can come from in at most the moves of the least found
-/// (their moves from the start at most `within`), when they are few: their keys and where each
-/// is in the middle. Looked up in them alone, the jumps onto a group of the middle's positions
-/// are tested against a table that stays in the cache (English 33, the group of 8 moves out:
-/// the 6,009 positions of 11 moves in or fewer of the 230,230).
-struct Near<B> {
-    keys: Vec<B>,
-    places: Vec<u32>,
-}
-
 /// The middle is looked up whole when more than this share of it (one in so many) is near.
 const NEAR_SHARE: usize = 8;
 /// The near positions' own jumps are followed (see [`Looked::out_of_near`]) when a group of the
@@ -193,25 +182,26 @@ const NEAR_SHARE: usize = 8;
 /// the group, and only the few crossings found are read again from the group's side.
 const FROM_NEAR: usize = 2;
 
-impl<B: Bitboard> Near<B> {
-    /// The positions of `m` whose moves from the start are at most `within`; Some(None) when
-    /// they are too many to be worth a table of their own, None when the memory was refused.
-    fn new(m: &MeasuredMiddle<B>, from_start: &[u8], within: u16) -> Option<Option<Near<B>>> {
-        let is_near = |f: &u8| u16::from(*f) <= within;
-        let count = from_start.iter().filter(|f| is_near(f)).count();
-        if count * NEAR_SHARE > from_start.len() {
-            return Some(None);
-        }
-        let mut keys = room::reserved(count, LAYER_GROWTH)?;
-        let mut places = room::reserved(count, LAYER_GROWTH)?;
-        for ((&k, f), i) in m.keys.iter().zip(from_start).zip(0u32..) {
-            if is_near(f) {
-                keys.push(k);
-                places.push(i);
-            }
-        }
-        Some(Some(Near { keys, places }))
+/// Where in the middle the positions a crossing can come from in at most the moves of the
+/// least found are (their moves from the start, `from_start`, at most `within`), when they are
+/// few: looked up among them alone, the jumps onto a group of the middle's positions are tested
+/// against a table that stays in the cache (English 33, the group of 8 moves out: the 6,009
+/// positions of 11 moves in or fewer of the 230,230). Some(None) when they are too many to be
+/// worth a table of their own, None when the memory was refused.
+fn near_places(from_start: &[u8], within: u16) -> Option<Option<Vec<u32>>> {
+    let is_near = |f: &u8| u16::from(*f) <= within;
+    let count = from_start.iter().filter(|f| is_near(f)).count();
+    if count * NEAR_SHARE > from_start.len() {
+        return Some(None);
     }
+    let mut places = room::reserved(count, LAYER_GROWTH)?;
+    places.extend(
+        (0u32..)
+            .zip(from_start)
+            .filter(|(_, f)| is_near(f))
+            .map(|(i, _)| i),
+    );
+    Some(Some(places))
 }
 
 /// The middle positions' indices grouped by their moves to the goal, fewest first, each group
