@@ -4,7 +4,7 @@
 //! dense bitset over ranks instead of a sorted vector of keys: on English 33 the ranks of the
 //! largest layer span C(33, 16) / 16 = 72.9 M bits (8.7 MiB), where the raw keys span 2^33.
 //!
-//! A key is cut into a high part and its low 17 bits. The positions below a key are those with
+//! A key is cut into a high part and its low 16 bits. The positions below a key are those with
 //! a smaller high part (a per-layer cumulative table over the high parts) and those with the
 //! same high part and a smaller low part of the same peg count and class (a table over the
 //! low parts, the same for every layer): two lookups and an add.
@@ -17,12 +17,9 @@ pub const NOT_RANKED: u64 = u64::MAX;
 /// Keys whose table entries are fetched ahead of the one ranked (see [`LayerRanks::rank_each`]).
 const RANKS_AHEAD: usize = 8;
 
-/// Bits of the low part (its tables have 2^17 entries). Each rank reads one entry of the low
-/// table and one of its layer's high table, at random: on English 33 a low part of 16 bits
-/// left the high table at 1 MiB and the two past the core's cache; 17 bits make them 512 KiB
-/// each and took 3% off the proof's CPU (18 bits, 1 MiB of low table, was slower).
-const LOW_MAX: usize = 17;
-/// Boards of up to this many holes are ranked (the high table has 2^(holes - 17) entries).
+/// Bits of the low part (its tables have 2^16 entries).
+const LOW_MAX: usize = 16;
+/// Boards of up to this many holes are ranked (the high table has 2^(holes - 16) entries).
 pub const MAX_HOLES: usize = 36;
 /// Invariant sets used at most (a class is a state of this many bits, kept in 8).
 const MAX_SETS: usize = 8;
@@ -41,11 +38,10 @@ pub struct KeyRanks {
     /// Invariant sets (hole masks) used.
     sets: usize,
     /// Per low value: the low values below it of the same peg count and state, then its tag
-    /// (see [`TAG_BITS`]). The count fits the 16 bits above the tag: at most C(17, 8) =
-    /// 24,310 low values share a peg count.
+    /// (see [`TAG_BITS`]).
     low_rank: Vec<u32>,
     /// The low values grouped by (peg count, state), each group ascending.
-    low_values: Vec<u32>,
+    low_values: Vec<u16>,
     /// Where each group of `low_values` starts, indexed by `pegs << sets | state`, and one
     /// past the last.
     group_start: Vec<u32>,
@@ -85,12 +81,12 @@ impl KeyRanks {
             total += n;
             group_start.push(total);
         }
-        let mut low_values = vec![0u32; 1 << low];
+        let mut low_values = vec![0u16; 1 << low];
         for v in 0..1u64 << low {
             let entry = low_rank[v as usize];
             let g = (v.count_ones() as usize) << sets.len() | (entry >> 8 & 0xFF) as usize;
             let at = group_start[g] + (entry >> TAG_BITS);
-            low_values[at as usize] = v as u32;
+            low_values[at as usize] = v as u16;
         }
         let high_state = (0..1u64 << (holes - low))
             .map(|h| state_of(h << low, &sets))
@@ -212,8 +208,8 @@ impl<'a> LayerRanks<'a> {
 
     /// Calls `f` with the rank of each of `keys` in turn ([`NOT_RANKED`] for a key not of this
     /// layer). The two table entries of each key are fetched a few keys ahead: they land at
-    /// random in tables as large as the core's cache (1 MiB in all on English 33), and waited
-    /// for one key at a time they left the processor idle.
+    /// random in a table larger than the caches (1 MiB on English 33), and waited for one key
+    /// at a time they left the processor idle.
     #[inline]
     pub fn rank_each<B: Bitboard>(&self, keys: &[B], mut f: impl FnMut(u64)) {
         for (i, &k) in keys.iter().enumerate() {
