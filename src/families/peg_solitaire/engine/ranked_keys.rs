@@ -17,7 +17,9 @@ pub const NOT_RANKED: u64 = u64::MAX;
 /// Keys whose table entries are fetched ahead of the one ranked (see [`LayerRanks::rank_each`]).
 const RANKS_AHEAD: usize = 8;
 
-/// Bits of the low part (its tables have 2^16 entries).
+/// Bits of the low part (its tables have 2^16 entries). 17 bits (both of English 33's tables
+/// 512 KiB, where the high one is 1 MiB with 16) measured no faster and took 2 MB more
+/// (docs/benchmarks.md, eighteenth round).
 const LOW_MAX: usize = 16;
 /// Boards of up to this many holes are ranked (the high table has 2^(holes - 16) entries).
 pub const MAX_HOLES: usize = 36;
@@ -208,8 +210,8 @@ impl<'a> LayerRanks<'a> {
 
     /// Calls `f` with the rank of each of `keys` in turn ([`NOT_RANKED`] for a key not of this
     /// layer). The two table entries of each key are fetched a few keys ahead: they land at
-    /// random in a table larger than the caches (1 MiB on English 33), and waited for one key
-    /// at a time they left the processor idle.
+    /// random in a table as large as the core's own cache (1 MiB on English 33), and waited
+    /// for one key at a time they left the processor idle.
     #[inline]
     pub fn rank_each<B: Bitboard>(&self, keys: &[B], mut f: impl FnMut(u64)) {
         for (i, &k) in keys.iter().enumerate() {
