@@ -113,8 +113,9 @@ impl<'a> DenseMembership<'a> {
 }
 
 /// Keys tested as they are made, each with a tag: a key's word is fetched as it is ranked and
-/// read [`BITS_AHEAD`](super::dense_layers::BITS_AHEAD) keys later (a ring of ranks), so that making and ranking the next keys
-/// covers the wait, with no batch of keys written to memory and read back.
+/// read [`BITS_AHEAD`](super::dense_layers::BITS_AHEAD) keys later (a ring of ranks), so that
+/// making and ranking the next keys covers the wait, with no batch of keys written to memory
+/// and read back.
 pub struct HeldAhead<'m, 'a, T> {
     member: &'m DenseMembership<'a>,
     ring: RankRing<T>,

@@ -93,7 +93,8 @@ impl Pagodas {
     /// Sets `kept[i]` to whether every bound keeps the `i`th of `positions`. Positions in
     /// ascending order mostly share their holes from the [`LOW_BYTES`]th byte on with the one
     /// before, and their weight there is summed once for them all: on English 33 two table
-    /// reads for each word of four bounds where there were five.
+    /// reads for each word of four bounds where there were five. The words are read side by
+    /// side where they fit (see [`WordRows`]).
     fn keep_each<B: Bitboard>(&self, positions: impl Iterator<Item = B>, kept: &mut [bool]) {
         if let Some(rows) = &self.rows {
             return self.keep_each_by_rows(rows, positions, kept);
@@ -138,14 +139,15 @@ impl Pagodas {
     }
 }
 
-/// The most packed words read side by side: 16 bounds (English 33 uses three words).
+/// The most packed words read side by side: 16 bounds (English 33's central game: two given
+/// and twelve sampled, see `super::sampled_pagodas`).
 const WORDS: usize = 4;
 
 /// Up to [`WORDS`] words of packed bounds ([`PagodaLanes`], each comparing its lanes by one
 /// subtraction) laid out by byte: the entries of all words for a byte's pegs are one row of
 /// 32 bytes, so that a position's sums are a few row reads and vector adds with no loop over
-/// the words (English 33's layers, three words: 44 -> 25 ms for their 6.1 M positions, one
-/// thread, where each word's tables were read in turn).
+/// the words (English 33's layers, measured with three words: 44 -> 25 ms for their 6.1 M
+/// positions, one thread, where each word's tables were read in turn).
 struct WordRows {
     /// `by_byte[i][v]`: each word's entry for the pegs `v` on holes `8 i` to `8 i + 7` (0 in
     /// unused words).

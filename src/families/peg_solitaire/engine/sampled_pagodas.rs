@@ -32,9 +32,9 @@ const SCALE: f64 = 200.0;
 const ROUNDING: f64 = 1e-6;
 
 /// Up to [`MOST_KEPT`] pagodas, each ruling out positions of `sample` (bitboards of a board
-/// of `holes` holes up to [`MOST_HOLES`], which every bound in use keeps) that weigh less than `target`
-/// under it, chosen greedily for how many sampled positions they rule out that the ones
-/// chosen before keep. Empty when none is found.
+/// of `holes` holes up to [`MOST_HOLES`], which every bound in use keeps) that weigh less than
+/// `target` under it, chosen greedily for how many sampled positions they rule out that the
+/// ones chosen before keep. Empty when none is found.
 pub fn sampled_pagodas(holes: usize, jumps: &[Jump], target: u64, sample: &[u64]) -> Vec<Pagoda> {
     if holes > MOST_HOLES {
         return Vec::new();
