@@ -117,7 +117,9 @@ impl Pagodas {
         }
     }
 
-    /// [`Pagodas::keep_each`] with the packed words read side by side (see [`WordRows`]).
+    /// [`Pagodas::keep_each`] with the packed words read side by side (see [`WordRows`]). The
+    /// loop is written out again rather than shared with the words read in turn through
+    /// closures: shared, English 33's tests took 28 ms instead of 24.
     fn keep_each_by_rows<B: Bitboard>(
         &self,
         rows: &WordRows,
@@ -189,11 +191,19 @@ impl WordRows {
     #[inline(always)]
     fn keeps(&self, sum: [u64; WORDS]) -> bool {
         let mut all = LANE_TOP;
-        for (s, least) in sum.iter().zip(&self.least) {
-            all &= (s | LANE_TOP).wrapping_sub(*least);
+        for (&s, &least) in sum.iter().zip(&self.least) {
+            all &= lanes_reaching(s, least);
         }
         all == LANE_TOP
     }
+}
+
+/// The top bit of each lane of `sum` that reaches its least in `least` (both packed as in
+/// [`PagodaLanes::narrow`]): a lane's top bit stays set exactly when it does, as a lane's sum
+/// and least are at most its top bit and nothing borrows from the next lane.
+#[inline(always)]
+fn lanes_reaching(sum: u64, least: u64) -> u64 {
+    (sum | LANE_TOP).wrapping_sub(least) & LANE_TOP
 }
 
 #[inline(always)]
@@ -297,9 +307,7 @@ impl PagodaLanes {
     #[inline]
     fn keeps(&self, sum: u64) -> bool {
         if let Some(least) = self.narrow {
-            // Each lane's top bit stays set exactly when its sum reaches its least (a lane's
-            // sum and least are at most its top bit: nothing borrows from the next lane).
-            return ((sum | LANE_TOP) - least) & LANE_TOP == LANE_TOP;
+            return lanes_reaching(sum, least) == LANE_TOP;
         }
         (0..LANES).fold(true, |ok, lane| {
             ok & ((sum >> (16 * lane)) & 0xFFFF >= self.least[lane])
