@@ -26,6 +26,39 @@ pub struct Board {
     pub labels_are_coordinates: bool,
 }
 
+impl Board {
+    /// The holes as bits of a grid drawn row by row (one bit per cell of the drawing, its
+    /// columns and rows scaled by their common step), when the grid fits 64 bits and the holes
+    /// come in reading order: the layout the jumps are found in (see
+    /// [`super::engine::jump_space::JumpSpace::laid_out`]).
+    pub fn grid_spread(&self) -> Option<u64> {
+        let cells = self.cells.as_deref()?;
+        let least = |axis: fn(&(i64, i64)) -> i64| cells.iter().map(axis).min();
+        let (x0, y0) = (least(|c| c.0)?, least(|c| c.1)?);
+        let step = |axis: fn(&(i64, i64)) -> i64, origin: i64| {
+            cells.iter().fold(0, |g, c| gcd(g, axis(c) - origin)).max(1)
+        };
+        let (dx, dy) = (step(|c| c.0, x0), step(|c| c.1, y0));
+        let width = cells.iter().map(|c| (c.0 - x0) / dx).max()? + 1;
+        let mut spread = 0u64;
+        let mut last = None;
+        for &(x, y) in cells {
+            let bit = u32::try_from((y - y0) / dy * width + (x - x0) / dx).ok()?;
+            if bit >= 64 || last.is_some_and(|l| l >= bit) {
+                return None;
+            }
+            spread |= 1 << bit;
+            last = Some(bit);
+        }
+        Some(spread)
+    }
+}
+
+/// The greatest common divisor of `a` and `b` (not negative).
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 { a.abs() } else { gcd(b, a % b) }
+}
+
 const PEG_CHARS: &[char] = &['o', 'O', 'x', 'X', '*', '●', '#', '@'];
 const EMPTY_CHARS: &[char] = &['.', '○', '_'];
 
@@ -563,5 +596,52 @@ impl Board {
             .map(|row| row.iter().collect::<String>().trim_end().to_string())
             .collect::<Vec<_>>()
             .join("\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board drawn with holes on `cells` (column, row), in the order given.
+    fn drawn(cells: Vec<(i64, i64)>) -> Board {
+        Board {
+            labels: Vec::new(),
+            jumps: Vec::new(),
+            cells: Some(cells),
+            drawn_empty: Vec::new(),
+            numeric_labels: false,
+            labels_are_coordinates: false,
+        }
+    }
+
+    #[test]
+    fn a_drawn_board_is_laid_out_on_its_grid() {
+        // English 33 drawn with a blank between holes, two lines down: a 7 x 7 grid.
+        let cross: Vec<(i64, i64)> = (0..7)
+            .flat_map(|y| (0..7).map(move |x| (x, y)))
+            .filter(|&(x, y)| (2..5).contains(&x) || (2..5).contains(&y))
+            .collect();
+        let on_grid = cross.iter().fold(0u64, |m, &(x, y)| m | 1 << (7 * y + x));
+        let spaced = cross.iter().map(|&(x, y)| (3 + 2 * x, 1 + 2 * y)).collect();
+        assert_eq!(drawn(spaced).grid_spread(), Some(on_grid));
+        // The triangle of 5 rows, each shifted half a hole: 9 columns of cells.
+        let triangle: Vec<(i64, i64)> = (0..5)
+            .flat_map(|r| (0..=r).map(move |c| (4 - r + 2 * c, r)))
+            .collect();
+        let on_grid = triangle
+            .iter()
+            .fold(0u64, |m, &(x, y)| m | 1 << (9 * y + x));
+        assert_eq!(drawn(triangle).grid_spread(), Some(on_grid));
+        // A 9 x 9 grid (diamond 41's) is past 64 bits; holes out of reading order have no
+        // layout; nor has a board given by its jump table alone.
+        assert_eq!(
+            drawn(vec![(0, 0), (1, 0), (0, 1), (8, 8)]).grid_spread(),
+            None
+        );
+        assert_eq!(drawn(vec![(1, 0), (0, 0)]).grid_spread(), None);
+        let mut table = drawn(Vec::new());
+        table.cells = None;
+        assert_eq!(table.grid_spread(), None);
     }
 }

@@ -52,7 +52,7 @@ impl<'p, B: Bitboard> Search<'p, B> {
         let group = puzzle.symmetries(origin);
         Search {
             puzzle,
-            space: JumpSpace::new(n, jumps.clone(), &group),
+            space: JumpSpace::new(n, jumps.clone(), &group).laid_out(puzzle.board.grid_spread()),
             group,
             origin,
             start: to_bitboard(origin),

@@ -38,16 +38,36 @@ pub struct JumpShapes<B> {
 /// loop per word runs over the legal jumps, where the groups took one loop each (the meeting of
 /// English 33: 1.5 M positions, each looked at once).
 struct Packed {
-    shapes: Vec<PackedShape>,
+    /// The board's layout, when not hole by hole (see [`JumpShapes::new`]).
+    spread: Option<u64>,
+    /// Per word, the shapes whose jumps it holds.
+    shapes: [Vec<PackedShape>; 2],
     /// Per word, per bit: the index of the jump in the jump table.
     jump_at: [[u16; 64]; 2],
 }
 
-/// A shape, with where its jumps' bits start: word `word`, bit `at`.
+/// A shape's starting holes, the rotations (right) that bring its over and to holes' bits onto
+/// them, and the bit of its first jump in its word. A rotation stands for a shift either way:
+/// the bits it brings round from the other end land on no starting hole.
 struct PackedShape {
-    shape: Shape<u64>,
-    word: usize,
+    from: u64,
+    over: u32,
+    to: u32,
     at: u32,
+}
+
+impl PackedShape {
+    /// The shape's legal jumps in `b`, as bits of its word (see [`Shape::legal`]).
+    #[inline(always)]
+    fn legal(&self, b: u64, backward: bool) -> u64 {
+        let (over, to) = (b.rotate_right(self.over), b.rotate_right(self.to));
+        let starts = if backward {
+            !(b | over) & to
+        } else {
+            b & over & !to
+        };
+        squeeze(starts & self.from, self.from) << self.at
+    }
 }
 
 /// The shifts (down, up) that move bit `h + offset` onto bit `h`.
@@ -85,9 +105,15 @@ impl<B: Bitboard> Shape<B> {
 }
 
 impl<B: Bitboard> JumpShapes<B> {
-    /// The shapes of `jumps` on a board of `holes` holes, grouped; None when the groups are too
-    /// many to be worth it (more than a quarter of the jumps).
-    pub fn new(holes: usize, jumps: &[Jump]) -> Option<JumpShapes<B>> {
+    /// The shapes of `jumps` on a board of `holes` holes, grouped; None when the groups and the
+    /// packed shapes are both too many to be worth it (more than a quarter of the jumps).
+    ///
+    /// `spread`, a mask of as many bits as holes, lays the board out for the packed shapes:
+    /// hole i's bit is moved to the i-th bit of the mask (BMI2's `pdep`), so that a board drawn
+    /// on a grid has its jumps in a few shapes (English 33 on a 7 x 7 grid: 4, where the holes
+    /// numbered in a row make 12: the vertical jumps' offsets depend on the rows' widths).
+    pub fn new(holes: usize, jumps: &[Jump], spread: Option<u64>) -> Option<JumpShapes<B>> {
+        let packed = Packed::new(holes, jumps, spread);
         let mut kinds: Vec<(i32, i32)> = jumps.iter().map(offsets).collect();
         kinds.sort_unstable();
         kinds.dedup();
@@ -117,14 +143,18 @@ impl<B: Bitboard> JumpShapes<B> {
             group_of[s] = g;
         }
         if groups.len() * 4 > jumps.len() {
-            return None;
+            return packed.map(|packed| JumpShapes {
+                groups: Vec::new(),
+                jump_at: Vec::new(),
+                holes,
+                packed: Some(packed),
+            });
         }
         let mut jump_at = vec![0u16; groups.len() * holes];
         for (index, j) in jumps.iter().enumerate() {
             let g = group_of[kinds.binary_search(&offsets(j)).ok()?];
             jump_at[g * holes + j.from as usize] = u16::try_from(index).ok()?;
         }
-        let packed = Packed::new(holes, jumps, &kinds, &from);
         Some(JumpShapes {
             groups: groups.into_iter().map(|(_, g)| g).collect(),
             jump_at,
@@ -156,31 +186,50 @@ impl<B: Bitboard> JumpShapes<B> {
 }
 
 impl Packed {
-    /// The shapes `kinds` (over and to offsets), each starting from the holes `from[s]`, read
-    /// into words of jumps; None where the board has more than 64 holes, the shapes do not fit
-    /// two words, or the processor has no `pext`.
-    fn new<B: Bitboard>(
-        holes: usize,
-        jumps: &[Jump],
-        kinds: &[(i32, i32)],
-        from: &[B],
-    ) -> Option<Packed> {
+    /// The shapes of `jumps` read into words of jumps, the board laid out by `spread` (see
+    /// [`JumpShapes::new`]; ignored unless it has a bit per hole); None where the board has
+    /// more than 64 holes, the shapes are more than a quarter of the jumps or do not fit two
+    /// words, or the processor has no `pext`.
+    fn new(holes: usize, jumps: &[Jump], spread: Option<u64>) -> Option<Packed> {
         if holes > 64 || !cfg!(all(target_arch = "x86_64", target_feature = "bmi2")) {
             return None;
         }
-        let mut shapes = Vec::with_capacity(kinds.len());
+        let spread = spread.filter(|m| m.count_ones() as usize == holes);
+        let place: Vec<u32> = match spread {
+            Some(mask) => (0..64).filter(|&bit| mask >> bit & 1 == 1).collect(),
+            None => (0..holes as u32).collect(),
+        };
+        let offsets = |j: &Jump| {
+            let from = place[j.from as usize] as i32;
+            (
+                place[j.over as usize] as i32 - from,
+                place[j.to as usize] as i32 - from,
+            )
+        };
+        let mut kinds: Vec<(i32, i32)> = jumps.iter().map(offsets).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        if kinds.len() * 4 > jumps.len() {
+            return None;
+        }
+        let mut from = vec![0u64; kinds.len()];
+        for j in jumps {
+            from[kinds.binary_search(&offsets(j)).ok()?] |= 1 << place[j.from as usize];
+        }
+        let mut placed = Vec::with_capacity(kinds.len());
         let (mut word, mut at) = (0, 0);
-        for (&(over, to), &starts) in kinds.iter().zip(from) {
-            let starts = starts.fold64();
+        for (&(over, to), &starts) in kinds.iter().zip(&from) {
             if at + starts.count_ones() > 64 {
                 (word, at) = (word + 1, 0);
             }
-            let shape = Shape {
+            let right = |offset: i32| offset.rem_euclid(64) as u32;
+            let shape = PackedShape {
                 from: starts,
-                over: shifts(over),
-                to: shifts(to),
+                over: right(over),
+                to: right(to),
+                at,
             };
-            shapes.push(PackedShape { shape, word, at });
+            placed.push((word, shape));
             at += starts.count_ones();
         }
         if word > 1 {
@@ -188,27 +237,54 @@ impl Packed {
         }
         let mut jump_at = [[0u16; 64]; 2];
         for (index, j) in jumps.iter().enumerate() {
-            let packed = &shapes[kinds.binary_search(&offsets(j)).ok()?];
+            let (word, packed) = &placed[kinds.binary_search(&offsets(j)).ok()?];
             // Its bit: the shape's jumps in the order of their starting holes, as `pext` keeps.
-            let before = (packed.shape.from & ((1u64 << j.from) - 1)).count_ones();
-            jump_at[packed.word][(packed.at + before) as usize] = u16::try_from(index).ok()?;
+            let before = (packed.from & ((1u64 << place[j.from as usize]) - 1)).count_ones();
+            jump_at[*word][(packed.at + before) as usize] = u16::try_from(index).ok()?;
         }
-        Some(Packed { shapes, jump_at })
+        let mut shapes = [Vec::new(), Vec::new()];
+        for (word, shape) in placed {
+            shapes[word].push(shape);
+        }
+        Some(Packed {
+            spread,
+            shapes,
+            jump_at,
+        })
     }
 
     /// [`JumpShapes::for_each`] through the words of jumps.
     #[inline]
     fn for_each(&self, b: u64, backward: bool, mut f: impl FnMut(usize)) {
-        let mut words = [0u64; 2];
-        for PackedShape { shape, word, at } in &self.shapes {
-            words[*word] |= squeeze(shape.legal(b, backward), shape.from) << at;
-        }
+        let b = self.spread.map_or(b, |mask| deposit(b, mask));
+        // Each word gathered in a register (ORed into an array indexed by word, every shape
+        // waited on the store before it).
+        let words = self
+            .shapes
+            .each_ref()
+            .map(|shapes| shapes.iter().fold(0, |w, s| w | s.legal(b, backward)));
         for (row, mut legal) in self.jump_at.iter().zip(words) {
             while legal != 0 {
                 f(usize::from(row[legal.trailing_zeros() as usize]));
                 legal &= legal - 1;
             }
         }
+    }
+}
+
+/// The low bits of `x` moved up onto the bits of `mask`, in order: BMI2's `pdep` (without
+/// it, no board is laid out: [`Packed::new`] needs `pext` too).
+#[inline(always)]
+fn deposit(x: u64, mask: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    // SAFETY: BMI2 is enabled for the whole build (cfg above); `pdep` reads only registers.
+    unsafe {
+        std::arch::x86_64::_pdep_u64(x, mask)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        let _ = mask;
+        x
     }
 }
 
@@ -241,23 +317,48 @@ mod tests {
     /// is a shape, and those start from different rows, so they are read as one group.
     #[test]
     fn the_english_board_reads_four_groups() {
-        let (_, jumps) = Jump::english();
-        let shapes = JumpShapes::<u64>::new(33, &jumps).unwrap();
+        let (cells, jumps) = Jump::english();
+        let shapes = JumpShapes::<u64>::new(33, &jumps, None).unwrap();
         let count: usize = shapes.groups.iter().map(|g| g.shapes.len()).sum();
         assert_eq!((count, shapes.groups.len()), (12, 4));
         // Its 76 jumps fit two words (where the processor has `pext`).
         let packed = cfg!(all(target_arch = "x86_64", target_feature = "bmi2"));
         assert_eq!(shapes.packed.is_some(), packed);
+        // Laid out on its 7 x 7 grid, the jumps are four shapes: one per direction.
+        let laid_out = JumpShapes::<u64>::new(33, &jumps, Some(grid(&cells, 7))).unwrap();
+        if let Some(p) = laid_out.packed {
+            assert_eq!(p.shapes.iter().map(Vec::len).sum::<usize>(), 4);
+        }
     }
 
-    /// Random positions of three boards: the shapes find exactly the table's legal jumps.
+    /// The bits of a grid `width` cells wide that `cells` (column, row) cover.
+    fn grid(cells: &[(i32, i32)], width: i32) -> u64 {
+        cells.iter().fold(0, |m, &(x, y)| m | 1 << (y * width + x))
+    }
+
+    /// Random positions of three boards, each laid out hole by hole and on a grid (the
+    /// triangle's rows as a skewed grid of 5 columns; 12 holes in a row spread one bit apart):
+    /// the shapes find exactly the table's legal jumps.
     #[test]
     fn the_same_jumps_as_the_table() {
         let (triangle, _) = Jump::triangle();
-        let (_, english) = Jump::english();
-        for (holes, jumps) in [(15, triangle), (33, english), (12, Jump::along_row(12))] {
-            let Some(shapes) = JumpShapes::<u64>::new(holes, &jumps) else {
-                assert_eq!(holes, 15, "only the triangle has too many shapes");
+        let (cells, english) = Jump::english();
+        let skewed: Vec<(i32, i32)> = (0..5).flat_map(|r| (0..=r).map(move |c| (c, r))).collect();
+        let boards = [
+            (15, &triangle, None),
+            (15, &triangle, Some(grid(&skewed, 5))),
+            (33, &english, None),
+            (33, &english, Some(grid(&cells, 7))),
+            (12, &Jump::along_row(12), None),
+            (12, &Jump::along_row(12), Some(0x55_5555)),
+        ];
+        for (holes, jumps, spread) in boards {
+            let Some(shapes) = JumpShapes::<u64>::new(holes, jumps, spread) else {
+                assert_eq!(
+                    (holes, spread),
+                    (15, None),
+                    "only the triangle has too many shapes"
+                );
                 continue;
             };
             for rng in xorshift(0x9E37_79B9_7F4A_7C15).take(20_000) {
@@ -278,7 +379,7 @@ mod tests {
                             }
                         })
                         .collect();
-                    assert_eq!(found, expected, "{b:#x} backward {backward}");
+                    assert_eq!(found, expected, "{b:#x} backward {backward} {spread:?}");
                 }
             }
         }

@@ -190,7 +190,7 @@ impl<B: Bitboard> JumpSpace<B> {
                 }
             }
         }
-        let shapes = JumpShapes::new(holes, &jumps);
+        let shapes = JumpShapes::new(holes, &jumps, None);
         let mut space = JumpSpace {
             holes,
             board: (0..holes).fold(B::ZERO, |b, h| b | B::bit(h)),
@@ -209,6 +209,18 @@ impl<B: Bitboard> JumpSpace<B> {
         };
         space.jump_images = space.mask.iter().map(|&m| space.images(m, 0)).collect();
         space
+    }
+
+    /// The same space, its legal jumps found on the board laid out by `spread` (see
+    /// [`JumpShapes::new`]: a board drawn on a grid, its holes in reading order, has its jumps
+    /// in fewer shapes there).
+    pub fn laid_out(mut self, spread: Option<u64>) -> Self {
+        if spread.is_some()
+            && let Some(shapes) = JumpShapes::new(self.holes, &self.jumps, spread)
+        {
+            self.shapes = Some(shapes);
+        }
+        self
     }
 
     /// The ranking of keys within a layer (see [`KeyRanks`]), None on boards too large for it.
