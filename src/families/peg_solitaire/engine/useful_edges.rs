@@ -66,7 +66,7 @@ pub(super) fn descend<B: Bitboard>(
 ) -> Option<UsefulLayer<B>> {
     let pegs = above.pegs.saturating_sub(1);
     let parts = gather(space, &above.keys, held, |b, images, tried| {
-        space.for_each_jump(b, |j, _| {
+        space.for_each_move(b, false, |j| {
             let (key, g) = space.least_and_symmetry(&space.after(images, j));
             // The jump in the position's frame, and above it in the reached one's.
             let seen = space.jump_image(g, j);
