@@ -4,7 +4,10 @@
 //! per jump. Shapes whose starting holes differ are then read as one set (a starting hole
 //! tells the shape), so the loop over the legal jumps runs once per group instead of once per
 //! shape: its exit mispredicts, and on English 33 the 12 shapes make 4 groups (the vertical
-//! jumps' offsets depend on the rows' widths, so each pair of rows is its own shape).
+//! jumps' offsets depend on the rows' widths, so each pair of rows is its own shape). Where
+//! BMI2 is at hand the shapes are read into words of jumps instead (see [`Packed`]), a shift
+//! either way is one rotation, and a drawn board is first laid out on its grid, where its 76
+//! jumps are 4 shapes, one per direction (see [`JumpShapes::new`]).
 
 use super::bitboard::Bitboard;
 use super::jump_space::Jump;
