@@ -1,7 +1,7 @@
 //! A cap on the memory puzzlespec allocates (`--max-memory`, `solve.max_memory`). The binary's
 //! global allocator counts the bytes in use; an allocation that would pass the cap ends the
 //! program with a message naming the limit and how to raise it, and exit code
-//! [`exit::MEMORY`](crate::app::exit::MEMORY), instead of the system's out-of-memory abort;
+//! [`exit::MEMORY`], instead of the system's out-of-memory abort;
 //! a reservation made through `crate::engine::room` is refused instead, and the search stops
 //! with a report.
 //! Nearer than a tenth of the cap, the search is asked to stop (`crate::engine::stop`), so that

@@ -1,6 +1,6 @@
 //! Writing to stdout and stderr without panicking. A closed pipe (`puzzlespec list | head -1`)
 //! ends the command quietly, as the reader has what it wanted; any other failure (a full disk)
-//! is said on stderr and gives exit code [`exit::OUTPUT`](crate::app::exit::OUTPUT).
+//! is said on stderr and gives exit code [`exit::OUTPUT`].
 
 use crate::app::exit;
 use std::io::{self, Write};
