@@ -52,7 +52,7 @@ impl<'p, B: Bitboard> Search<'p, B> {
         let group = puzzle.symmetries(origin);
         Search {
             puzzle,
-            space: JumpSpace::new(n, jumps.clone(), &group).laid_out(puzzle.board.grid_spread()),
+            space: JumpSpace::laid_out(n, jumps.clone(), &group, puzzle.board.grid_spread()),
             group,
             origin,
             start: to_bitboard(origin),

@@ -87,10 +87,28 @@ fn moved<B: Bitboard>(b: B, (down, up): (u32, u32)) -> B {
     b.shifted_down(down).shifted_up(up)
 }
 
-/// The offsets of a jump's over and to holes from its starting hole: its shape.
-fn offsets(j: &Jump) -> (i32, i32) {
-    let from = i32::from(j.from);
-    (i32::from(j.over) - from, i32::from(j.to) - from)
+/// A shape: the offsets of a jump's over and to holes from its starting hole.
+type Offsets = (i32, i32);
+
+/// The offsets of a jump's over and to holes from its starting hole, each hole `h` standing at
+/// bit `place[h]`: its shape.
+fn offsets(j: &Jump, place: &[u32]) -> Offsets {
+    let at = |h: u8| place[usize::from(h)] as i32;
+    (at(j.over) - at(j.from), at(j.to) - at(j.from))
+}
+
+/// The shapes of `jumps`, each hole `h` standing at bit `place[h]`: their offsets, ascending,
+/// and each one's starting holes (None only if a jump's shape were not among them).
+fn shapes_of<B: Bitboard>(jumps: &[Jump], place: &[u32]) -> Option<(Vec<Offsets>, Vec<B>)> {
+    let mut kinds: Vec<Offsets> = jumps.iter().map(|j| offsets(j, place)).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let mut from = vec![B::ZERO; kinds.len()];
+    for j in jumps {
+        let shape = kinds.binary_search(&offsets(j, place)).ok()?;
+        from[shape] = from[shape] | B::bit(place[usize::from(j.from)] as usize);
+    }
+    Some((kinds, from))
 }
 
 impl<B: Bitboard> Shape<B> {
@@ -117,14 +135,8 @@ impl<B: Bitboard> JumpShapes<B> {
     /// numbered in a row make 12: the vertical jumps' offsets depend on the rows' widths).
     pub fn new(holes: usize, jumps: &[Jump], spread: Option<u64>) -> Option<JumpShapes<B>> {
         let packed = Packed::new(holes, jumps, spread);
-        let mut kinds: Vec<(i32, i32)> = jumps.iter().map(offsets).collect();
-        kinds.sort_unstable();
-        kinds.dedup();
-        let mut from = vec![B::ZERO; kinds.len()];
-        for j in jumps {
-            let shape = kinds.binary_search(&offsets(j)).ok()?;
-            from[shape] = from[shape] | B::bit(j.from as usize);
-        }
+        let in_order: Vec<u32> = (0..holes as u32).collect();
+        let (kinds, from) = shapes_of::<B>(jumps, &in_order)?;
         // First fit: each shape joins the first group none of whose holes it starts from.
         let mut groups: Vec<(B, Group<B>)> = Vec::new();
         let mut group_of = vec![0; kinds.len()];
@@ -155,7 +167,7 @@ impl<B: Bitboard> JumpShapes<B> {
         }
         let mut jump_at = vec![0u16; groups.len() * holes];
         for (index, j) in jumps.iter().enumerate() {
-            let g = group_of[kinds.binary_search(&offsets(j)).ok()?];
+            let g = group_of[kinds.binary_search(&offsets(j, &in_order)).ok()?];
             jump_at[g * holes + j.from as usize] = u16::try_from(index).ok()?;
         }
         Some(JumpShapes {
@@ -202,22 +214,9 @@ impl Packed {
             Some(mask) => (0..64).filter(|&bit| mask >> bit & 1 == 1).collect(),
             None => (0..holes as u32).collect(),
         };
-        let offsets = |j: &Jump| {
-            let from = place[j.from as usize] as i32;
-            (
-                place[j.over as usize] as i32 - from,
-                place[j.to as usize] as i32 - from,
-            )
-        };
-        let mut kinds: Vec<(i32, i32)> = jumps.iter().map(offsets).collect();
-        kinds.sort_unstable();
-        kinds.dedup();
+        let (kinds, from) = shapes_of::<u64>(jumps, &place)?;
         if kinds.len() * 4 > jumps.len() {
             return None;
-        }
-        let mut from = vec![0u64; kinds.len()];
-        for j in jumps {
-            from[kinds.binary_search(&offsets(j)).ok()?] |= 1 << place[j.from as usize];
         }
         let mut placed = Vec::with_capacity(kinds.len());
         let (mut word, mut at) = (0, 0);
@@ -240,7 +239,7 @@ impl Packed {
         }
         let mut jump_at = [[0u16; 64]; 2];
         for (index, j) in jumps.iter().enumerate() {
-            let (word, packed) = &placed[kinds.binary_search(&offsets(j)).ok()?];
+            let (word, packed) = &placed[kinds.binary_search(&offsets(j, &place)).ok()?];
             // Its bit: the shape's jumps in the order of their starting holes, as `pext` keeps.
             let before = (packed.from & ((1u64 << place[j.from as usize]) - 1)).count_ones();
             jump_at[*word][(packed.at + before) as usize] = u16::try_from(index).ok()?;

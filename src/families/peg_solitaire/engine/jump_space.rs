@@ -146,8 +146,23 @@ fn jump_permutations(jumps: &[Jump], perms: &[Vec<u8>]) -> Vec<u16> {
 }
 
 impl<B: Bitboard> JumpSpace<B> {
-    /// `group` must be closed under composition (its identity may be left out).
+    /// [`JumpSpace::laid_out`] with the holes in their own order: for tests, whose boards
+    /// are no drawings.
+    #[cfg(test)]
     pub fn new(holes: usize, jumps: Vec<Jump>, group: &[Vec<u8>]) -> JumpSpace<B> {
+        Self::laid_out(holes, jumps, group, None)
+    }
+
+    /// The space of a board of `holes` holes and `jumps`, under `group` (closed under
+    /// composition; its identity may be left out), its legal jumps found on the board laid out
+    /// by `spread` (see [`JumpShapes::new`]: a board drawn on a grid, its holes in reading
+    /// order, has its jumps in fewer shapes there).
+    pub fn laid_out(
+        holes: usize,
+        jumps: Vec<Jump>,
+        group: &[Vec<u8>],
+        spread: Option<u64>,
+    ) -> JumpSpace<B> {
         assert!(holes <= B::BITS);
         let need = jumps
             .iter()
@@ -190,7 +205,7 @@ impl<B: Bitboard> JumpSpace<B> {
                 }
             }
         }
-        let shapes = JumpShapes::new(holes, &jumps, None);
+        let shapes = JumpShapes::new(holes, &jumps, spread);
         let mut space = JumpSpace {
             holes,
             board: (0..holes).fold(B::ZERO, |b, h| b | B::bit(h)),
@@ -209,18 +224,6 @@ impl<B: Bitboard> JumpSpace<B> {
         };
         space.jump_images = space.mask.iter().map(|&m| space.images(m, 0)).collect();
         space
-    }
-
-    /// The same space, its legal jumps found on the board laid out by `spread` (see
-    /// [`JumpShapes::new`]: a board drawn on a grid, its holes in reading order, has its jumps
-    /// in fewer shapes there).
-    pub fn laid_out(mut self, spread: Option<u64>) -> Self {
-        if spread.is_some()
-            && let Some(shapes) = JumpShapes::new(self.holes, &self.jumps, spread)
-        {
-            self.shapes = Some(shapes);
-        }
-        self
     }
 
     /// The ranking of keys within a layer (see [`KeyRanks`]), None on boards too large for it.
