@@ -1,5 +1,5 @@
 //! The peg solitaire family end to end: every shipped spec, known answers from the seeds and the
-//! literature (../shared/REFERENCE.md), engines cross-checked, drawings against tables, bad specs.
+//! literature (docs/known-answers.md), engines cross-checked, drawings against tables, bad specs.
 //! The English 33 searches run too: about 5 s of CPU each in the test profile (opt-level 2).
 
 mod common;

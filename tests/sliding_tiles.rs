@@ -1,5 +1,5 @@
-//! The sliding-tiles specs run through the binary; answers checked against REFERENCE.md
-//! (`../shared/REFERENCE.md`, seed 001), Korf (1985) and brute-force searches written here, every
+//! The sliding-tiles specs run through the binary; answers checked against
+//! docs/known-answers.md (seed 001), Korf (1985) and brute-force searches written here, every
 //! printed solution replayed here on the JSON boards. Also the hostile inputs of issue 15: edited
 //! pattern-database caches, starts files that lie or are not files, unreachable starts for IDA*.
 
@@ -194,7 +194,7 @@ fn a_wheel_board_reaches_every_arrangement() {
 
 #[test]
 fn wilson_theorem_counts_agree_with_search_and_refuse_other_boards() {
-    // 16!/2 positions of the 15-puzzle (REFERENCE.md); on the 8-puzzle the search's 9!/2.
+    // 16!/2 positions of the 15-puzzle (docs/known-answers.md); on the 8-puzzle the search's 9!/2.
     let (v, code) = run_json(&["specs/fifteen.toml", "--objective", "count"]);
     assert_eq!((code, &v["engine"]), (0, &Value::from("wilson-theorem")));
     assert_eq!(v["count"], (1..=16).product::<u64>() / 2);
@@ -443,7 +443,7 @@ fn eight_with_starts(name: &str, lines: &[&str], engine: &str) -> String {
 
 #[test]
 fn a_starts_file_length_that_disagrees_is_an_internal_error_at_its_line() {
-    // The seed's start and the other farthest position need 31 moves (REFERENCE.md, seed 001).
+    // The seed's start and the other farthest position need 31 moves (docs/known-answers.md, Reinefeld 1993).
     let right = "8 6 7 2 5 4 3 0 1 31";
     for engine in ["bidirectional-bfs", "ida-star-manhattan"] {
         let spec = eight_with_starts("expected-ok", &[right, "6 4 7 8 5 0 3 2 1 31"], engine);

@@ -1,5 +1,5 @@
-//! The water-jug family end to end: answers from `../shared/REFERENCE.md` and the classic puzzles, computed by
-//! running the binary.
+//! The water-jug family end to end: answers from docs/known-answers.md (the seed and the classic
+//! puzzles), computed by running the binary.
 
 mod common;
 
@@ -22,7 +22,7 @@ fn seed_8_and_5_gives_the_ten_move_answer() {
     assert_eq!(code, 0);
     assert_eq!(json["status"], "solved");
     assert_eq!(json["cost"], 10);
-    // REFERENCE.md, seed 000: (0,0) (0,5) (5,0) (5,5) (8,2) (0,2) (2,0) (2,5) (7,0) (7,5) (8,4).
+    // docs/known-answers.md (seed 000): (0,0) (0,5) (5,0) (5,5) (8,2) (0,2) (2,0) (2,5) (7,0) (7,5) (8,4).
     let seed = [
         (0, 0),
         (0, 5),
