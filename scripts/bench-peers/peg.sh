@@ -8,7 +8,7 @@
 # On AMD processors of family 23 (Zen 1/2, `grep -m1 family /proc/cpuinfo`) BMI2's pext is
 # microcoded and the peer's own x86-64-v3 build runs about 3x slower than its portable path:
 # there build it with RUSTFLAGS="-C target-cpu=x86-64-v3 -C target-feature=-bmi2" (see
-# docs/benchmarks.md, "Peg layers, fifth round") so that it is measured at its best.
+# docs/benchmarks.md, "Peg solitaire") so that it is measured at its best.
 #
 # With BERND set to BerndAmend/peg-solitaire-rust's binary (built from its own sources without
 # its llvm and opencl backends, docs/benchmarks.md), also every reachable position against its
