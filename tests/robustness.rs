@@ -532,3 +532,37 @@ fn help_on_a_full_device_or_a_closed_pipe() {
     let version = format!("puzzlespec {}", env!("CARGO_PKG_VERSION"));
     assert_eq!((out.code, out.stdout.trim()), (0, version.as_str()));
 }
+
+/// A column as wide as a 70,000-character name: `{x:<w$}` panics past a width of 65,535, so
+/// `list`, the boards and the sweep table pad by hand (issue 51: `list` exited 101).
+#[test]
+fn names_wider_than_a_format_width_are_listed_drawn_and_swept() {
+    let dir = scratch("wide-names");
+    let long = "A".repeat(70_000);
+    let text = std::fs::read_to_string("specs/water-jugs.toml").expect("the shipped spec");
+    let text = text
+        .replace("Water jugs: 8 L and 5 L, measure 4 L", &"N".repeat(70_000))
+        .replace(
+            r#"names = ["A", "B"]"#,
+            &format!(r#"names = ["{long}", "B"]"#),
+        )
+        .replace("A == 4", &format!("{long} == 4"));
+    let spec = dir.join("wide.toml");
+    std::fs::write(&spec, text).expect("written");
+    let spec = spec.display().to_string();
+    let listed = run(&["list", &dir.display().to_string()]);
+    assert_eq!(listed.code, 0, "{}", listed.stderr);
+    assert!(
+        listed.stdout.contains(&"N".repeat(70_000)),
+        "the name is listed whole"
+    );
+    let drawn = run(&["run", &spec, "--boards"]);
+    assert_eq!(drawn.code, 0, "{}", drawn.stderr);
+    assert!(
+        drawn.stdout.contains("solved: 10 moves"),
+        "{}",
+        &drawn.stdout[..200]
+    );
+    let swept = run(&["run", &spec, "--sweep", "jugs.capacities=[[8, 5], [9, 5]]"]);
+    assert_eq!(swept.code, 0, "{}", swept.stderr);
+}
