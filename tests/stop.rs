@@ -374,3 +374,68 @@ fn a_reachable_count_cut_short_shows_its_layers_and_claims_no_count() {
     }
     assert!(t0.elapsed() < Duration::from_secs(10), "{:?}", t0.elapsed());
 }
+
+/// Korf's 100 stopped early: the starts not solved yet are stopped, never "no solution", and
+/// never compared with the lengths of the starts file (issue 51: an internal error, exit 3).
+#[test]
+fn a_stopped_batch_of_starts_is_stopped_not_an_internal_error() {
+    let out = run(&[
+        "run",
+        "specs/korf100.toml",
+        "--time-limit",
+        "0.05",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(out.code, 6, "{}", out.stderr);
+    assert!(!out.stderr.contains("internal error"), "{}", out.stderr);
+    let json = out.json();
+    assert_eq!(json["status"], "stopped");
+    let instances = json["instances"].as_array().expect("the instances");
+    assert!(
+        instances.iter().all(|i| i["status"] != "no-solution"),
+        "{instances:?}"
+    );
+    assert!(instances.iter().any(|i| i["status"] == "stopped"));
+    let text = run(&["run", "specs/korf100.toml", "--time-limit", "0.05"]);
+    assert_eq!(text.code, 6, "{}", text.stderr);
+    assert!(!text.stdout.contains("no solution"), "{}", text.stdout);
+    // Ctrl-C a moment in: the same.
+    let child = Command::new(env!("CARGO_BIN_EXE_puzzlespec"))
+        .args(["run", "specs/korf100.toml", "--json", "--quiet"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    std::thread::sleep(Duration::from_millis(150));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let out = child.wait_with_output().expect("the run ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    assert_eq!(json["status"], "stopped");
+}
+
+/// The fifteen puzzle stopped at once: the report is stopped and its notes make no claim that
+/// the start is unsolvable (issue 51: "unsolvable: IDA* found no solution of up to 250 moves").
+#[test]
+fn a_stopped_single_start_is_not_called_unsolvable() {
+    let out = run(&[
+        "run",
+        "specs/fifteen.toml",
+        "--time-limit",
+        "0.001",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(out.code, 6, "{}", out.stderr);
+    let json = out.json();
+    assert_eq!(json["status"], "stopped");
+    let notes = json["notes"].to_string();
+    assert!(!notes.contains("unsolvable"), "{notes}");
+    assert!(!notes.contains("found no solution"), "{notes}");
+}
