@@ -646,6 +646,7 @@ mod tests {
             layout: &l,
             locals: Vec::new(),
             state: true,
+            unroll: Default::default(),
         };
         let ir = names.lower_as(&parse_term(text).unwrap(), ty).unwrap();
         let p = Program::compile(&ir, &l).unwrap();
