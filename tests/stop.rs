@@ -439,3 +439,53 @@ fn a_stopped_single_start_is_not_called_unsolvable() {
     assert!(!notes.contains("unsolvable"), "{notes}");
     assert!(!notes.contains("found no solution"), "{notes}");
 }
+
+/// 64 jugs of 1 litre: 2^64 states, each with 4,160 successors (fill, empty, pour). Polling
+/// once every few thousand states took seconds here; the engines now count the successors made.
+fn sixty_four_jugs() -> String {
+    let dir = common::scratch_in("stop", "sixty-four-jugs");
+    let names: Vec<String> = (0..64).map(|i| format!("\"J{i}\"")).collect();
+    let text = format!(
+        "[puzzle]\nname = \"64 jugs\"\nkind = \"water-jugs\"\n[jugs]\nnames = [{}]\n\
+         capacities = [{}]\ninitial = [{}]\ntap = true\ngoal = \"J0 == 2\"\n",
+        names.join(", "),
+        ["1"; 64].join(", "),
+        ["0"; 64].join(", ")
+    );
+    let path = dir.join("jugs64.toml");
+    std::fs::write(&path, text).expect("written");
+    path.display().to_string()
+}
+
+/// Ctrl-C on a breadth-first search of 64 jugs ends with the report within a fraction of a
+/// second, not after the 2 s grace period ("this engine cannot stop part-way"), for each
+/// objective's engine.
+#[test]
+fn ctrl_c_stops_a_wide_breadth_first_search_at_once() {
+    let spec = sixty_four_jugs();
+    for objective in ["shortest", "longest", "all-shortest"] {
+        let child = Command::new(env!("CARGO_BIN_EXE_puzzlespec"))
+            .args(["run", &spec, "--objective", objective, "--json", "--quiet"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        std::thread::sleep(Duration::from_millis(300));
+        let sent_at = Instant::now();
+        let sent = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+        let out = child.wait_with_output().expect("the run ends");
+        let waited = sent_at.elapsed();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{objective}: {stderr}");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+        assert_eq!(json["status"], "stopped", "{objective}");
+        assert!(
+            waited < Duration::from_millis(1500),
+            "{objective}: {waited:?}"
+        );
+    }
+}
