@@ -241,7 +241,13 @@ pub fn play(spec: &Path, edits: &EditArgs) -> ExitCode {
             echo,
         });
         let _ = output.flush();
-        end
+        // The family does not know the spec: the place of its refusal is the spec's kind.
+        end.map_err(|d| match d.location {
+            None if d.message == families::NO_PLAY_MODE => {
+                d.at(&doc.source, doc.puzzle.kind.span()).label("this kind")
+            }
+            _ => d,
+        })
     });
     // A game cut short by a closed or full stdout is an output failure, not a bad answer.
     if let Some(e) = output.failure.take() {

@@ -413,7 +413,9 @@ fn a_kind_without_play_mode_says_so() {
         .args(["play", "specs/water-jugs.toml"])
         .assert()
         .code(2)
-        .stderr(contains("this kind has no play mode"));
+        .stderr(contains("this kind has no play mode"))
+        // At the spec's kind (issue 51: no file:line:col).
+        .stderr(contains("specs/water-jugs.toml:4:8: "));
 }
 
 /// The known optimum (Tanaka 1996); 8-11.5 min of CPU (see docs/codebreaker.md):

@@ -532,3 +532,99 @@ fn help_on_a_full_device_or_a_closed_pipe() {
     let version = format!("puzzlespec {}", env!("CARGO_PKG_VERSION"));
     assert_eq!((out.code, out.stdout.trim()), (0, version.as_str()));
 }
+
+/// A column as wide as a 70,000-character name: `{x:<w$}` panics past a width of 65,535, so
+/// `list`, the boards and the sweep table pad by hand (issue 51: `list` exited 101).
+#[test]
+fn names_wider_than_a_format_width_are_listed_drawn_and_swept() {
+    let dir = scratch("wide-names");
+    let long = "A".repeat(70_000);
+    let text = std::fs::read_to_string("specs/water-jugs.toml").expect("the shipped spec");
+    let text = text
+        .replace("Water jugs: 8 L and 5 L, measure 4 L", &"N".repeat(70_000))
+        .replace(
+            r#"names = ["A", "B"]"#,
+            &format!(r#"names = ["{long}", "B"]"#),
+        )
+        .replace("A == 4", &format!("{long} == 4"));
+    let spec = dir.join("wide.toml");
+    std::fs::write(&spec, text).expect("written");
+    let spec = spec.display().to_string();
+    let listed = run(&["list", &dir.display().to_string()]);
+    assert_eq!(listed.code, 0, "{}", listed.stderr);
+    assert!(
+        listed.stdout.contains(&"N".repeat(70_000)),
+        "the name is listed whole"
+    );
+    let drawn = run(&["run", &spec, "--boards"]);
+    assert_eq!(drawn.code, 0, "{}", drawn.stderr);
+    assert!(
+        drawn.stdout.contains("solved: 10 moves"),
+        "{}",
+        &drawn.stdout[..200]
+    );
+    let swept = run(&["run", &spec, "--sweep", "jugs.capacities=[[8, 5], [9, 5]]"]);
+    assert_eq!(swept.code, 0, "{}", swept.stderr);
+}
+
+/// A rules spec whose one guard is `when`, with a move over `for`: (path, text).
+fn rules_with_guard(dir: &Path, name: &str, over: &str, when: &str) -> String {
+    let text = format!(
+        "[puzzle]\nname = \"unroll\"\nkind = \"rules\"\n[state]\nx = \"0..3\"\n[start]\nx = 0\n\
+         [[move]]\nname = \"go\"\nfor = \"{over}\"\nwhen = \"{when}\"\ndo = \"x = 3\"\n\
+         [goal]\nreach = \"x == 3\"\n"
+    );
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("written");
+    path.display().to_string()
+}
+
+/// Loading a rules spec unrolls its aggregates: bounded per aggregate (100,000 terms, nested
+/// loops multiplied) and in all (5,000,000 terms over every move instance), refused at the
+/// formula with the size, at once (issue 51: 27 million terms, silent for more than 20 s).
+#[test]
+fn rules_aggregates_unroll_within_bounds_at_load() {
+    let dir = scratch("rules-unroll");
+    let nested = rules_with_guard(
+        &dir,
+        "nested.toml",
+        "i in 0..0",
+        "sum(sum(sum(a * b * c for c in 0..300) for b in 0..300) for a in 0..300) > x",
+    );
+    let wide = rules_with_guard(
+        &dir,
+        "wide.toml",
+        "i in 0..99999",
+        "sum(k for k in 0..99) > i",
+    );
+    for (spec, column, words) in [
+        (
+            &nested,
+            "11:17",
+            &["27,270,901 terms", "100,000 allowed"][..],
+        ),
+        (&wide, "11:9", &["5,000,000 aggregate terms in all"][..]),
+    ] {
+        let t0 = std::time::Instant::now();
+        let out = run(&["check", spec]);
+        assert_eq!(out.code, 2, "{}", out.stderr);
+        assert!(
+            out.stderr.contains(&format!("{spec}:{column}: ")),
+            "{}",
+            out.stderr
+        );
+        for w in words {
+            assert!(out.stderr.contains(w), "no `{w}` in {}", out.stderr);
+        }
+        assert!(t0.elapsed() < Duration::from_secs(10), "{:?}", t0.elapsed());
+    }
+    // Just below the bound: 46^3 = 97,336 terms load and solve.
+    let below = rules_with_guard(
+        &dir,
+        "below.toml",
+        "i in 0..0",
+        "sum(sum(sum(1 for c in 0..45) for b in 0..45) for a in 0..45) == 97336",
+    );
+    let out = run(&["run", &below]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+}

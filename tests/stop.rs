@@ -374,3 +374,118 @@ fn a_reachable_count_cut_short_shows_its_layers_and_claims_no_count() {
     }
     assert!(t0.elapsed() < Duration::from_secs(10), "{:?}", t0.elapsed());
 }
+
+/// Korf's 100 stopped early: the starts not solved yet are stopped, never "no solution", and
+/// never compared with the lengths of the starts file (issue 51: an internal error, exit 3).
+#[test]
+fn a_stopped_batch_of_starts_is_stopped_not_an_internal_error() {
+    let out = run(&[
+        "run",
+        "specs/korf100.toml",
+        "--time-limit",
+        "0.05",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(out.code, 6, "{}", out.stderr);
+    assert!(!out.stderr.contains("internal error"), "{}", out.stderr);
+    let json = out.json();
+    assert_eq!(json["status"], "stopped");
+    let instances = json["instances"].as_array().expect("the instances");
+    assert!(
+        instances.iter().all(|i| i["status"] != "no-solution"),
+        "{instances:?}"
+    );
+    assert!(instances.iter().any(|i| i["status"] == "stopped"));
+    let text = run(&["run", "specs/korf100.toml", "--time-limit", "0.05"]);
+    assert_eq!(text.code, 6, "{}", text.stderr);
+    assert!(!text.stdout.contains("no solution"), "{}", text.stdout);
+    // Ctrl-C a moment in: the same.
+    let child = Command::new(env!("CARGO_BIN_EXE_puzzlespec"))
+        .args(["run", "specs/korf100.toml", "--json", "--quiet"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    std::thread::sleep(Duration::from_millis(150));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let out = child.wait_with_output().expect("the run ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    assert_eq!(json["status"], "stopped");
+}
+
+/// The fifteen puzzle stopped at once: the report is stopped and its notes make no claim that
+/// the start is unsolvable (issue 51: "unsolvable: IDA* found no solution of up to 250 moves").
+#[test]
+fn a_stopped_single_start_is_not_called_unsolvable() {
+    let out = run(&[
+        "run",
+        "specs/fifteen.toml",
+        "--time-limit",
+        "0.001",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(out.code, 6, "{}", out.stderr);
+    let json = out.json();
+    assert_eq!(json["status"], "stopped");
+    let notes = json["notes"].to_string();
+    assert!(!notes.contains("unsolvable"), "{notes}");
+    assert!(!notes.contains("found no solution"), "{notes}");
+}
+
+/// 64 jugs of 1 litre: 2^64 states, each with 4,160 successors (fill, empty, pour). Polling
+/// once every few thousand states took seconds here; the engines now count the successors made.
+fn sixty_four_jugs() -> String {
+    let dir = common::scratch_in("stop", "sixty-four-jugs");
+    let names: Vec<String> = (0..64).map(|i| format!("\"J{i}\"")).collect();
+    let text = format!(
+        "[puzzle]\nname = \"64 jugs\"\nkind = \"water-jugs\"\n[jugs]\nnames = [{}]\n\
+         capacities = [{}]\ninitial = [{}]\ntap = true\ngoal = \"J0 == 2\"\n",
+        names.join(", "),
+        ["1"; 64].join(", "),
+        ["0"; 64].join(", ")
+    );
+    let path = dir.join("jugs64.toml");
+    std::fs::write(&path, text).expect("written");
+    path.display().to_string()
+}
+
+/// Ctrl-C on a breadth-first search of 64 jugs ends with the report within a fraction of a
+/// second, not after the 2 s grace period ("this engine cannot stop part-way"), for each
+/// objective's engine.
+#[test]
+fn ctrl_c_stops_a_wide_breadth_first_search_at_once() {
+    let spec = sixty_four_jugs();
+    for objective in ["shortest", "longest", "all-shortest"] {
+        let child = Command::new(env!("CARGO_BIN_EXE_puzzlespec"))
+            .args(["run", &spec, "--objective", objective, "--json", "--quiet"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        std::thread::sleep(Duration::from_millis(300));
+        let sent_at = Instant::now();
+        let sent = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+        let out = child.wait_with_output().expect("the run ends");
+        let waited = sent_at.elapsed();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{objective}: {stderr}");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+        assert_eq!(json["status"], "stopped", "{objective}");
+        assert!(
+            waited < Duration::from_millis(1500),
+            "{objective}: {waited:?}"
+        );
+    }
+}

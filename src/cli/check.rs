@@ -6,6 +6,7 @@ use crate::app::{self, exit};
 use crate::diagnostic::Diagnostic;
 use crate::families;
 use crate::report::json::error_value;
+use crate::report::pad;
 use crate::report::wrap::wrap;
 use crate::spec::{Edits, SpecDocument, Sweep};
 use serde_json::{Value, json};
@@ -184,9 +185,12 @@ fn list_rows(entries: &[Entry], width: Option<usize>) -> String {
             continue;
         }
         let summary = wrap(summary, width, column, column);
-        out.push_str(&format!(
-            "{file:<w0$}  {name:<w1$}  {kind:<w2$}  {summary}\n"
-        ));
+        let (file, name, kind) = (
+            pad::left(file, w0),
+            pad::left(name, w1),
+            pad::left(kind, w2),
+        );
+        out.push_str(&format!("{file}  {name}  {kind}  {summary}\n"));
     }
     out
 }

@@ -3,6 +3,7 @@
 
 use super::sweep::Case;
 use crate::report::duration::human;
+use crate::report::pad;
 use crate::report::wrap::wrap;
 use crate::report::{Report, Status, group_digits};
 
@@ -27,12 +28,12 @@ pub fn table(key: &str, cases: &[Case], wall_ms: f64, width: Option<usize>) -> S
     let w: Vec<usize> = (0..5).map(widest).collect();
     for [value, status, cost, count, time] in &rows {
         let line = format!(
-            "{value:<a$}  {status:<b$}  {cost:>c$}  {count:>d$}  {time:>e$}",
-            a = w[0],
-            b = w[1],
-            c = w[2],
-            d = w[3],
-            e = w[4]
+            "{}  {}  {}  {}  {}",
+            pad::left(value, w[0]),
+            pad::left(status, w[1]),
+            pad::right(cost, w[2]),
+            pad::right(count, w[3]),
+            pad::right(time, w[4])
         );
         out.push_str(line.trim_end());
         out.push('\n');

@@ -90,6 +90,7 @@ pub fn all_shortest_paths<P: StateSpace>(
     let mut dag = ShortestDag::new(start, &is_goal);
     let mut buf = Vec::new();
     let mut head = 0usize;
+    let mut ticker = super::stop::Ticker::default();
     // Expand whole layers until the layer holding the first goals is complete.
     while dag.goals.is_empty() && head < dag.nodes.len() {
         let depth = dag.nodes[head].depth;
@@ -99,7 +100,7 @@ pub fn all_shortest_paths<P: StateSpace>(
             break;
         }
         while head < layer_end {
-            if super::stop::poll(head) {
+            if ticker.tick(buf.len() + 1) {
                 break;
             }
             buf.clear();

@@ -61,12 +61,14 @@ pub(super) fn search<P: StateSpace>(
     let mut buf = Vec::new();
     let mut found = is_goal(&start).then_some(0usize);
     let mut head = 0usize;
+    let mut ticker = super::stop::Ticker::default();
     while found.is_none() && head < nodes.len() {
         if head & 0xFFFF == 0 {
             progress.message(|| format!("{label}: {} states", nodes.len()));
-            if super::stop::requested().is_some() {
-                break;
-            }
+        }
+        // The successors made for the last state are its work.
+        if ticker.tick(buf.len() + 1) {
+            break;
         }
         let state = nodes[head].0;
         buf.clear();

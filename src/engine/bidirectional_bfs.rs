@@ -49,6 +49,7 @@ pub fn shortest_path<P: ReversibleSpace>(
     let mut bwd = Side::new(goal);
     let mut meet = (start == goal).then_some(start);
     let mut buf = Vec::new();
+    let mut ticker = super::stop::Ticker::default();
     while meet.is_none() && !fwd.frontier.is_empty() && !bwd.frontier.is_empty() {
         let forward = fwd.frontier.len() <= bwd.frontier.len();
         let (this, other) = if forward {
@@ -58,8 +59,8 @@ pub fn shortest_path<P: ReversibleSpace>(
         };
         progress.message(|| format!("bidirectional bfs: {} states", this.links.len()));
         let mut next_frontier = Vec::new();
-        'layer: for (i, &s) in this.frontier.iter().enumerate() {
-            if super::stop::poll(i) {
+        'layer: for &s in &this.frontier {
+            if ticker.tick(buf.len() + 1) {
                 break 'layer;
             }
             buf.clear();

@@ -61,14 +61,15 @@ pub fn explore<P: IndexedSpace>(
     let mut counts = vec![1u64];
     let mut total = 1u64;
     let mut buf = Vec::new();
+    let mut ticker = super::stop::Ticker::default();
     loop {
         progress.message(|| format!("layer {}: {total} states", counts.len()));
         // Every successor is written and kept only if new: no branch on the bitmap's answer,
         // which is unpredictable in the middle layers.
         let mut next: Vec<P::State> = Vec::new();
         let mut len = 0usize;
-        for (i, s) in layer.iter().enumerate() {
-            if super::stop::poll(i + 1) {
+        for s in &layer {
+            if ticker.tick(buf.len() + 1) {
                 break;
             }
             buf.clear();

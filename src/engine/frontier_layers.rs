@@ -20,11 +20,12 @@ where
     let mut counts = vec![1u64];
     let mut total = 1u64;
     let mut buf = Vec::new();
+    let mut ticker = super::stop::Ticker::default();
     loop {
         progress.message(|| format!("layer {}: {total} states", counts.len()));
         let mut next = Vec::new();
-        for (i, s) in layer.iter().enumerate() {
-            if super::stop::poll(i + 1) {
+        for s in &layer {
+            if ticker.tick(buf.len() + 1) {
                 break;
             }
             buf.clear();

@@ -21,11 +21,12 @@ pub fn explore<P: StateSpace>(space: &P, start: P::State, progress: &Progress) -
     let mut layer = vec![start];
     let mut counts = vec![1u64];
     let mut buf = Vec::new();
+    let mut ticker = super::stop::Ticker::default();
     loop {
         progress.message(|| format!("layer {}: {} states", counts.len(), seen.len()));
         let mut next = Vec::new();
-        for (i, s) in layer.iter().enumerate() {
-            if super::stop::poll(i + 1) {
+        for s in &layer {
+            if ticker.tick(buf.len() + 1) {
                 break;
             }
             buf.clear();

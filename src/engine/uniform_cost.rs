@@ -44,6 +44,7 @@ pub fn cheapest_path<P: StateSpace>(
     best.insert(start, 0);
     let mut queue = BinaryHeap::from([Reverse((heuristic(&start), 0u64, 0u32))]);
     let mut buf = Vec::new();
+    let mut ticker = super::stop::Ticker::default();
     let mut found = None;
     while let Some(Reverse((_, g, i))) = queue.pop() {
         let state = nodes[i as usize].state;
@@ -56,9 +57,9 @@ pub fn cheapest_path<P: StateSpace>(
         }
         if i & 0xFFFF == 0 {
             progress.message(|| format!("cheapest: cost {g}, {} states", best.len()));
-            if super::stop::requested().is_some() {
-                break;
-            }
+        }
+        if ticker.tick(buf.len() + 1) {
+            break;
         }
         buf.clear();
         space.successors(&state, &mut buf);

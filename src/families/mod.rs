@@ -43,10 +43,13 @@ pub trait Puzzle {
     /// Plays interactively (`puzzlespec play`); most kinds have no play mode.
     fn play(&self, io: &mut PlayIo) -> Result<PlayEnd, Diagnostic> {
         let _ = io;
-        Err(Diagnostic::new("this kind has no play mode")
+        Err(Diagnostic::new(NO_PLAY_MODE)
             .help("`puzzlespec play` is for kind = \"codebreaker\"; solve this spec with `puzzlespec run`"))
     }
 }
+
+/// The message of a kind without play mode; the caller places it at the spec's `kind`.
+pub const NO_PLAY_MODE: &str = "this kind has no play mode";
 
 /// Input and output of an interactive game.
 pub struct PlayIo<'a> {

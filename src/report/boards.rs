@@ -69,10 +69,11 @@ fn framed(text: &str, inner: usize, mark: Mark, colour: bool) -> String {
         Mark::From => ('(', ')', "30;43"),
         Mark::Path => ('<', '>', "30;41"),
     };
+    let text = super::pad::right(text, inner);
     if colour && !code.is_empty() {
-        return format!("\x1b[{code}m {text:>inner$} \x1b[0m");
+        return format!("\x1b[{code}m {text} \x1b[0m");
     }
-    format!("{open}{text:>inner$}{close}")
+    format!("{open}{text}{close}")
 }
 
 fn draw_grid(grid: &Grid, colour: bool) -> Block {
@@ -105,7 +106,7 @@ fn draw_grid(grid: &Grid, colour: bool) -> Block {
     }
     for r in rows {
         let mut line = match row_label_width {
-            Some(w) => format!("{:>w$} ", label(&grid.row_labels, r)),
+            Some(w) => format!("{} ", super::pad::right(&label(&grid.row_labels, r), w)),
             None => String::new(),
         };
         for (c, w) in columns.clone().zip(&widths) {
@@ -174,7 +175,7 @@ fn draw_bars(bars: &[Bar], colour: bool) -> Block {
         let line = format!(
             "{} {body:<body_width$} {number:>number_width$}",
             framed(
-                &format!("{:<label_width$}", bar.label),
+                &super::pad::left(&bar.label, label_width),
                 label_width,
                 bar.mark,
                 colour

@@ -7,6 +7,7 @@ pub mod html;
 pub mod json;
 mod markup;
 mod number_format;
+pub mod pad;
 pub mod picture;
 pub mod svg;
 pub mod text;

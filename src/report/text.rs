@@ -173,7 +173,8 @@ fn solution(out: &mut String, r: &Report, sol: &Solution) {
                 let _ = writeln!(out, "{:digits$}    {line}", "");
             }
         } else {
-            let _ = writeln!(out, "{n:>digits$}  {action:<width$}  {state}");
+            let action = super::pad::left(action, width);
+            let _ = writeln!(out, "{n:>digits$}  {action}  {state}");
         }
     };
     if let Some(start) = &r.start {

@@ -118,6 +118,18 @@ impl Test {
     }
 }
 
+/// `a / b` rounded towards minus infinity; None on overflow (`i64::MIN / -1`). Rust's `/`
+/// truncates towards 0 and `div_euclid` rounds up when `b` is negative (7 / -2 would be -3).
+fn floor_div(a: i64, b: i64) -> Option<i64> {
+    let q = a.checked_div(b)?;
+    let inexact = q.wrapping_mul(b) != a;
+    Some(if inexact && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    })
+}
+
 #[derive(Debug, Clone)]
 pub struct Program {
     /// When the formula is comparisons of slots joined by `and` (the commonest guards and
@@ -128,7 +140,8 @@ pub struct Program {
     sites: Vec<(Range<usize>, String, bool)>,
 }
 
-/// `a op b` with checked arithmetic; `/` rounds down, `%` is the Euclidean remainder.
+/// `a op b` with checked arithmetic; `/` rounds down (docs/rules.md: `7 / -2` is -4), `%` is
+/// the remainder from 0 up (the Euclidean one: `7 % -2` is 1).
 pub fn arith(op: BinOp, a: i64, b: i64) -> Result<i64, String> {
     let overflow = || "arithmetic overflow".to_string();
     match op {
@@ -136,7 +149,7 @@ pub fn arith(op: BinOp, a: i64, b: i64) -> Result<i64, String> {
         BinOp::Sub => a.checked_sub(b).ok_or_else(overflow),
         BinOp::Mul => a.checked_mul(b).ok_or_else(overflow),
         BinOp::Div if b == 0 => Err("division by zero".into()),
-        BinOp::Div => a.checked_div_euclid(b).ok_or_else(overflow),
+        BinOp::Div => floor_div(a, b).ok_or_else(overflow),
         BinOp::Rem if b == 0 => Err("remainder by zero".into()),
         BinOp::Rem => a.checked_rem_euclid(b).ok_or_else(overflow),
         BinOp::Eq => Ok(i64::from(a == b)),
@@ -633,6 +646,7 @@ mod tests {
             layout: &l,
             locals: Vec::new(),
             state: true,
+            unroll: Default::default(),
         };
         let ir = names.lower_as(&parse_term(text).unwrap(), ty).unwrap();
         let p = Program::compile(&ir, &l).unwrap();
@@ -677,7 +691,28 @@ mod tests {
         // An index and a divisor computed from the state fail where they are out of bounds.
         agrees("arr[b]", Ty::Num, |_, b, r| r.get(b as usize).copied());
         agrees("a / (b - 1)", Ty::Num, |a, b, _| {
-            (b != 1).then(|| a.div_euclid(b - 1))
+            (b != 1).then(|| (a as f64 / (b - 1) as f64).floor() as i64)
         });
+        agrees("a % (1 - b)", Ty::Num, |a, b, _| {
+            (b != 1).then(|| (a % (1 - b) + (1 - b).abs()) % (1 - b).abs())
+        });
+    }
+
+    /// `/` rounds down and `%` counts from 0 up for every sign of the operands (docs/rules.md),
+    /// against the real quotient rounded down and the remainder that makes it whole.
+    #[test]
+    fn division_rounds_down_and_remainder_is_from_zero_up_for_every_sign() {
+        for a in -30i64..=30 {
+            for b in (-9i64..=9).filter(|&b| b != 0) {
+                let q = (a as f64 / b as f64).floor() as i64;
+                assert_eq!(arith(BinOp::Div, a, b), Ok(q), "{a} / {b}");
+                let r = arith(BinOp::Rem, a, b).unwrap();
+                assert!((0..b.abs()).contains(&r), "{a} % {b} = {r}");
+                assert_eq!((a - r) % b, 0, "{a} % {b} = {r}");
+            }
+        }
+        assert_eq!(arith(BinOp::Div, 7, -2), Ok(-4));
+        assert!(arith(BinOp::Div, i64::MIN, -1).is_err());
+        assert_eq!(arith(BinOp::Div, i64::MIN, 1), Ok(i64::MIN));
     }
 }

@@ -33,6 +33,7 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
         layout: &layout,
         locals: Vec::new(),
         state: false,
+        unroll: Default::default(),
     };
     let start = start_state(doc, &spec, &mut names)?;
     names.state = true;
@@ -178,6 +179,7 @@ fn layout(
         layout: &empty,
         locals: Vec::new(),
         state: false,
+        unroll: Default::default(),
     };
     let mut layout = Layout::default();
     let mut breakdown = Vec::new();

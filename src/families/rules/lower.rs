@@ -4,6 +4,7 @@
 
 use super::layout::{Layout, Shape};
 use crate::expr::{AggOp, BinOp, Binding, ExprError, Over, Term, TermKind};
+use crate::report::group_digits;
 use std::collections::BTreeMap;
 use std::ops::Range;
 
@@ -64,6 +65,33 @@ pub enum Ir {
     Fail(String, Range<usize>, bool),
 }
 
+/// The most terms one aggregate may unroll to, its enclosing loops' lengths multiplied in (as
+/// the `search` kind's cap): a triple-nested `sum(... for k in 0..300)` would be 27 million.
+const MAX_UNROLL: u64 = 100_000;
+
+/// The most aggregate terms one load may unroll in all (every formula of every move instance):
+/// a few seconds of lowering at most.
+const MAX_UNROLLED_IN_ALL: u64 = 5_000_000;
+
+/// How much lowering has unrolled: loading stays bounded whatever the loops say.
+#[derive(Debug, Clone, Copy)]
+pub struct Unroll {
+    /// The terms each body of the current aggregate stands for (the enclosing loops' lengths
+    /// multiplied; 1 outside any aggregate).
+    within: u64,
+    /// Terms unrolled so far by this lowering, in all formulas.
+    terms: u64,
+}
+
+impl Default for Unroll {
+    fn default() -> Self {
+        Unroll {
+            within: 1,
+            terms: 0,
+        }
+    }
+}
+
 /// Everything a name can mean, for lowering.
 pub struct Names<'a> {
     pub params: &'a BTreeMap<String, i64>,
@@ -73,6 +101,7 @@ pub struct Names<'a> {
     pub locals: Vec<(String, i64)>,
     /// Whether state variables may be named (not in parameter domains and start values).
     pub state: bool,
+    pub unroll: Unroll,
 }
 
 fn err(message: impl Into<String>, span: &Range<usize>) -> ExprError {
@@ -396,6 +425,54 @@ impl Names<'_> {
         s: &Range<usize>,
     ) -> Result<(Ir, Ty), ExprError> {
         let values = self.values(binding)?;
+        let outer = self.unroll;
+        self.unroll = self.count_unrolled(values.len(), s)?;
+        let r = self.unrolled(op, body, binding, values, s);
+        self.unroll.within = outer.within;
+        r
+    }
+
+    /// The unroll count after an aggregate of `n` values at `s`, or the error when it passes a
+    /// bound (the size in the message, at the aggregate).
+    fn count_unrolled(&self, n: usize, s: &Range<usize>) -> Result<Unroll, ExprError> {
+        let n = n as u64;
+        let within = self.unroll.within.saturating_mul(n.max(1));
+        if within > MAX_UNROLL {
+            return Err(err(
+                format!(
+                    "this aggregate unrolls to {} terms (its loop's {} values times its enclosing \
+                     loops'), more than the {} allowed",
+                    group_digits(u128::from(within)),
+                    group_digits(u128::from(n)),
+                    group_digits(u128::from(MAX_UNROLL))
+                ),
+                s,
+            )
+            .help("use fewer or shorter nested loops"));
+        }
+        let terms = self.unroll.terms.saturating_add(n.max(1));
+        if terms > MAX_UNROLLED_IN_ALL {
+            return Err(err(
+                format!(
+                    "loading unrolls more than {} aggregate terms in all (this formula is \
+                     unrolled for every instance of its move)",
+                    group_digits(u128::from(MAX_UNROLLED_IN_ALL))
+                ),
+                s,
+            )
+            .help("narrow the ranges of the moves' parameters or of the loops"));
+        }
+        Ok(Unroll { within, terms })
+    }
+
+    fn unrolled(
+        &mut self,
+        op: AggOp,
+        body: &Term,
+        binding: &Binding,
+        values: Vec<i64>,
+        s: &Range<usize>,
+    ) -> Result<(Ir, Ty), ExprError> {
         let body_ty = if op == AggOp::Sum { Ty::Num } else { Ty::Bool };
         let (mut acc, join, result) = match op {
             AggOp::Sum | AggOp::Count => (Ir::Const(0), BinOp::Add, Ty::Num),

@@ -382,6 +382,7 @@ impl RulesPuzzle {
             layout: &self.rules.layout,
             locals: Vec::new(),
             state: true,
+            unroll: Default::default(),
         }
     }
 

@@ -72,9 +72,51 @@ pub fn decode(bytes: Vec<u8>, params: &[u8], size: usize) -> Result<Vec<u8>, Str
     Ok(table)
 }
 
+/// Removes the temporary files (`pdb-<checksum>.<PID>.tmp`) of runs that died while writing
+/// (kill -9, power loss): a file whose PID is no running process is never renamed into place
+/// and would stay forever. Files of live runs are left alone; where the running processes
+/// cannot be told (no `/proc`), nothing is removed.
+pub fn remove_stale_temporaries(dir: &std::path::Path) {
+    if !std::path::Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for path in entries.filter_map(|e| e.ok().map(|e| e.path())) {
+        let Some(pid) = temporary_pid(&path) else {
+            continue;
+        };
+        if pid != std::process::id() && !std::path::Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+}
+
+/// The PID in the name of a cache temporary, `pdb-<16 hex digits>.<PID>.tmp`; None for any
+/// other file.
+fn temporary_pid(path: &std::path::Path) -> Option<u32> {
+    let name = path.file_name()?.to_str()?;
+    let rest = name.strip_prefix("pdb-")?.strip_suffix(".tmp")?;
+    let (sum, pid) = rest.split_once('.')?;
+    let hex = sum.len() == 16 && sum.bytes().all(|b| b.is_ascii_hexdigit());
+    hex.then(|| pid.parse().ok()).flatten()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_cache_temporaries_name_a_pid() {
+        let pid = |name: &str| temporary_pid(std::path::Path::new(name));
+        assert_eq!(pid("pdb-0123456789abcdef.4242.tmp"), Some(4242));
+        assert_eq!(pid("/x/pdb-0123456789ABCDEF.7.tmp"), Some(7));
+        assert_eq!(pid("pdb-0123456789abcdef.bin"), None);
+        assert_eq!(pid("pdb-0123.4242.tmp"), None);
+        assert_eq!(pid("pdb-0123456789abcdef.x.tmp"), None);
+        assert_eq!(pid("notes.4242.tmp"), None);
+    }
 
     #[test]
     fn a_file_is_read_back_only_when_every_field_agrees() {

@@ -17,7 +17,7 @@ use super::board::Board;
 use super::pattern_cache as cache_file;
 use super::pattern_symmetry::TableSymmetry;
 use super::ranked_pattern_build;
-use crate::engine::room;
+use crate::engine::{room, stop};
 use std::path::PathBuf;
 
 /// Largest group: a table of 16^6 bytes (16.8 MB), and twice that in bit masks while building.
@@ -37,7 +37,8 @@ pub struct PatternDatabase {
 
 impl PatternDatabase {
     /// The cached table when its header and checksum agree, or a newly built one (then cached);
-    /// None when the memory cap refused room for the table (the search has been asked to stop).
+    /// None when the memory cap refused room for the table or a stop was requested while it was
+    /// built (the search has been asked to stop either way).
     pub fn load_or_build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<PatternDatabase> {
         let params = parameters(board, goal, tiles);
         let ranked = tiles.len() > MAX_GROUP;
@@ -83,6 +84,7 @@ impl PatternDatabase {
         if let (Some(dir), Some(file)) = (dir, file) {
             // A failed write only costs a rebuild next time.
             if std::fs::create_dir_all(&dir).is_ok() {
+                cache_file::remove_stale_temporaries(&dir);
                 let tmp = file.with_extension(format!("{}.tmp", std::process::id()));
                 if write_cached(&tmp, &params, &table).is_ok() {
                     let _ = std::fs::rename(&tmp, &file);
@@ -199,7 +201,8 @@ pub fn checksum(bytes: &[u8]) -> u64 {
 }
 
 /// The table of `tiles` (at most [`MAX_GROUP`]) for reaching `goal` on `board`; None when the
-/// memory cap refused room for it.
+/// memory cap refused room for it or a stop was requested (polled once a layer: a layer of the
+/// largest tables takes a fraction of a second).
 pub fn try_build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
     let (adjacent, all) = board.cell_masks();
     let size = 1usize << (4 * tiles.len());
@@ -223,6 +226,9 @@ pub fn try_build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
     search.flush_images(0);
     let mut cost = 0u8;
     while !current.is_empty() {
+        if stop::requested().is_some() {
+            return None;
+        }
         // In index order the lookups below sweep memory instead of jumping about, and the
         // regions of one index come together, to be expanded as one entry. The last layer's
         // room (`next`, read already) is the sort's scratch room.

@@ -14,7 +14,7 @@ use super::blank_region::Regions;
 use super::board::Board;
 use super::pattern_symmetry::TableSymmetry;
 use super::pattern_tables::rank;
-use crate::engine::room;
+use crate::engine::{room, stop};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, Ordering::Relaxed};
 
@@ -85,6 +85,10 @@ pub fn build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
     layers.current_chunks[root / CHUNK].store(true, Relaxed);
     let mut depth = 0u8;
     while layers.expand_layer(depth) {
+        // A stop request ends the build (the caller stops the search); polled once a layer.
+        if stop::requested().is_some() {
+            return None;
+        }
         std::mem::swap(&mut layers.current, &mut layers.next);
         std::mem::swap(&mut layers.current_chunks, &mut layers.next_chunks);
         depth += 1;

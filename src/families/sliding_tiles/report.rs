@@ -135,6 +135,13 @@ impl TilesPuzzle {
             reason: None,
         };
         let Some(moves) = &out.moves else {
+            // A stopped search leaves the status to the caller, which marks the report stopped.
+            if out.stopped {
+                report.notes.push(format!("not solved: {}", out.reason));
+                details.reason = Some(out.reason.clone());
+                report.set_details(&details);
+                return;
+            }
             report.status = Status::NoSolution;
             report.notes.push(format!("unsolvable: {}", out.reason));
             details.reason = Some(out.reason.clone());
@@ -195,7 +202,8 @@ impl TilesPuzzle {
         }
         let solved = instances.iter().filter(|i| i.length.is_some()).count();
         let total_moves: u64 = instances.iter().filter_map(|i| i.length).sum::<usize>() as u64;
-        if solved == 0 {
+        let stopped = outcomes.iter().any(|o| o.stopped);
+        if solved == 0 && !stopped {
             report.status = Status::NoSolution;
         }
         report.notes.push(format!(
@@ -219,6 +227,8 @@ impl TilesPuzzle {
             start: self.view(&start.tiles),
             status: if solved.is_some() {
                 Status::Solved
+            } else if out.stopped {
+                Status::Stopped
             } else {
                 Status::NoSolution
             },
@@ -236,6 +246,9 @@ impl TilesPuzzle {
 fn instance_line(number: usize, instance: &Instance) -> String {
     let Some(length) = instance.length else {
         let reason = instance.reason.as_deref().unwrap_or("");
+        if instance.status == Status::Stopped {
+            return format!("{number:>3}: stopped: {reason}");
+        }
         return format!("{number:>3}: no solution: {reason}");
     };
     // A length that disagrees with the file's ends the solve before the report is filled.

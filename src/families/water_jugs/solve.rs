@@ -5,7 +5,7 @@ use super::model::{self, Jugs, State};
 use super::plan::{CATALOG, Engine, Objective, Plan};
 use super::report::{LongestDetails, fill_longest, view};
 use crate::diagnostic::Diagnostic;
-use crate::engine::{Path, SearchStats, all_shortest, bfs, bidirectional_bfs, layers};
+use crate::engine::{Path, SearchStats, all_shortest, bfs, bidirectional_bfs, layers, stop};
 use crate::families::plan::Resolved;
 use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Solution, Stats, Status, Step, group_digits};
@@ -14,6 +14,9 @@ use crate::spec::{Failures, FormulaSite};
 /// What a breadth-first search keeps per state: its entry in the node list (state, parent,
 /// move: 24 bytes) and in the visited set (8 bytes, with the set's spare room about twice that).
 const BYTES_PER_STATE: f64 = 40.0;
+
+/// The farthest states a stopped `longest` still shows (of a partial last layer).
+const STOPPED_FARTHEST_SHOWN: usize = 100;
 
 pub struct JugsPuzzle {
     pub(super) model: Jugs,
@@ -89,7 +92,12 @@ impl Puzzle for JugsPuzzle {
                 self.all_shortest(&mut report, is_goal, *limit, ctx)?;
             }
             Plan::Longest => {
-                let out = layers::explore(&self.model, self.start, ctx.progress);
+                let mut out = layers::explore(&self.model, self.start, ctx.progress);
+                // Stopped, the last layer is partial and may hold millions of states: drawing
+                // them all would outlast the grace period, and they are not the farthest.
+                if stop::heeded().is_some() {
+                    out.farthest.truncate(STOPPED_FARTHEST_SHOWN);
+                }
                 report.status = Status::Explored;
                 report.stats = Stats::new(out.stats.states, out.stats.elapsed);
                 let details = LongestDetails {
