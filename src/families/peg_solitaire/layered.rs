@@ -4,8 +4,9 @@
 
 use super::engine::bitboard::Bitboard;
 use super::engine::chain_moves::{MoveDistances, NO_PEG, Unfinished};
-use super::engine::jump_layers::{Goal, Layer, Meeting, meet};
+use super::engine::jump_layers::{Meeting, meet};
 use super::engine::jump_space::JumpSpace;
+use super::engine::layer::{Goal, Layer};
 use super::engine::useful_graph::{LayerSink, UsefulLayer, useful_graph};
 use super::plan::{Listing, Metric};
 use super::report::Answer;

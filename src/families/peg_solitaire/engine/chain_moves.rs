@@ -19,8 +19,9 @@
 
 use super::bitboard::Bitboard;
 use super::chain_seam::{Crossing, MeasuredMiddle, cross, cross_over};
-use super::jump_layers::LAYER_GROWTH;
-use super::jump_space::{Jump, JumpSpace};
+use super::jump::Jump;
+use super::jump_space::JumpSpace;
+use super::layer::LAYER_GROWTH;
 use super::useful_graph::{LayerSink, UsefulLayer};
 use crate::engine::{Progress, room, stop};
 use rayon::prelude::*;
@@ -601,7 +602,7 @@ impl<B: Bitboard> MoveDistances<'_, B> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::jump_space::Jump;
+    use super::super::jump::Jump;
     use super::super::useful_graph::{collect_unpruned, useful_unpruned};
     use super::*;
     use crate::engine::Progress;

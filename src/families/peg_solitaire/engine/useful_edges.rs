@@ -5,9 +5,10 @@
 //! edges).
 
 use super::bitboard::Bitboard;
-use super::jump_layers::{CHUNK, LAYER_GROWTH};
 use super::jump_space::{Images, JumpSpace};
-use super::layer_membership::{ABSENT, Membership};
+use super::layer::ABSENT;
+use super::layer::{CHUNK, LAYER_GROWTH};
+use super::layer_membership::Membership;
 use super::useful_graph::UsefulLayer;
 use super::useful_mirror::complements;
 use crate::engine::{room, stop};

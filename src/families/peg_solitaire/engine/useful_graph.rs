@@ -18,8 +18,9 @@
 //! [`super::chain_moves`]).
 
 use super::bitboard::Bitboard;
-use super::jump_layers::{Layer, Meeting, intersect};
+use super::jump_layers::{Meeting, intersect};
 use super::jump_space::JumpSpace;
+use super::layer::Layer;
 use super::useful_edges::{ascend, descend, membership};
 use super::useful_mirror::complements;
 
@@ -321,7 +322,8 @@ pub(crate) fn useful_unpruned(
     goals: &[u64],
     sink: &mut impl LayerSink<u64>,
 ) -> usize {
-    use super::jump_layers::{Goal, meet};
+    use super::jump_layers::meet;
+    use super::layer::Goal;
     use super::layer_prune::Prune;
     use crate::engine::Progress;
     let goal = Goal::Positions(goals.to_vec());
@@ -375,7 +377,7 @@ pub(crate) fn collect_unpruned(
 
 #[cfg(test)]
 mod tests {
-    use super::super::jump_space::Jump;
+    use super::super::jump::Jump;
     use super::*;
     use std::collections::BTreeSet;
 

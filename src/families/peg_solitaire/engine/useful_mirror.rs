@@ -5,8 +5,8 @@
 //! searched.
 
 use super::bitboard::Bitboard;
-use super::jump_layers::LAYER_GROWTH;
 use super::jump_space::JumpSpace;
+use super::layer::LAYER_GROWTH;
 use super::radix_sort::sort_by_position;
 use super::useful_edges::edge_starts;
 use super::useful_graph::{LayerSink, UsefulLayer};
