@@ -2,7 +2,7 @@
 //! and the goal, the position the searches start from (after the fixed first jump), and the goal.
 
 use super::engine::bitboard::{Bitboard, holes};
-use super::engine::chain_moves::NO_PEG;
+use super::engine::chain_cell::NO_PEG;
 use super::engine::guide::hole_weights;
 use super::engine::jump::Jump;
 use super::engine::jump_space::JumpSpace;

@@ -11,7 +11,7 @@
 //! above the middle is never built.
 
 use super::bitboard::Bitboard;
-use super::chain_moves::{Cell, NO_PEG};
+use super::chain_cell::{Cell, NO_PEG};
 use super::jump_space::JumpSpace;
 use super::layer::ABSENT;
 use super::layer::LAYER_GROWTH;

@@ -5,6 +5,7 @@
 
 pub mod beam_search;
 pub mod bitboard;
+pub mod chain_cell;
 pub mod chain_iddfs;
 pub mod chain_moves;
 pub mod chain_seam;
@@ -33,5 +34,6 @@ pub mod simplex;
 pub mod sorted_runs;
 pub mod useful_edges;
 pub mod useful_graph;
+pub mod useful_layer;
 pub mod useful_mirror;
 pub mod xorshift;
