@@ -11,79 +11,19 @@ use crate::engine::Progress;
 use crate::engine::stop;
 use crate::families::{self, PlayEnd, PlayIo, SolveContext};
 use crate::report::boards::BoardStyle;
-use crate::report::{self, Report, Status};
-use crate::spec::{Edits, SpecDocument};
+use crate::report::{self, Report};
+use crate::spec::SpecDocument;
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
-/// Exit codes, documented in the README.
-pub mod exit {
-    /// Solved, counted or explored; `check` found every spec valid.
-    pub const OK: u8 = 0;
-    /// The search finished and proved there is no solution.
-    pub const NO_SOLUTION: u8 = 1;
-    /// The spec or the command line is wrong (the message says where and what to do).
-    pub const BAD_INPUT: u8 = 2;
-    /// puzzlespec found a fault of its own (e.g. a solution that failed its replay check).
-    pub const INTERNAL: u8 = 3;
-    /// The output could not be written (e.g. the disk is full); a closed pipe is not an error.
-    pub const OUTPUT: u8 = 4;
-    /// The memory cap (`--max-memory`, `solve.max_memory`) would have been passed.
-    pub const MEMORY: u8 = 5;
-    /// The time limit (`--time-limit`, `solve.time_limit`) passed: the report shows what was
-    /// found so far.
-    pub const TIME_LIMIT: u8 = 6;
-    /// Ctrl-C: the report shows what was found so far (128 + SIGINT, as shells expect).
-    pub const INTERRUPTED: u8 = 130;
-}
-
-pub struct RunOptions {
-    pub spec: PathBuf,
-    pub json: bool,
-    pub engine: Option<String>,
-    pub objective: Option<String>,
-    pub limit: Option<u64>,
-    pub edits: EditArgs,
-    /// `--sweep KEY=VALUES`: one solve per value.
-    pub sweep: Option<String>,
-    pub quiet: bool,
-    /// `--max-memory` was given: it takes precedence over `solve.max_memory`.
-    pub max_memory_given: bool,
-    /// `--time-limit`: it takes precedence over `solve.time_limit`.
-    pub time_limit: Option<std::time::Duration>,
-    /// `--html FILE`: the answer as a page with a playback (`-`: on stdout).
-    pub html: Option<PathBuf>,
-    /// `--svg FILE`: the start and end drawn (`-`: on stdout).
-    pub svg: Option<PathBuf>,
-    /// `--boards`: draw the states as boards (also when the spec does not ask for them).
-    pub boards: bool,
-}
-
-impl RunOptions {
-    /// `--unset`, then `--set`, `--objective`, `--engine` and `--limit` as `--set` overrides.
-    pub fn spec_edits(&self) -> Edits {
-        let mut set = self.edits.set.clone();
-        let quoted = |key: &str, v: &str| format!("{key}={}", toml_edit::Value::from(v));
-        if let Some(o) = &self.objective {
-            set.push(quoted("solve.objective", o));
-        }
-        if let Some(e) = &self.engine {
-            set.push(quoted("solve.engine", e));
-        }
-        if let Some(n) = self.limit {
-            set.push(format!("solve.limit={n}"));
-        }
-        Edits {
-            set,
-            ..self.edits.edits()
-        }
-    }
-}
+pub use crate::cli::exit;
+pub use crate::cli::outcome::{error_code, fail, report_code};
+pub use crate::cli::run_options::RunOptions;
 
 pub fn run(opts: &RunOptions) -> ExitCode {
     if let Some(sweep) = &opts.sweep {
-        return crate::cli::sweep::run_flag(opts, sweep);
+        return crate::cli::sweep::run_flag(opts, sweep, &|doc| solve_hidden(doc, opts));
     }
     let (path, text) = match SpecDocument::read(&opts.spec) {
         Ok(read) => read,
@@ -94,7 +34,7 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         cases: Some(cases), ..
     }) = &loaded
     {
-        return crate::cli::sweep::run(opts, cases, &path, &text);
+        return crate::cli::sweep::run(opts, cases, &path, &text, &|doc| solve_hidden(doc, opts));
     }
     let drawings = match DrawingFiles::open(opts.html.as_deref(), opts.svg.as_deref(), opts.json) {
         Ok(drawings) => drawings,
@@ -131,6 +71,11 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         }
         Err(d) => fail(&d, opts.json),
     }
+}
+
+/// One case of a sweep: solved without progress of its own (the sweep shows how many are done).
+fn solve_hidden(doc: &SpecDocument, opts: &RunOptions) -> Result<Report, Diagnostic> {
+    solve(doc, opts.max_memory_given, &Progress::hidden())
 }
 
 /// Loads the puzzle of `doc`, solves it and names the report after the spec.
@@ -188,38 +133,6 @@ fn memory_note(reason: stop::StopReason) -> Option<String> {
         )),
         None => None,
     }
-}
-
-/// The exit code of a finished solve: 1 when it proved there is no solution; a stopped search's
-/// code says why it stopped.
-pub fn report_code(report: &Report) -> u8 {
-    match (report.status, report.stopped) {
-        (Status::Stopped, Some(reason)) => stop_signals::exit_code(reason),
-        (Status::NoSolution, _) => exit::NO_SOLUTION,
-        _ => exit::OK,
-    }
-}
-
-/// The exit code of a diagnostic: internal faults apart from bad input.
-pub fn error_code(d: &Diagnostic) -> u8 {
-    if d.internal {
-        exit::INTERNAL
-    } else {
-        exit::BAD_INPUT
-    }
-}
-
-/// Prints the diagnostic (and its JSON form with `--json`) and gives its exit code.
-pub fn fail(d: &Diagnostic, json: bool) -> ExitCode {
-    output::stderr(&d.render(color::stderr()));
-    let code = error_code(d);
-    if !json {
-        return ExitCode::from(code);
-    }
-    output::finish(
-        output::stdout(&format!("{}\n", report::json::error(d))),
-        code,
-    )
 }
 
 /// `puzzlespec play SPEC`: an interactive game on stdin and stdout (see the family's play mode).

@@ -2,7 +2,8 @@
 //! JSON entry) each, the same entry shape for both commands (docs/json.md).
 
 use super::{color, output, terminal};
-use crate::app::{self, exit};
+use crate::cli::exit;
+use crate::cli::outcome::fail;
 use crate::diagnostic::Diagnostic;
 use crate::families;
 use crate::report::json::error_value;
@@ -121,7 +122,7 @@ pub fn summary_line(valid: usize, invalid: usize) -> String {
 pub fn list(dir: Option<&Path>, json: bool) -> ExitCode {
     let files = match spec_files(dir) {
         Ok(files) => files,
-        Err(d) => return app::fail(&d, json),
+        Err(d) => return fail(&d, json),
     };
     let shown = dir.unwrap_or(Path::new(DEFAULT_DIR)).display().to_string();
     let entries: Vec<Entry> = files

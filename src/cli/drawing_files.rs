@@ -4,7 +4,7 @@
 //! leaves none behind). `-` puts the page (or the SVG) on
 //! standard output in place of the text report.
 
-use crate::app::exit;
+use crate::cli::exit;
 use crate::cli::{color, output};
 use crate::diagnostic::Diagnostic;
 use crate::report::{Report, html, svg};

@@ -7,7 +7,7 @@
 //! Nearer than a tenth of the cap, the search is asked to stop (`crate::engine::stop`), so that
 //! a search that polls ends with a report of what it explored, with the same exit code.
 
-use crate::app::exit;
+use crate::cli::exit;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};

@@ -2,7 +2,7 @@
 //! ends the command quietly, as the reader has what it wanted; any other failure (a full disk)
 //! is said on stderr and gives exit code [`exit::OUTPUT`].
 
-use crate::app::exit;
+use crate::cli::exit;
 use std::io::{self, Write};
 use std::process::ExitCode;
 

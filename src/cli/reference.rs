@@ -3,7 +3,7 @@
 
 use super::args::Cli;
 use super::output;
-use crate::app::exit;
+use crate::cli::exit;
 use clap::CommandFactory;
 use std::process::ExitCode;
 

@@ -2,7 +2,7 @@
 //! files under `starters/`, so they read (and are tested) as the specs they are.
 
 use super::output;
-use crate::app::exit;
+use crate::cli::exit;
 use std::process::ExitCode;
 
 /// Each kind and its starter spec.

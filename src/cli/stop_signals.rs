@@ -4,7 +4,7 @@
 //! (some of the families' own searches) gets a short grace period; then the process ends with a
 //! message and the documented exit code, so a limit never passes silently and Ctrl-C always works.
 
-use crate::app::exit;
+use crate::cli::exit;
 use crate::cli::output;
 use crate::engine::stop::{self, StopReason};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};

@@ -3,9 +3,11 @@
 //! `--json` one array. The exit code is the highest of the cases'.
 
 use super::{color, output, progress_bar, stop_signals, terminal};
-use crate::app::{self, RunOptions, exit};
+use crate::cli::exit;
+use crate::cli::outcome::fail;
+use crate::cli::run_options::RunOptions;
+use crate::cli::sweep_case::Case;
 use crate::diagnostic::Diagnostic;
-use crate::engine::Progress;
 use crate::report::{self, Report};
 use crate::spec::{SpecDocument, Sweep};
 use rayon::prelude::*;
@@ -14,32 +16,21 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
 
-/// One case: its value and the solve's report or diagnostic.
-pub struct Case {
-    pub value: String,
-    pub outcome: Result<Report, Diagnostic>,
-}
-
-impl Case {
-    pub fn code(&self) -> u8 {
-        match &self.outcome {
-            Ok(report) => app::report_code(report),
-            Err(d) => app::error_code(d),
-        }
-    }
-}
+/// How one case is solved: `app` passes its solve step down (loading the puzzle, solving it,
+/// naming the report), so that this file never calls up into `app`.
+pub type Solve<'a> = &'a (dyn Fn(&SpecDocument) -> Result<Report, Diagnostic> + Sync);
 
 /// `run --sweep KEY=VALUES`: the spec solved once per value (its own `solve.cases` set aside).
-pub fn run_flag(opts: &RunOptions, raw: &str) -> ExitCode {
+pub fn run_flag(opts: &RunOptions, raw: &str, solve: Solve) -> ExitCode {
     match Sweep::from_flag(raw).and_then(|sweep| Ok((sweep, SpecDocument::read(&opts.spec)?))) {
-        Ok((sweep, (path, text))) => run(opts, &sweep, &path, &text),
-        Err(d) => app::fail(&d, opts.json),
+        Ok((sweep, (path, text))) => run(opts, &sweep, &path, &text, solve),
+        Err(d) => fail(&d, opts.json),
     }
 }
 
 /// Solves every case of `sweep` on the spec `text` (in parallel) and prints the table or the
 /// JSON array.
-pub fn run(opts: &RunOptions, sweep: &Sweep, path: &Path, text: &str) -> ExitCode {
+pub fn run(opts: &RunOptions, sweep: &Sweep, path: &Path, text: &str, solve: Solve) -> ExitCode {
     let started = Instant::now();
     // One spinner for the sweep, saying how many cases are done; the cases' own progress would
     // interleave.
@@ -54,7 +45,7 @@ pub fn run(opts: &RunOptions, sweep: &Sweep, path: &Path, text: &str) -> ExitCod
             let mut edits = opts.spec_edits();
             edits.set.push(format!("{}={value}", sweep.key));
             let outcome = SpecDocument::from_edited_text(path, text.to_string(), &edits)
-                .and_then(|doc| app::solve(&doc, opts.max_memory_given, &Progress::hidden()));
+                .and_then(|doc| solve(&doc));
             let n = done.fetch_add(1, Relaxed) + 1;
             progress.message(|| format!("{n} of {} cases done", sweep.values.len()));
             Case {

@@ -1,7 +1,7 @@
 //! The text of a sweep: the puzzle's title, one row per case (value, status, cost, count, time)
 //! and a total line (cases by status, summed costs and counts, wall time).
 
-use super::sweep::Case;
+use super::sweep_case::Case;
 use crate::report::duration::human;
 use crate::report::pad;
 use crate::report::wrap::wrap;

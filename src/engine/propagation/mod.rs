@@ -8,6 +8,7 @@
 //! (or the next in a fixed order) to each of its values in turn, undoing through a trail.
 
 mod all_different;
+mod caller_tests;
 mod clause;
 mod element;
 mod linear;
@@ -18,6 +19,7 @@ mod table;
 mod test;
 
 pub use all_different::AllDifferent;
+pub use caller_tests::Tests;
 pub use clause::Clause;
 pub use element::Element;
 pub use linear::{Linear, Relation};
@@ -26,10 +28,3 @@ pub use search::{Objective, Order, Outcome, Problem, Sense, search};
 pub use store::{Bits, Store, WIDTH};
 pub use table::Table;
 pub use test::Test;
-
-/// The caller's conditions for [`Test`] propagators.
-pub trait Tests {
-    /// Whether test `id` holds when variable `v` has the value `env[v]` (only the test's own
-    /// variables are set).
-    fn holds(&self, id: usize, env: &[i64]) -> bool;
-}

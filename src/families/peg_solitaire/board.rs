@@ -1,7 +1,7 @@
 //! A peg board: holes with labels, the jump table, and (when drawn) where each hole stands, so
 //! positions can be drawn back. Built from a drawing plus jump directions, or from a jump table.
 
-use super::engine::jump_space::Jump;
+use super::engine::jump::Jump;
 use super::spec::{BoardTable, Directions, HoleRef, Holes, Labels};
 use crate::diagnostic::Diagnostic;
 use crate::spec::SpecDocument;

@@ -5,46 +5,8 @@
 //! the null space over GF(2) of the jumps' hole vectors.
 
 use super::board::Board;
-use super::engine::jump_space::Jump;
 use super::engine::pagoda::Pagoda;
-
-/// A basis of the sets W (as u128 hole masks) on which peg parity is invariant.
-pub fn parity_sets(holes: usize, jumps: &[Jump]) -> Vec<u128> {
-    // Row-reduce the jump vectors.
-    let mut rows: Vec<u128> = Vec::new();
-    let mut pivots: Vec<usize> = Vec::new();
-    for j in jumps {
-        let mut v = (1u128 << j.from) | (1u128 << j.over) | (1u128 << j.to);
-        for (r, &p) in rows.iter().zip(&pivots) {
-            if v >> p & 1 == 1 {
-                v ^= r;
-            }
-        }
-        if v != 0 {
-            let p = v.trailing_zeros() as usize;
-            for r in rows.iter_mut() {
-                if *r >> p & 1 == 1 {
-                    *r ^= v;
-                }
-            }
-            rows.push(v);
-            pivots.push(p);
-        }
-    }
-    // One null-space vector per free hole.
-    (0..holes)
-        .filter(|h| !pivots.contains(h))
-        .map(|f| {
-            let mut w = 1u128 << f;
-            for (r, &p) in rows.iter().zip(&pivots) {
-                if r >> f & 1 == 1 {
-                    w |= 1u128 << p;
-                }
-            }
-            w
-        })
-        .collect()
-}
+pub use super::engine::parity_sets::parity_sets;
 
 /// The first invariant set on which `a` and `b` differ in parity.
 pub fn separating(sets: &[u128], a: u128, b: u128) -> Option<u128> {
@@ -70,6 +32,7 @@ pub fn pagoda_note(board: &Board, p: &Pagoda, start_value: i32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::families::peg_solitaire::engine::jump::Jump;
 
     #[test]
     fn a_row_keeps_parity_of_ends_plus_middle() {

@@ -3,10 +3,13 @@
 //! on some solution and find the proved minimum for the metric there.
 
 use super::engine::bitboard::Bitboard;
-use super::engine::chain_moves::{MoveDistances, NO_PEG, Unfinished};
-use super::engine::jump_layers::{Goal, Layer, Meeting, meet};
+use super::engine::chain_cell::NO_PEG;
+use super::engine::chain_moves::{MoveDistances, Unfinished};
+use super::engine::jump_layers::{Meeting, meet};
 use super::engine::jump_space::JumpSpace;
-use super::engine::useful_graph::{LayerSink, UsefulLayer, useful_graph};
+use super::engine::layer::{Goal, Layer};
+use super::engine::useful_graph::useful_graph;
+use super::engine::useful_layer::{LayerSink, UsefulLayer};
 use super::plan::{Listing, Metric};
 use super::report::Answer;
 use super::search::Search;

@@ -2,7 +2,7 @@
 //! `(0, 6)(9, 3)(2, 0, 6)`.
 
 use super::board::Board;
-use super::engine::jump_space::Jump;
+use super::engine::jump::Jump;
 
 /// The holes each move visits: a chain starts where its peg stands and lists every landing.
 pub fn moves(jumps: &[Jump]) -> Vec<Vec<usize>> {

@@ -4,7 +4,7 @@
 //! left, the holes it jumped (their pegs removed) and landed on midway.
 
 use super::board::Board;
-use super::engine::jump_space::Jump;
+use super::engine::jump::Jump;
 use crate::report::picture::{Cell, Content, Grid, Mark, Picture};
 
 /// The position `pegs` after the jumps of one move (none for the start); `None` for a board

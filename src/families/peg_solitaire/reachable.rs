@@ -3,7 +3,8 @@
 //! symmetries that keep the start, and the positions (each class counted by its orbit size).
 
 use super::engine::bitboard::Bitboard;
-use super::engine::jump_layers::{Layer, expand_set};
+use super::engine::layer::Layer;
+use super::engine::layer_expand::expand_set;
 use super::report::{Answer, ReachableLayer};
 use super::search::Search;
 use crate::engine::stop;

@@ -1,7 +1,7 @@
 //! Every solution is replayed on the board before it is reported: each jump legal, the first
 //! one the fixed one, the goal reached, the number of moves the one claimed.
 
-use super::engine::jump_space::Jump;
+use super::engine::jump::Jump;
 use super::notation;
 use super::plan::{Metric, Objective};
 use super::report::{Answer, view};

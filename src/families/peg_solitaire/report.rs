@@ -2,7 +2,7 @@
 //! peg solitaire adds to the JSON document (docs/json.md, docs/schema/peg-solitaire.json).
 
 use super::board::Board;
-use super::engine::jump_space::Jump;
+use super::engine::jump::Jump;
 use super::picture::picture;
 use crate::report::{Report, StateView};
 use serde::Serialize;

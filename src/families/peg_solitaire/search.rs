@@ -2,10 +2,11 @@
 //! and the goal, the position the searches start from (after the fixed first jump), and the goal.
 
 use super::engine::bitboard::{Bitboard, holes};
-use super::engine::chain_moves::NO_PEG;
+use super::engine::chain_cell::NO_PEG;
 use super::engine::guide::hole_weights;
-use super::engine::jump_layers::Goal;
-use super::engine::jump_space::{Jump, JumpSpace};
+use super::engine::jump::Jump;
+use super::engine::jump_space::JumpSpace;
+use super::engine::layer::Goal;
 use super::engine::layer_prune::Prune;
 use super::engine::orbit_pagoda::{orbit_pagoda, sample_positions};
 use super::engine::pagoda::{Pagoda, goal_pagodas};

@@ -2,7 +2,7 @@
 //! maps the set of jumps onto itself. This covers drawn boards (their rotations and reflections
 //! are exactly such permutations) and tables typed by hand alike.
 
-use super::engine::jump_space::Jump;
+use super::engine::jump::Jump;
 use rustc_hash::FxHashSet;
 
 /// Give up (and use no symmetry) past this many search steps or this many symmetries.

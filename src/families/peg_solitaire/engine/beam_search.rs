@@ -4,8 +4,10 @@
 //! layer. The path is then traced back through the beam and down the backward layers.
 
 use super::bitboard::Bitboard;
-use super::jump_layers::{Layer, expand_set, goal_layer, intersect};
+use super::jump_layers::{goal_layer, intersect};
 use super::jump_space::JumpSpace;
+use super::layer::Layer;
+use super::layer_expand::expand_set;
 use crate::engine::Progress;
 use rayon::prelude::*;
 

@@ -18,16 +18,14 @@
 //! the two meet where solutions cross the middle (see [`super::chain_seam`]).
 
 use super::bitboard::Bitboard;
+use super::chain_cell::{Cell, NO_PEG, Way};
 use super::chain_seam::{Crossing, MeasuredMiddle, cross, cross_over};
-use super::jump_layers::LAYER_GROWTH;
-use super::jump_space::{Jump, JumpSpace};
-use super::useful_graph::{LayerSink, UsefulLayer};
+use super::jump_space::JumpSpace;
+use super::layer::LAYER_GROWTH;
+use super::useful_layer::{LayerSink, UsefulLayer};
 use crate::engine::{Progress, room, stop};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
-
-/// No free chain: the next jump starts a new move.
-pub const NO_PEG: u8 = u8::MAX;
 
 pub struct MoveDistances<'a, B: Bitboard> {
     space: &'a JumpSpace<B>,
@@ -67,28 +65,6 @@ pub struct Unfinished {
 /// Positions measured per parallel task (a stop request is seen between tasks).
 const CHUNK: usize = 1 << 12;
 
-/// Which way a distance runs. `ToGoal`: moves from a position to the goal, a chain going on
-/// when a jump leaves the hole the last one landed on. `FromStart`, on a central game: moves
-/// from the start to the position's complement, read backwards, so a chain goes on when a jump
-/// lands on the hole the last one left.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Way {
-    ToGoal = 0,
-    FromStart = 1,
-}
-
-impl Way {
-    /// The hole of `jump` that must be the free one for a chain to go on through it, and the
-    /// hole free after it.
-    #[inline]
-    fn holes(self, jump: Jump) -> (u8, u8) {
-        match self {
-            Way::ToGoal => (jump.from, jump.to),
-            Way::FromStart => (jump.to, jump.from),
-        }
-    }
-}
-
 /// A measured layer: its keys, sorted, and the distance of each (from the start as well, on
 /// the lower half of a central game measured by halves; else empty).
 #[derive(Clone, Default)]
@@ -108,58 +84,6 @@ impl<B: Bitboard> Measured<B> {
         }
         .get(at)
         .copied()
-    }
-}
-
-/// A measured position as the layer above reads it, both ways (indexed by [`Way`]) side by
-/// side, so that a jump onto it is one read: per way its distance and its openers (the way
-/// from the start left unmeasured outside the lower half of a central game measured by
-/// halves).
-#[derive(Clone, Copy)]
-pub struct Cell<B> {
-    openers: [B; 2],
-    distance: [u8; 2],
-}
-
-impl<B: Bitboard> Cell<B> {
-    /// A goal position: no move left either way, nothing to open.
-    const GOAL: Cell<B> = Cell {
-        openers: [B::ZERO; 2],
-        distance: [0; 2],
-    };
-    /// A position no measured position is reached from.
-    const UNREACHED: Cell<B> = Cell {
-        openers: [B::ZERO; 2],
-        distance: [u8::MAX; 2],
-    };
-
-    /// A cell of the given moves and holes to the goal, then from the start: for tests.
-    #[cfg(test)]
-    pub fn of((to_goal, openers): (u8, B), (from_start, lands): (u8, B)) -> Cell<B> {
-        Cell {
-            openers: [openers, lands],
-            distance: [to_goal, from_start],
-        }
-    }
-
-    /// Moves to the goal.
-    pub fn moves_to_goal(&self) -> u8 {
-        self.distance[Way::ToGoal as usize]
-    }
-
-    /// The holes whose peg can make the first jump of a shortest way to the goal.
-    pub fn openers(&self) -> B {
-        self.openers[Way::ToGoal as usize]
-    }
-
-    /// Moves from the start to the position's complement.
-    pub fn moves_from_start(&self) -> u8 {
-        self.distance[Way::FromStart as usize]
-    }
-
-    /// The holes where the last jump of a shortest way from the start lands.
-    pub fn lands(&self) -> B {
-        self.openers[Way::FromStart as usize]
     }
 }
 
@@ -601,7 +525,7 @@ impl<B: Bitboard> MoveDistances<'_, B> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::jump_space::Jump;
+    use super::super::jump::Jump;
     use super::super::useful_graph::{collect_unpruned, useful_unpruned};
     use super::*;
     use crate::engine::Progress;

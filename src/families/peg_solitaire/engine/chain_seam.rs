@@ -11,10 +11,11 @@
 //! above the middle is never built.
 
 use super::bitboard::Bitboard;
-use super::chain_moves::{Cell, NO_PEG};
-use super::jump_layers::LAYER_GROWTH;
+use super::chain_cell::{Cell, NO_PEG};
 use super::jump_space::JumpSpace;
-use super::layer_membership::{ABSENT, Membership};
+use super::layer::ABSENT;
+use super::layer::LAYER_GROWTH;
+use super::layer_membership::Membership;
 use super::useful_mirror::complements;
 use crate::engine::{room, stop};
 use rayon::prelude::*;
@@ -455,7 +456,7 @@ fn crossing<B: Bitboard>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::jump_space::Jump;
+    use super::super::jump::Jump;
     use super::super::xorshift::xorshift;
     use super::*;
 

@@ -11,9 +11,11 @@
 use super::bitboard::Bitboard;
 use super::dense_layers::{Dense, dense_image};
 use super::dense_membership::DenseMembership;
-use super::jump_layers::{CHUNK, Goal, LAYER_GROWTH, Layer, expand, expand_set};
 use super::jump_space::JumpSpace;
-use super::layer_membership::{ABSENT, Membership};
+use super::layer::ABSENT;
+use super::layer::{CHUNK, Goal, LAYER_GROWTH, Layer};
+use super::layer_expand::{expand, expand_set};
+use super::layer_membership::Membership;
 use super::layer_prune::Prune;
 use super::sorted_runs::sort_and_join;
 use crate::engine::{Progress, room, stop};
@@ -247,7 +249,7 @@ pub fn complement<B: Bitboard>(
 #[cfg(test)]
 mod tests {
     use super::super::dense_membership::DenseMembership;
-    use super::super::jump_space::Jump;
+    use super::super::jump::Jump;
     use super::super::layer_membership::LayerMembership;
     use super::*;
 

@@ -16,7 +16,7 @@ pub struct DeadEndSearch<'a, B: Bitboard> {
     dead: FxHashSet<B>,
     /// Per hole, the holes a peg there could jump over.
     neighbours: Vec<B>,
-    endgame: Option<&'a super::jump_layers::Layer<B>>,
+    endgame: Option<&'a super::layer::Layer<B>>,
     /// Stop (with no answer) after this many positions were proved dead.
     budget: usize,
 }
@@ -52,7 +52,7 @@ impl<'a, B: Bitboard> DeadEndSearch<'a, B> {
     }
 
     /// Positions of `layer.pegs` pegs are solvable exactly when their class is in `layer`.
-    pub fn with_endgame(mut self, layer: &'a super::jump_layers::Layer<B>) -> Self {
+    pub fn with_endgame(mut self, layer: &'a super::layer::Layer<B>) -> Self {
         self.endgame = Some(layer);
         self
     }

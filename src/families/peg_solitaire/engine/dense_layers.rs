@@ -7,8 +7,8 @@
 //! rank space that clearing and scanning the bits costs less than sorting.
 
 use super::bitboard::Bitboard;
-use super::jump_layers::{LAYER_GROWTH, Layer};
 use super::jump_space::JumpSpace;
+use super::layer::{LAYER_GROWTH, Layer};
 use super::ranked_keys::{LayerRanks, NOT_RANKED};
 use crate::engine::prefetch::prefetch;
 use crate::engine::{room, stop};
@@ -378,7 +378,7 @@ fn decode<B: Bitboard>(words: &[u64], first: usize, ranks: &LayerRanks, out: &mu
 
 #[cfg(test)]
 mod tests {
-    use super::super::jump_space::Jump;
+    use super::super::jump::Jump;
     use super::*;
     use std::collections::BTreeSet;
 

@@ -4,9 +4,9 @@
 
 use super::bitboard::Bitboard;
 use super::dense_layers::{RankRing, bits_of_each};
-use super::jump_layers::LAYER_GROWTH;
 use super::jump_space::JumpSpace;
-use super::layer_membership::ABSENT;
+use super::layer::ABSENT;
+use super::layer::LAYER_GROWTH;
 use super::ranked_keys::{LayerRanks, NOT_RANKED};
 use crate::engine::prefetch::prefetch;
 use crate::engine::room;
@@ -193,7 +193,7 @@ impl<T: Copy + Default> HeldAhead<'_, '_, T> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::jump_space::Jump;
+    use super::super::jump::Jump;
     use super::super::xorshift::xorshift;
     use super::*;
 

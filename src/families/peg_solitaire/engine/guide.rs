@@ -8,7 +8,7 @@
 //! count needed hundreds of thousands.
 
 use super::bitboard::{Bitboard, holes};
-use super::jump_space::Jump;
+use super::jump::Jump;
 
 /// Hole weights for `holes` holes with these jumps; `cells` (x, y) when the board is drawn,
 /// else the distance is counted in jumps from the holes most jumped over.

@@ -11,52 +11,13 @@
 
 use super::bitboard::Bitboard;
 use super::complement_layers::{dual_total, grow_half};
-use super::dense_layers::{Dense, Keep, expand_dense, expand_dense_within};
+use super::dense_layers::{Dense, expand_dense_within};
 use super::jump_space::JumpSpace;
+use super::layer::{Goal, Layer, next_pegs};
+use super::layer_expand::{expand, expand_kept, expand_set, expand_set_kept};
 use super::layer_membership::LayerMembership;
 use super::layer_prune::Prune;
-use super::sorted_runs::{merge_joined, sort_and_join, union_of_runs};
-use crate::engine::{Progress, room, stop};
-use rayon::prelude::*;
-
-/// One peg count's positions: sorted canonical keys and, aligned, orbit-total counts.
-#[derive(Debug, Clone, Default)]
-pub struct Layer<B> {
-    pub pegs: u32,
-    pub keys: Vec<B>,
-    pub counts: Vec<u64>,
-}
-
-impl<B: Bitboard> Layer<B> {
-    pub fn len(&self) -> usize {
-        self.keys.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.keys.is_empty()
-    }
-
-    pub fn contains(&self, key: B) -> bool {
-        self.keys.binary_search(&key).is_ok()
-    }
-
-    /// Frees the positions of a layer no longer read (its peg count stays).
-    pub fn release(&mut self) {
-        self.keys = Vec::new();
-        self.counts = Vec::new();
-    }
-}
-
-/// The goal: a set of positions (canonical, sorted) or, when that set would be too large to
-/// list, a test applied to the last forward layer.
-pub enum Goal<B> {
-    Positions(Vec<B>),
-    /// Exactly `pegs` pegs, all within `allowed`.
-    Within {
-        pegs: u32,
-        allowed: B,
-    },
-}
+use crate::engine::{Progress, stop};
 
 pub struct Meeting<B> {
     /// Layers from the start, pegs descending; the last is the meeting layer. Counting, only
@@ -85,152 +46,6 @@ impl<B> Meeting<B> {
 }
 
 const OVERFLOW: u64 = u64::MAX;
-
-/// What a refused reservation while a layer grows is called in the report.
-pub const LAYER_GROWTH: &str = "a peg layer's growth";
-
-/// Positions of a layer expanded per parallel task: small enough that a stop request is seen
-/// within milliseconds.
-pub(super) const CHUNK: usize = 1 << 14;
-
-/// Positions of a counted layer whose successors are gathered at once, then merged into the
-/// next layer: the unjoined successors (16 bytes each, about 8 a position) of a whole layer
-/// took twice the memory of the rest of the search (English 33: 345 MB in all).
-const WAVE: usize = 1 << 18;
-
-/// Successors (or predecessors) of a whole layer, deduplicated, with counts summed. None when a
-/// stop was requested or the memory cap refused the growth (the search was then asked to stop):
-/// a layer is whole or absent.
-pub fn expand<B: Bitboard>(
-    space: &JumpSpace<B>,
-    layer: &Layer<B>,
-    backward: bool,
-) -> Option<Layer<B>> {
-    expand_kept(space, layer, backward, |_| {})
-}
-
-/// Like [`expand`], keeping only the successors `keep` leaves in each batch (canonical keys).
-pub fn expand_kept<B: Bitboard>(
-    space: &JumpSpace<B>,
-    layer: &Layer<B>,
-    backward: bool,
-    keep: impl Fn(&mut Vec<(B, u64)>) + Sync,
-) -> Option<Layer<B>> {
-    let mut merged = Vec::new();
-    let waves = layer.keys.chunks(WAVE).zip(layer.counts.chunks(WAVE));
-    for (keys, counts) in waves {
-        let parts: Vec<Vec<(B, u64)>> = keys
-            .par_chunks(CHUNK)
-            .zip(counts.par_chunks(CHUNK))
-            .map(|(keys, counts)| {
-                let item = |k: B, i: usize| (k, counts[i]);
-                grow_chunk(space, keys, backward, item, &keep, |e| e.0, join_counts)
-            })
-            .collect::<Option<_>>()?;
-        let wave = union_of_runs(parts, space.holes, |e| e.0, join_counts)?;
-        // The first wave is copied too: handing it over as it is raised the count's peak
-        // memory on English 33 from about 212 to 230 MB (the allocator's reuse, measured).
-        merged = merge_joined(merged, wave, |e| e.0, join_counts)?;
-    }
-    let mut keys = room::reserved(merged.len(), LAYER_GROWTH)?;
-    let mut counts = room::reserved(merged.len(), LAYER_GROWTH)?;
-    keys.extend(merged.iter().map(|e| e.0));
-    counts.extend(merged.iter().map(|e| e.1));
-    drop(merged);
-    Some(Layer {
-        pegs: next_pegs(layer.pegs, backward),
-        keys,
-        counts,
-    })
-}
-
-/// One position reached two ways: the counts add up.
-fn join_counts<B>(a: (B, u64), b: (B, u64)) -> (B, u64) {
-    (a.0, a.1.saturating_add(b.1))
-}
-
-/// Like [`expand`] without counts: only the set of positions, as a dense bitset over ranks when
-/// the layer is dense enough (see [`expand_dense`]), else sorted (half the memory of counts).
-pub fn expand_set<B: Bitboard>(
-    space: &JumpSpace<B>,
-    layer: &Layer<B>,
-    backward: bool,
-) -> Option<Layer<B>> {
-    expand_set_kept(space, layer, backward, None)
-}
-
-/// Like [`expand_set`], keeping only the successors `keep` leaves in each batch (canonical keys;
-/// every one when None).
-pub fn expand_set_kept<B: Bitboard>(
-    space: &JumpSpace<B>,
-    layer: &Layer<B>,
-    backward: bool,
-    keep: Keep<B>,
-) -> Option<Layer<B>> {
-    match expand_dense(space, layer, backward, keep) {
-        Dense::Grown(next) => return Some(next),
-        Dense::Stopped => return None,
-        Dense::Unfit => {}
-    }
-    let kept = |v: &mut Vec<B>| {
-        if let Some(keep) = keep {
-            keep(v);
-        }
-    };
-    let parts: Vec<Vec<B>> = layer
-        .keys
-        .par_chunks(CHUNK)
-        .map(|keys| grow_chunk(space, keys, backward, |k, _| k, &kept, |&k| k, |k, _| k))
-        .collect::<Option<_>>()?;
-    Some(Layer {
-        pegs: next_pegs(layer.pegs, backward),
-        keys: union_of_runs(parts, space.holes, |&k| k, |k, _| k)?,
-        counts: Vec::new(),
-    })
-}
-
-/// The successors (or predecessors) of `keys`, the i-th key's as `item(canonical, i)`, sorted
-/// and joined; None when a stop was requested or the memory for them was refused.
-fn grow_chunk<T: Copy + Default, B: Bitboard>(
-    space: &JumpSpace<B>,
-    keys: &[B],
-    backward: bool,
-    item: impl Fn(B, usize) -> T,
-    keep: &impl Fn(&mut Vec<T>),
-    key: impl Fn(&T) -> B,
-    join: impl Fn(T, T) -> T,
-) -> Option<Vec<T>> {
-    if stop::requested().is_some() {
-        return None;
-    }
-    let mut out: Vec<T> = room::reserved(keys.len() * 8, LAYER_GROWTH)?;
-    for (i, &b) in keys.iter().enumerate() {
-        let mut refused = false;
-        // The successors' keys from the images of `b`, updated per jump (a few XORs).
-        let images = space.images_of(b);
-        space.for_each_move(b, backward, |j| {
-            if room::room_for_one_in(&mut out, LAYER_GROWTH) {
-                out.push(item(space.least(&space.after(&images, j)), i));
-            } else {
-                refused = true;
-            }
-        });
-        if refused {
-            return None;
-        }
-    }
-    keep(&mut out);
-    sort_and_join(out, space.holes, key, join)
-}
-
-/// The peg count one jump on (one peg fewer), or one jump back (one more).
-fn next_pegs(pegs: u32, backward: bool) -> u32 {
-    if backward {
-        pegs + 1
-    } else {
-        pegs.saturating_sub(1)
-    }
-}
 
 /// The layer holding the goal positions, each counted by its orbit size (see the module doc).
 pub fn goal_layer<B: Bitboard>(space: &JumpSpace<B>, goals: &[B]) -> Layer<B> {
@@ -509,7 +324,7 @@ pub fn intersect<B: Bitboard>(a: &Layer<B>, b: &Layer<B>) -> Layer<B> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::jump_space::Jump;
+    use super::super::jump::Jump;
     use super::*;
 
     /// A row of 5 holes, jumps both ways, no symmetry used.

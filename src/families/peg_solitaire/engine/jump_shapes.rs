@@ -10,7 +10,7 @@
 //! jumps are 4 shapes, one per direction (see [`JumpShapes::new`]).
 
 use super::bitboard::Bitboard;
-use super::jump_space::Jump;
+use super::jump::Jump;
 
 /// Jumps of one shape: `from` holds their starting holes.
 struct Shape<B> {

@@ -9,6 +9,7 @@
 use super::bitboard::Bitboard;
 use super::dense_membership::DenseMembership;
 use super::jump_space::JumpSpace;
+use super::layer::ABSENT;
 
 /// A blocked filter over a set of keys: every key sets two bits of the word its hash picks
 /// (16 bits a key), so a key outside the set is ruled out by one read but for a few in a hundred.
@@ -158,9 +159,6 @@ impl<'a, B: Bitboard> LayerMembership<'a, B> {
         self.ranges.position(self.keys, key)
     }
 }
-
-/// The index of a key a layer does not hold.
-pub const ABSENT: u32 = u32::MAX;
 
 /// The fewest keys held as bits over ranks: below, ranking the layer (a table of the high
 /// parts, 131,072 entries on English 33) costs more than the lookups it saves.

@@ -8,8 +8,8 @@
 //! for that side from a sample of its layer by linear programming (see [`Prune::sharpen`]).
 
 use super::bitboard::Bitboard;
-use super::jump_layers::{CHUNK, Layer};
-use super::jump_space::Jump;
+use super::jump::Jump;
+use super::layer::{CHUNK, Layer};
 use super::pagoda::Pagoda;
 use super::sampled_pagodas::sampled_pagodas;
 use rayon::prelude::*;

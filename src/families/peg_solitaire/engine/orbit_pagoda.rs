@@ -8,7 +8,7 @@
 //! [`super::sampled_pagodas`]: 5.83 M classes there).
 
 use super::bitboard::holes;
-use super::jump_space::Jump;
+use super::jump::Jump;
 use super::pagoda::Pagoda;
 use super::xorshift::xorshift;
 

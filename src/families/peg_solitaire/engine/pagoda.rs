@@ -5,7 +5,7 @@
 //! breaks the rule until none does. Values only rise and never past the seed's, so this ends.
 
 use super::bitboard::{Bitboard, holes};
-use super::jump_space::Jump;
+use super::jump::Jump;
 
 /// Which holes of a jump that breaks the rule are raised to mend it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,7 +12,7 @@
 //! point, and a rounding error can cost a bound, never make a wrong one.
 
 use super::bitboard::holes;
-use super::jump_space::Jump;
+use super::jump::Jump;
 use super::pagoda::Pagoda;
 use super::simplex::Simplex;
 

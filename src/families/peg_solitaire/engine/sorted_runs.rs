@@ -2,7 +2,7 @@
 //! (counts added), many runs joined into one, and two joined runs merged.
 
 use super::bitboard::Bitboard;
-use super::jump_layers::LAYER_GROWTH;
+use super::layer::LAYER_GROWTH;
 use super::radix_sort::sort_by_position;
 use crate::engine::room;
 use rayon::prelude::*;

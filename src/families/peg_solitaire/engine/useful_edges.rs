@@ -5,10 +5,12 @@
 //! edges).
 
 use super::bitboard::Bitboard;
-use super::jump_layers::{CHUNK, LAYER_GROWTH};
 use super::jump_space::{Images, JumpSpace};
-use super::layer_membership::{ABSENT, Membership};
-use super::useful_graph::UsefulLayer;
+use super::layer::ABSENT;
+use super::layer::{CHUNK, LAYER_GROWTH};
+use super::layer_membership::Membership;
+use super::useful_layer::UsefulLayer;
+use super::useful_layer::edge_starts;
 use super::useful_mirror::complements;
 use crate::engine::{room, stop};
 use rayon::prelude::*;
@@ -262,20 +264,6 @@ pub(super) fn ascend<B: Bitboard>(
         reverse,
         complete: false,
     })
-}
-
-/// Where each of `len` positions' edges start when the edges, each leaving the position
-/// `sources` gives, are laid out by the position they leave (and one past the last); None
-/// when the memory was refused.
-pub(super) fn edge_starts(len: usize, sources: impl Iterator<Item = u32>) -> Option<Vec<u32>> {
-    let mut starts: Vec<u32> = room::filled(len + 1, LAYER_GROWTH, 0)?;
-    for s in sources {
-        starts[s as usize + 1] += 1;
-    }
-    for i in 1..starts.len() {
-        starts[i] += starts[i - 1];
-    }
-    Some(starts)
 }
 
 /// Edges a position keeps, for the room made ahead (English 33's lower half: 3.7 to 5.0).

@@ -18,91 +18,12 @@
 //! [`super::chain_moves`]).
 
 use super::bitboard::Bitboard;
-use super::jump_layers::{Layer, Meeting, intersect};
+use super::jump_layers::{Meeting, intersect};
 use super::jump_space::JumpSpace;
+use super::layer::Layer;
 use super::useful_edges::{ascend, descend, membership};
+use super::useful_layer::{LayerSink, UsefulLayer};
 use super::useful_mirror::complements;
-
-/// One peg count's useful positions and their jumps to the next layer (one peg fewer).
-#[derive(Debug, Clone, Default)]
-pub struct UsefulLayer<B> {
-    pub pegs: u32,
-    /// Canonical keys, sorted.
-    pub keys: Vec<B>,
-    /// The edges of `keys[i]` are `starts[i]..starts[i + 1]` of `child` and `jump`.
-    pub starts: Vec<u32>,
-    /// Per edge: the index of the position reached in the next layer.
-    pub child: Vec<u32>,
-    /// Per edge: the jump, in the frame of the position's canonical key.
-    pub jump: Vec<u16>,
-    /// Per edge: the same jump in the frame of the reached position's canonical key (where it
-    /// lands there is what the move metric reads; a central game's lower half is mirrored
-    /// from it).
-    pub reverse: Vec<u16>,
-    /// Every jump of each position onto the next layer is an edge (so a position's own
-    /// symmetries are already in its edges): true where the edges were found from the
-    /// positions themselves ([`descend`]), false where found from the positions they reach
-    /// (grown upwards or mirrored: one jump of two that such a symmetry swaps may be missing).
-    pub complete: bool,
-}
-
-impl<B: Bitboard> UsefulLayer<B> {
-    /// A layer whose edges are not known (yet): the goal's, or one being built.
-    pub(super) fn without_edges(pegs: u32, keys: Vec<B>) -> Self {
-        let starts = vec![0; keys.len() + 1];
-        UsefulLayer {
-            pegs,
-            keys,
-            starts,
-            child: Vec::new(),
-            jump: Vec::new(),
-            reverse: Vec::new(),
-            complete: false,
-        }
-    }
-
-    pub fn len(&self) -> usize {
-        self.keys.len()
-    }
-
-    /// The positions alone.
-    pub fn to_layer(&self) -> Layer<B> {
-        Layer {
-            pegs: self.pegs,
-            keys: self.keys.clone(),
-            counts: Vec::new(),
-        }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.keys.is_empty()
-    }
-
-    /// The edges of position `i`.
-    #[inline]
-    pub fn edges(&self, i: usize) -> std::ops::Range<usize> {
-        self.starts[i] as usize..self.starts[i + 1] as usize
-    }
-}
-
-/// What the useful layers are handed to, one at a time, goal's first and pegs ascending
-/// (the order the move metric measures them in), so that only the layers still needed to
-/// build others are held whole.
-pub trait LayerSink<B> {
-    /// Told once, before the first layer: how many useful positions there are in all (none
-    /// when there is no solution, and then no layer follows).
-    fn expect(&mut self, positions: u64);
-    /// The next layer; None stops the tracing.
-    fn take(&mut self, layer: &UsefulLayer<B>) -> Option<()>;
-    /// Told before the first layer when the game is central (the layers above the middle are
-    /// the complements of those below, `total` a layer's and its complements' peg counts
-    /// added): true when the sink needs no layer above the `middle`, which are then neither
-    /// grown nor mirrored (their positions are still counted in [`LayerSink::expect`]).
-    fn central(&mut self, middle: u32, total: u32) -> bool {
-        let _ = (middle, total);
-        false
-    }
-}
 
 /// Traces the positions lying on at least one solution with their jumps, from the meeting
 /// layer, and hands them to `sink` pegs ascending, from the goal's count up to the start's.
@@ -321,7 +242,8 @@ pub(crate) fn useful_unpruned(
     goals: &[u64],
     sink: &mut impl LayerSink<u64>,
 ) -> usize {
-    use super::jump_layers::{Goal, meet};
+    use super::jump_layers::meet;
+    use super::layer::Goal;
     use super::layer_prune::Prune;
     use crate::engine::Progress;
     let goal = Goal::Positions(goals.to_vec());
@@ -375,7 +297,7 @@ pub(crate) fn collect_unpruned(
 
 #[cfg(test)]
 mod tests {
-    use super::super::jump_space::Jump;
+    use super::super::jump::Jump;
     use super::*;
     use std::collections::BTreeSet;
 

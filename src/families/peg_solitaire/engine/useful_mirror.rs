@@ -5,11 +5,11 @@
 //! searched.
 
 use super::bitboard::Bitboard;
-use super::jump_layers::LAYER_GROWTH;
 use super::jump_space::JumpSpace;
+use super::layer::LAYER_GROWTH;
 use super::radix_sort::sort_by_position;
-use super::useful_edges::edge_starts;
-use super::useful_graph::{LayerSink, UsefulLayer};
+use super::useful_layer::edge_starts;
+use super::useful_layer::{LayerSink, UsefulLayer};
 use crate::engine::room;
 
 /// A layer's complements: their canonical keys sorted, where each position's complement
