@@ -1,6 +1,6 @@
 //! The expression tree, its binding of names to slots, and its static type check.
 
-use super::{ExprError, Type};
+use super::error::{ExprError, Type};
 use std::ops::Range;
 
 #[derive(Debug, Clone, PartialEq)]

@@ -2,7 +2,8 @@
 //! so that `n * 10^20 * 10^20 > 0` is true rather than an error. It is slower and allocates, so
 //! the 128-bit evaluator stays the one every search runs; this one only answers where it gave up.
 
-use super::{BinOp, Expr, ExprError, ExprKind};
+use super::ast::{BinOp, Expr, ExprKind};
+use super::error::ExprError;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
@@ -164,10 +165,10 @@ fn call(name: &str, values: &[BigRational], e: &Expr) -> Result<BigValue, ExprEr
         "distinct_digits" => BigValue::Bool(each_digit_once(&digits(&first()?), None)),
         "pandigital" => BigValue::Bool(pandigital(values, e)?),
         "element" => {
-            let at = super::eval::element_position(values, big_int, e)?;
+            let at = super::builtins::element_position(values, big_int, e)?;
             BigValue::Num(values[at].clone())
         }
-        "table" => BigValue::Bool(super::eval::in_table(values, big_int, e)?),
+        "table" => BigValue::Bool(super::builtins::in_table(values, big_int, e)?),
         _ => {
             return Err(ExprError::new(
                 format!("unknown function `{name}`"),
@@ -198,7 +199,7 @@ fn pandigital(values: &[BigRational], e: &Expr) -> Result<bool, ExprError> {
         Some(v) => Ok(whole("pandigital", v, e)?.to_i128().unwrap_or(i128::MAX)),
         None => Ok(default),
     };
-    let want = super::eval::pandigital_digits(bound(1, 0)?, bound(2, 9)?, e)?;
+    let want = super::builtins::pandigital_digits(bound(1, 0)?, bound(2, 9)?, e)?;
     Ok(!n.is_negative() && each_digit_once(&digits(&n), Some(want)))
 }
 

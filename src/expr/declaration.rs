@@ -1,7 +1,7 @@
 //! Variable declarations of generate-and-test specs: "n in 1..3000", "x, y in {1, 2, 4}",
 //! "A, B, C distinct in 0..9", "A, B, C permutation of 1..3" (`grammar/formula.pest`).
 
-use super::ExprError;
+use super::error::ExprError;
 use super::parser::{ExprParser, Rule, syntax_error};
 use pest::Parser;
 use pest::iterators::Pair;

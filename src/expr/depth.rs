@@ -4,7 +4,7 @@
 //! along the text bounds the depth of the tree, so a formula deeper than [`MAX_DEPTH`] is refused
 //! where the bound is passed instead of overflowing the stack.
 
-use super::ExprError;
+use super::error::ExprError;
 
 /// Far above any formula written by hand (and above a 300-addend alphametic), far below what the
 /// command's stack holds (`crate::cli::stack`).

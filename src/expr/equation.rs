@@ -1,8 +1,9 @@
 //! Alphametic equations such as "SEND + MORE = MONEY": `grammar/formula.pest` parses them into
 //! two expression trees whose names are the words.
 
+use super::ast::Expr;
+use super::error::ExprError;
 use super::parser::{ExprParser, Rule, build, syntax_error};
-use super::{Expr, ExprError};
 use pest::Parser;
 use std::ops::Range;
 

@@ -1,56 +1,12 @@
-//! The expression forms that state-space rules need (`grammar/rules.pest`): `if c then a else b`,
-//! `a[i]`, `sum/count/all/any(body for i in over)`, and the entry points for a rules spec's
-//! variable types, move parameters and effects, building [`Term`](super::Term) trees. Any
-//! other kind's formula refuses them, saying they belong to `kind = "rules"`.
+//! The entry points for a rules spec's variable types, move parameters and effects
+//! (`grammar/rules.pest`), building [`Term`](super::Term) trees.
 
-use super::ExprError;
+use super::error::ExprError;
 use super::parser::{ExprParser, Rule, syntax_error};
-use super::term::{Term as Expr, TermKind as ExprKind, build_term as build};
+use super::term::{Binding, Term as Expr, binding_of, build_term as build, span_of};
 use pest::Parser;
 use pest::iterators::Pair;
 use std::ops::Range;
-
-/// What an aggregate computes over its values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AggOp {
-    /// The sum of a numeric body.
-    Sum,
-    /// How many times a true/false body is true.
-    Count,
-    /// Whether a true/false body is true every time (true over no values).
-    All,
-    /// Whether a true/false body is true at least once.
-    Any,
-}
-
-impl AggOp {
-    pub fn name(self) -> &'static str {
-        match self {
-            AggOp::Sum => "sum",
-            AggOp::Count => "count",
-            AggOp::All => "all",
-            AggOp::Any => "any",
-        }
-    }
-}
-
-/// The values a loop variable takes.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Over {
-    /// `lo..hi`, both ends included (empty when hi < lo).
-    Range(Expr, Expr),
-    /// The values of a table row or an array, e.g. `neighbours[i]`.
-    Values(Expr),
-}
-
-/// `name in over`: a loop variable of an aggregate, a move parameter or an effect.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Binding {
-    pub name: String,
-    pub name_span: Range<usize>,
-    pub over: Over,
-    pub span: Range<usize>,
-}
 
 /// The type text of a state variable.
 #[derive(Debug, Clone, PartialEq)]
@@ -73,89 +29,6 @@ pub struct Assignment {
     pub value: Expr,
     pub each: Option<Binding>,
     pub span: Range<usize>,
-}
-
-fn span_of(pair: &Pair<Rule>) -> Range<usize> {
-    pair.as_span().start()..pair.as_span().end()
-}
-
-/// `if c then a else b` from its pest pair.
-pub(super) fn if_expr(pair: Pair<Rule>) -> Result<Expr, ExprError> {
-    let span = span_of(&pair);
-    let mut parts = pair.into_inner().filter(|p| p.as_rule() == Rule::expr);
-    let mut next = || build(parts.next().expect("if has three parts").into_inner());
-    let (c, a, b) = (next()?, next()?, next()?);
-    Ok(Expr {
-        kind: ExprKind::If(Box::new(c), Box::new(a), Box::new(b)),
-        span,
-    })
-}
-
-/// `name[e1][e2]...` from its pest pair: nested indexing, innermost first.
-pub(super) fn indexed(pair: Pair<Rule>) -> Result<Expr, ExprError> {
-    let start = pair.as_span().start();
-    let mut inner = pair.into_inner();
-    let name = inner.next().expect("indexed starts with a name");
-    let mut e = Expr {
-        kind: ExprKind::Name(name.as_str().to_string()),
-        span: span_of(&name),
-    };
-    for part in inner {
-        match part.as_rule() {
-            Rule::expr => {
-                let index = build(part.into_inner())?;
-                e = Expr {
-                    span: start..index.span.end,
-                    kind: ExprKind::Index(Box::new(e), Box::new(index)),
-                };
-            }
-            Rule::close_bracket => e.span.end = part.as_span().end(),
-            _ => {}
-        }
-    }
-    Ok(e)
-}
-
-/// `sum(body for i in over)` from its pest pair.
-pub(super) fn aggregate(pair: Pair<Rule>) -> Result<Expr, ExprError> {
-    let span = span_of(&pair);
-    let mut inner = pair.into_inner();
-    let op = match inner.next().expect("aggregate op").as_str() {
-        "sum" => AggOp::Sum,
-        "count" => AggOp::Count,
-        "all" => AggOp::All,
-        _ => AggOp::Any,
-    };
-    let body = build(inner.next().expect("aggregate body").into_inner())?;
-    let binding = inner
-        .find(|p| p.as_rule() == Rule::binding)
-        .expect("aggregate binding");
-    let binding = binding_of(binding)?;
-    Ok(Expr {
-        kind: ExprKind::Aggregate(op, Box::new(body), Box::new(binding)),
-        span,
-    })
-}
-
-fn binding_of(pair: Pair<Rule>) -> Result<Binding, ExprError> {
-    let span = span_of(&pair);
-    let mut inner = pair.into_inner();
-    let name = inner.next().expect("binding name");
-    let over = inner
-        .find(|p| p.as_rule() == Rule::over)
-        .expect("binding over");
-    let mut exprs = over.into_inner().filter(|p| p.as_rule() == Rule::expr);
-    let first = build(exprs.next().expect("over has an expr").into_inner())?;
-    let over = match exprs.next() {
-        Some(hi) => Over::Range(first, build(hi.into_inner())?),
-        None => Over::Values(first),
-    };
-    Ok(Binding {
-        name: name.as_str().to_string(),
-        name_span: span_of(&name),
-        over,
-        span,
-    })
 }
 
 /// Parses a state variable's type: `0..n`, `bool`, `25 of 0..1`.
@@ -236,7 +109,7 @@ fn assignment(pair: Pair<Rule>) -> Result<Assignment, ExprError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expr::{parse, parse_term};
+    use crate::expr::{AggOp, Over, TermKind as ExprKind, parse, parse_term};
 
     #[test]
     fn if_then_else_extends_its_else_branch() {

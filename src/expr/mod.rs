@@ -4,9 +4,11 @@
 
 mod ast;
 mod big;
+mod builtins;
 mod declaration;
 mod depth;
 mod equation;
+mod error;
 mod eval;
 mod extended;
 mod parser;
@@ -18,50 +20,9 @@ pub use declaration::{Declaration, DomainKind, parse_declaration};
 pub use depth::MAX_DEPTH;
 pub use equation::{Equation, parse_equation};
 pub use eval::{Value, eval};
-pub use extended::{
-    AggOp, Assignment, Binding, Over, VarType, parse_bindings, parse_effects, parse_var_type,
-};
+pub use extended::{Assignment, VarType, parse_bindings, parse_effects, parse_var_type};
 pub use parser::parse;
 pub use rational::Rational;
-pub use term::{Term, TermKind, parse_term};
+pub use term::{AggOp, Binding, Over, Term, TermKind, parse_term};
 
-use std::ops::Range;
-
-/// A problem in a formula: what, and where inside the formula text (byte range).
-#[derive(Debug, Clone, PartialEq)]
-pub struct ExprError {
-    pub message: String,
-    pub span: Range<usize>,
-    pub help: Option<String>,
-}
-
-impl ExprError {
-    pub fn new(message: impl Into<String>, span: Range<usize>) -> Self {
-        ExprError {
-            message: message.into(),
-            span,
-            help: None,
-        }
-    }
-
-    pub fn help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
-        self
-    }
-}
-
-/// The type an expression computes, checked before any search starts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Type {
-    Number,
-    Bool,
-}
-
-impl Type {
-    pub fn words(self) -> &'static str {
-        match self {
-            Type::Number => "a number",
-            Type::Bool => "a truth value",
-        }
-    }
-}
+pub use error::{ExprError, Type};

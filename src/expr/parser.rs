@@ -3,7 +3,8 @@
 //! The same parser also compiles `grammar/formula.pest` (alphametic equations, search variable
 //! declarations), whose entry points live in `equation.rs` and `declaration.rs`.
 
-use super::{BinOp, Expr, ExprError, ExprKind};
+use super::ast::{BinOp, Expr, ExprKind};
+use super::error::{ExprError, rules_only};
 use pest::Parser;
 use pest::iterators::{Pair, Pairs};
 use pest::pratt_parser::{Assoc, Op, PrattParser};
@@ -110,7 +111,7 @@ fn primary(pair: Pair<Rule>) -> Result<Expr, ExprError> {
                 .help("whole numbers in formulas range from about -1.7e38 to 1.7e38 (39 digits)")
         })?),
         Rule::if_expr | Rule::indexed | Rule::aggregate => {
-            return Err(super::term::rules_only(span));
+            return Err(rules_only(span));
         }
         Rule::name | Rule::word => ExprKind::Name(pair.as_str().to_string()),
         Rule::call => {

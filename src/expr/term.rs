@@ -2,8 +2,9 @@
 //! `sum/count/all/any(... for i in ...)` and `if c then a else b` (`grammar/rules.pest`).
 //! Other kinds keep [`Expr`], whose parse refuses these forms with a pointer to rules.
 
+use super::ast::BinOp;
+use super::error::ExprError;
 use super::parser::{PRATT, Rule, binary_op, formula_operands};
-use super::{AggOp, BinOp, Binding, ExprError};
 use pest::iterators::{Pair, Pairs};
 use std::ops::Range;
 
@@ -30,13 +31,46 @@ pub enum TermKind {
     If(Box<Term>, Box<Term>, Box<Term>),
 }
 
-/// The error of a rules-only form met in another kind's formula.
-pub(super) fn rules_only(span: Range<usize>) -> ExprError {
-    ExprError::new(
-        "`if`, indexing and sum/count/all/any are only available in kind = \"rules\"",
-        span,
-    )
-    .help("write the puzzle as a rules spec (docs/rules.md), or spell the terms out")
+/// What an aggregate computes over its values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AggOp {
+    /// The sum of a numeric body.
+    Sum,
+    /// How many times a true/false body is true.
+    Count,
+    /// Whether a true/false body is true every time (true over no values).
+    All,
+    /// Whether a true/false body is true at least once.
+    Any,
+}
+
+impl AggOp {
+    pub fn name(self) -> &'static str {
+        match self {
+            AggOp::Sum => "sum",
+            AggOp::Count => "count",
+            AggOp::All => "all",
+            AggOp::Any => "any",
+        }
+    }
+}
+
+/// The values a loop variable takes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Over {
+    /// `lo..hi`, both ends included (empty when hi < lo).
+    Range(Term, Term),
+    /// The values of a table row or an array, e.g. `neighbours[i]`.
+    Values(Term),
+}
+
+/// `name in over`: a loop variable of an aggregate, a move parameter or an effect.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Binding {
+    pub name: String,
+    pub name_span: Range<usize>,
+    pub over: Over,
+    pub span: Range<usize>,
 }
 
 /// Parses a whole rules formula (guard, goal, cost, heuristic, ...).
@@ -90,12 +124,95 @@ fn primary(pair: Pair<Rule>) -> Result<Term, ExprError> {
                 .collect::<Result<Vec<_>, _>>()?;
             TermKind::Call(name, args)
         }
-        Rule::if_expr => return super::extended::if_expr(pair),
-        Rule::indexed => return super::extended::indexed(pair),
-        Rule::aggregate => return super::extended::aggregate(pair),
+        Rule::if_expr => return if_expr(pair),
+        Rule::indexed => return indexed(pair),
+        Rule::aggregate => return aggregate(pair),
         // A parenthesised expression.
         Rule::expr => return build_term(pair.into_inner()).map(|e| Term { span, ..e }),
         other => unreachable!("primary rule {other:?}"),
     };
     Ok(Term { kind, span })
+}
+
+pub(super) fn span_of(pair: &Pair<Rule>) -> Range<usize> {
+    pair.as_span().start()..pair.as_span().end()
+}
+
+/// `if c then a else b` from its pest pair.
+fn if_expr(pair: Pair<Rule>) -> Result<Term, ExprError> {
+    let span = span_of(&pair);
+    let mut parts = pair.into_inner().filter(|p| p.as_rule() == Rule::expr);
+    let mut next = || build_term(parts.next().expect("if has three parts").into_inner());
+    let (c, a, b) = (next()?, next()?, next()?);
+    Ok(Term {
+        kind: TermKind::If(Box::new(c), Box::new(a), Box::new(b)),
+        span,
+    })
+}
+
+/// `name[e1][e2]...` from its pest pair: nested indexing, innermost first.
+fn indexed(pair: Pair<Rule>) -> Result<Term, ExprError> {
+    let start = pair.as_span().start();
+    let mut inner = pair.into_inner();
+    let name = inner.next().expect("indexed starts with a name");
+    let mut e = Term {
+        kind: TermKind::Name(name.as_str().to_string()),
+        span: span_of(&name),
+    };
+    for part in inner {
+        match part.as_rule() {
+            Rule::expr => {
+                let index = build_term(part.into_inner())?;
+                e = Term {
+                    span: start..index.span.end,
+                    kind: TermKind::Index(Box::new(e), Box::new(index)),
+                };
+            }
+            Rule::close_bracket => e.span.end = part.as_span().end(),
+            _ => {}
+        }
+    }
+    Ok(e)
+}
+
+/// `sum(body for i in over)` from its pest pair.
+fn aggregate(pair: Pair<Rule>) -> Result<Term, ExprError> {
+    let span = span_of(&pair);
+    let mut inner = pair.into_inner();
+    let op = match inner.next().expect("aggregate op").as_str() {
+        "sum" => AggOp::Sum,
+        "count" => AggOp::Count,
+        "all" => AggOp::All,
+        _ => AggOp::Any,
+    };
+    let body = build_term(inner.next().expect("aggregate body").into_inner())?;
+    let binding = inner
+        .find(|p| p.as_rule() == Rule::binding)
+        .expect("aggregate binding");
+    let binding = binding_of(binding)?;
+    Ok(Term {
+        kind: TermKind::Aggregate(op, Box::new(body), Box::new(binding)),
+        span,
+    })
+}
+
+pub(super) fn binding_of(pair: Pair<Rule>) -> Result<Binding, ExprError> {
+    let span = span_of(&pair);
+    let mut inner = pair.into_inner();
+    let name = inner.next().expect("binding name");
+    let over = inner
+        .find(|p| p.as_rule() == Rule::over)
+        .expect("binding over");
+    let mut exprs = over.into_inner().filter(|p| p.as_rule() == Rule::expr);
+    let first = build_term(exprs.next().expect("over has an expr").into_inner())?;
+    let over = match exprs.next() {
+        Some(hi) => Over::Range(first, build_term(hi.into_inner())?),
+        None => Over::Values(first),
+    };
+    Ok(Binding {
+        name: name.as_str().to_string(),
+        name_span: span_of(&name),
+        over,
+        span,
+    })
 }

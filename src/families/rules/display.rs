@@ -20,6 +20,7 @@ pub fn display(
     doc: &SpecDocument,
     table: Option<&Spanned<DisplayTable>>,
     layout: &Layout,
+    params: &std::collections::BTreeMap<String, i64>,
 ) -> Result<Option<Display>, Diagnostic> {
     let Some(table) = table else {
         return Ok(None);
@@ -48,7 +49,7 @@ pub fn display(
             }));
     };
     let len = layout.vars[var].len();
-    let columns = *t.columns.get_ref();
+    let columns = crate::spec::setting(doc, &t.columns, params, "`columns`")?;
     match usize::try_from(columns) {
         Ok(c) if c >= 1 && c <= len => Ok(Some(Display { var, columns: c })),
         _ => Err(doc

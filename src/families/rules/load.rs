@@ -81,7 +81,7 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
         .max_states
         .as_ref()
         .map_or(DEFAULT_MAX_STATES, |m| *m.get_ref());
-    let display = super::display::display(doc, spec.display.as_ref(), &rules.layout)?;
+    let display = super::display::display(doc, spec.display.as_ref(), &rules.layout, &params)?;
     Ok(RulesPuzzle {
         display,
         rules,
@@ -110,16 +110,7 @@ fn is_identifier(name: &str) -> bool {
 }
 
 fn params(doc: &SpecDocument, spec: &RulesDocument) -> Result<BTreeMap<String, i64>, Diagnostic> {
-    let mut out = BTreeMap::new();
-    for (name, v) in &spec.params {
-        if !is_identifier(name) {
-            return Err(doc
-                .error(v.span(), format!("`{name}` cannot name a parameter"))
-                .help("use letters, digits and `_`, starting with a letter"));
-        }
-        out.insert(name.clone(), *v.get_ref());
-    }
-    Ok(out)
+    crate::spec::resolve_params(doc, &spec.params)
 }
 
 fn tables(doc: &SpecDocument, spec: &RulesDocument) -> Result<Vec<(String, Table)>, Diagnostic> {

@@ -11,9 +11,10 @@ use toml::Spanned;
 pub struct RulesDocument {
     #[allow(dead_code)] // read by the loader through the header probe
     pub puzzle: PuzzleTable,
-    /// Whole-number constants usable everywhere (`--set params.n=10`).
+    /// Whole-number constants usable everywhere (`--set params.n=10`): numbers or formulas
+    /// of other parameters.
     #[serde(default)]
-    pub params: BTreeMap<String, Spanned<i64>>,
+    pub params: crate::spec::RawParams,
     /// Each variable's type: `"0..n"`, `"bool"`, `"25 of 0..1"`.
     pub state: Spanned<BTreeMap<String, Spanned<String>>>,
     /// Each variable's value at the start: a number, true/false, an array, or a formula over
@@ -38,7 +39,8 @@ pub struct RulesDocument {
 #[serde(deny_unknown_fields)]
 pub struct DisplayTable {
     pub array: Spanned<String>,
-    pub columns: Spanned<i64>,
+    /// A number, or a formula of the parameters (`"n"`).
+    pub columns: Spanned<toml::Value>,
 }
 
 #[derive(Debug, Deserialize)]
