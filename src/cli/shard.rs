@@ -7,7 +7,7 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::split::Shard;
 use crate::report::Report;
 use crate::report::shard::{self as stamp, Stamp};
-use crate::spec::SpecDocument;
+use crate::spec::{Edits, SpecDocument, Sweep};
 
 /// The part `run` solves, if any: `--shard` resolved (from the process's environment for
 /// `auto`).
@@ -42,6 +42,39 @@ pub fn stamped_json(report: &Report, doc: &SpecDocument, shard: Shard) -> String
         "{}\n",
         serde_json::to_string_pretty(&value).unwrap_or_default()
     )
+}
+
+/// The `--json` document of a part of a sweep: `{"cases": [...], "shard": {...}}`, each case
+/// with its place in the sweep (`case`) so the merge puts them back in order.
+pub fn stamped_cases(items: Vec<(usize, serde_json::Value)>, s: &Stamp) -> String {
+    let cases: Vec<serde_json::Value> = items
+        .into_iter()
+        .map(|(i, mut item)| {
+            item["case"] = serde_json::Value::from(i);
+            item
+        })
+        .collect();
+    let mut value = serde_json::json!({ "cases": cases });
+    stamp::stamp(&mut value, s);
+    format!(
+        "{}\n",
+        serde_json::to_string_pretty(&value).unwrap_or_default()
+    )
+}
+
+/// A sweep part's stamp: the fingerprint covers the spec's text, the edits and the swept values.
+pub fn sweep_stamp(text: &str, edits: &Edits, sweep: &Sweep, shard: Shard) -> Stamp {
+    let whole = format!(
+        "{text}\n# unset {:?}\n# set {:?}\n# sweep {} {:?}",
+        edits.unset, edits.set, sweep.key, sweep.values
+    );
+    Stamp {
+        fingerprint: stamp::fingerprint(&whole),
+        version: stamp::VERSION.to_string(),
+        index: shard.index,
+        count: shard.count,
+        limit: None,
+    }
 }
 
 /// What a part's report says of itself: the spec's effective text hashed, the version, the part

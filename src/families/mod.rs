@@ -42,7 +42,7 @@ pub trait Puzzle {
     /// Whether this instance's objective splits into independent parts (`run --shard K/N`):
     /// Err says why not, for the message. A family that splits reads `SolveContext::shard`.
     fn splits(&self) -> Result<(), String> {
-        Err("this kind's objectives do not split into independent parts".to_string())
+        Err("this kind has no split into independent parts (a breadth-first search's layers depend on each other); what splits is listed in docs/cluster.md".to_string())
     }
     /// Solves with the objective and engine of the spec.
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic>;

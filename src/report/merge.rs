@@ -289,7 +289,7 @@ fn rational(v: &Value) -> Option<(i128, i128)> {
 pub fn text(m: &Merged) -> String {
     let d = &m.doc;
     let mut out = String::new();
-    let line = |out: &mut String, k: &str, v: String| out.push_str(&format!("{k:<10}{v}\n"));
+    let line = |out: &mut String, k: &str, v: String| out.push_str(&format!("{k:<9} {v}\n"));
     if let Some(cases) = d.get("cases").and_then(Value::as_array) {
         for c in cases {
             let r = &c["result"];
