@@ -8,6 +8,7 @@ use crate::cli::output::{self, Watched};
 use crate::cli::{color, memory, progress_bar, search_size, stop_signals, terminal};
 use crate::diagnostic::Diagnostic;
 use crate::engine::Progress;
+use crate::engine::split::Shard;
 use crate::engine::stop;
 use crate::families::{self, PlayEnd, PlayIo, SolveContext};
 use crate::report::boards::BoardStyle;
@@ -22,6 +23,10 @@ pub use crate::cli::outcome::{error_code, fail, report_code};
 pub use crate::cli::run_options::RunOptions;
 
 pub fn run(opts: &RunOptions) -> ExitCode {
+    let shard = match crate::cli::shard::chosen(opts) {
+        Ok(shard) => shard,
+        Err(d) => return fail(&d, opts.json),
+    };
     if let Some(sweep) = &opts.sweep {
         return crate::cli::sweep::run_flag(opts, sweep, &|doc| solve_hidden(doc, opts));
     }
@@ -43,13 +48,13 @@ pub fn run(opts: &RunOptions) -> ExitCode {
     let progress = progress_bar::spinner(opts.quiet);
     let outcome = loaded.and_then(|doc| {
         stop_signals::search_started(opts.time_limit.or(doc.time_limit));
-        let solved = solve(&doc, opts.max_memory_given, &progress);
+        let solved = solve_part(&doc, opts.max_memory_given, &progress, shard);
         stop_signals::search_finished();
-        solved
+        solved.map(|report| (report, doc))
     });
     progress.finish();
     match outcome {
-        Ok(report) => {
+        Ok((report, doc)) => {
             let on_stdout = drawings.take_stdout();
             let code = match drawings.write(&report) {
                 true => report_code(&report),
@@ -58,7 +63,9 @@ pub fn run(opts: &RunOptions) -> ExitCode {
             if on_stdout {
                 return ExitCode::from(code);
             }
-            let text = if opts.json {
+            let text = if let (true, Some(shard)) = (opts.json, shard) {
+                crate::cli::shard::stamped_json(&report, &doc, shard)
+            } else if opts.json {
                 format!("{}\n", report::json::report(&report))
             } else {
                 let boards = (opts.boards || report.boards).then(|| BoardStyle {
@@ -84,10 +91,26 @@ pub fn solve(
     max_memory_given: bool,
     progress: &Progress,
 ) -> Result<Report, Diagnostic> {
+    solve_part(doc, max_memory_given, progress, None)
+}
+
+/// As [`solve`], only part `shard` of the search when given (refused, with the family's reason,
+/// when the objective does not split).
+pub fn solve_part(
+    doc: &SpecDocument,
+    max_memory_given: bool,
+    progress: &Progress,
+    shard: Option<Shard>,
+) -> Result<Report, Diagnostic> {
     if let (false, Some(cap)) = (max_memory_given, doc.max_memory) {
         memory::set_cap(cap);
     }
     let puzzle = families::load(doc)?;
+    if shard.is_some() {
+        puzzle
+            .splits()
+            .map_err(|why| crate::cli::shard::refused(doc, &why))?;
+    }
     // Said as the search starts (on a terminal) and kept in the report, first of its notes.
     // A propagation search's bound counts candidates it mostly never visits (a Sudoku's 1.8e57
     // solved in milliseconds), a peg search's positions its invariants rule out (4.3e9 for an
@@ -98,7 +121,8 @@ pub fn solve(
     if let (Some(note), false) = (&beyond_reach, pruned) {
         progress.notice(|| note.clone());
     }
-    let mut report = puzzle.solve(&SolveContext { progress })?;
+    let mut report = puzzle.solve(&SolveContext { progress, shard })?;
+    report.notes.extend(shard.map(crate::cli::shard::note));
     if !pruned || stop::heeded().is_some() {
         report.notes.splice(0..0, beyond_reach);
     }

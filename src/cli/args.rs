@@ -91,6 +91,26 @@ pub enum Command {
         /// `[display] boards` or `[output] draw`); a batch prints one line per instance.
         #[arg(long)]
         boards: bool,
+        /// Solve only part K of N (from 0) of a split search, for a batch of runs whose --json
+        /// reports `puzzlespec merge` adds up; `auto` reads K (and N) from a Slurm job array,
+        /// a Kubernetes Indexed Job or GNU parallel (see docs/cluster.md).
+        #[arg(long, value_name = "K/N|auto", value_parser = crate::cli::shard::parse, conflicts_with_all = ["html", "svg"])]
+        shard: Option<crate::cli::shard::ShardArg>,
+        /// N for `--shard auto` when the environment gives only the index (Kubernetes, GNU
+        /// parallel).
+        #[arg(long, value_name = "N", value_parser = crate::cli::shard::count, requires = "shard")]
+        shards: Option<u32>,
+    },
+    /// Add up the --json reports of the parts of a split run (`run --shard K/N`).
+    #[command(
+        after_help = "Examples:\n  puzzlespec merge parts/*.json\n  puzzlespec merge --json parts/*.json > total.json\n\nEvery part 0..N-1 must be there once, of the same spec and version, unchanged since the run wrote it.\nExit codes: 0 merged, 1 no solution in any part, 2 a part missing, repeated, foreign or changed, 6/5/130 a part was stopped (the total is incomplete)."
+    )]
+    Merge {
+        /// The parts' --json reports.
+        files: Vec<PathBuf>,
+        /// Print one JSON document on stdout instead of text.
+        #[arg(long)]
+        json: bool,
     },
     /// Play interactively: puzzlespec guesses, you answer on stdin (codebreaker specs).
     #[command(

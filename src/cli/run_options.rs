@@ -24,6 +24,10 @@ pub struct RunOptions {
     pub svg: Option<PathBuf>,
     /// `--boards`: draw the states as boards (also when the spec does not ask for them).
     pub boards: bool,
+    /// `--shard K/N` or `auto`: solve one part of a split search (`cli::shard`).
+    pub shard: Option<crate::cli::shard::ShardArg>,
+    /// `--shards N`: N for `--shard auto` when the environment gives only the index.
+    pub shards: Option<u32>,
 }
 
 impl RunOptions {

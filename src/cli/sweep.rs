@@ -38,10 +38,17 @@ pub fn run(opts: &RunOptions, sweep: &Sweep, path: &Path, text: &str, solve: Sol
     let done = AtomicUsize::new(0);
     // The time limit and Ctrl-C bind the whole sweep: cases not finished by then are stopped.
     stop_signals::search_started(opts.time_limit);
-    let cases: Vec<Case> = sweep
+    // `--shard K/N`: this run's cases only, dealt in turn (app::run checked the flag).
+    let shard = super::shard::chosen(opts).ok().flatten();
+    let mine: Vec<(usize, &String)> = sweep
         .values
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| shard.is_none_or(|s| s.owns_turn(*i as u64)))
+        .collect();
+    let cases: Vec<Case> = mine
         .par_iter()
-        .map(|value| {
+        .map(|&(index, value)| {
             let mut edits = opts.spec_edits();
             edits.set.push(format!("{}={value}", sweep.key));
             let outcome = SpecDocument::from_edited_text(path, text.to_string(), &edits)
@@ -49,6 +56,7 @@ pub fn run(opts: &RunOptions, sweep: &Sweep, path: &Path, text: &str, solve: Sol
             let n = done.fetch_add(1, Relaxed) + 1;
             progress.message(|| format!("{n} of {} cases done", sweep.values.len()));
             Case {
+                index,
                 value: value.clone(),
                 outcome,
             }
@@ -58,7 +66,10 @@ pub fn run(opts: &RunOptions, sweep: &Sweep, path: &Path, text: &str, solve: Sol
     progress.finish();
     let wall_ms = started.elapsed().as_secs_f64() * 1e3;
     let code = cases.iter().map(Case::code).max().unwrap_or(exit::OK);
-    let text = if opts.json {
+    let text = if let (true, Some(shard)) = (opts.json, shard) {
+        let stamp = super::shard::sweep_stamp(text, &opts.spec_edits(), sweep, shard);
+        super::shard::stamped_cases(json_items(&sweep.key, &cases), &stamp)
+    } else if opts.json {
         format!("{}\n", json(&sweep.key, &cases))
     } else {
         for d in cases.iter().filter_map(|c| c.outcome.as_ref().err()) {
@@ -71,7 +82,16 @@ pub fn run(opts: &RunOptions, sweep: &Sweep, path: &Path, text: &str, solve: Sol
 
 /// `[{"key", "value", "result"}, ...]`: each result as `run --json` prints it.
 fn json(key: &str, cases: &[Case]) -> String {
-    let items: Vec<serde_json::Value> = cases
+    let items: Vec<serde_json::Value> = json_items(key, cases)
+        .into_iter()
+        .map(|(_, item)| item)
+        .collect();
+    serde_json::to_string_pretty(&items).unwrap_or_else(|e| format!("[\"{e}\"]"))
+}
+
+/// Each case's place in the sweep and its JSON item.
+fn json_items(key: &str, cases: &[Case]) -> Vec<(usize, serde_json::Value)> {
+    cases
         .iter()
         .map(|case| {
             let result = match &case.outcome {
@@ -80,10 +100,10 @@ fn json(key: &str, cases: &[Case]) -> String {
                     serde_json::json!({"status": "error", "error": report::json::error_value(d)})
                 }
             };
-            serde_json::json!({"key": key, "value": toml_to_json(&case.value), "result": result})
+            let item = serde_json::json!({"key": key, "value": toml_to_json(&case.value), "result": result});
+            (case.index, item)
         })
-        .collect();
-    serde_json::to_string_pretty(&items).unwrap_or_else(|e| format!("[\"{e}\"]"))
+        .collect()
 }
 
 /// A TOML value's text as JSON (its text as a string if it does not read back).

@@ -6,6 +6,8 @@ use crate::report::Report;
 
 /// One case: its value and the solve's report or diagnostic.
 pub struct Case {
+    /// The case's place in the sweep (from 0).
+    pub index: usize,
     pub value: String,
     pub outcome: Result<Report, Diagnostic>,
 }

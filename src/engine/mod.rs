@@ -16,6 +16,7 @@ pub mod progress;
 pub mod propagation;
 pub mod ranked_bfs;
 pub mod room;
+pub mod split;
 pub mod stop;
 pub mod uniform_cost;
 

@@ -17,6 +17,7 @@ pub mod water_jugs;
 
 use crate::diagnostic::Diagnostic;
 use crate::engine::Progress;
+use crate::engine::split::Shard;
 use crate::report::Report;
 use crate::spec::SpecDocument;
 
@@ -37,6 +38,11 @@ pub trait Puzzle {
     /// command line warns before a search that is beyond reach. None: no useful bound.
     fn search_size(&self) -> Option<SearchSize> {
         None
+    }
+    /// Whether this instance's objective splits into independent parts (`run --shard K/N`):
+    /// Err says why not, for the message. A family that splits reads `SolveContext::shard`.
+    fn splits(&self) -> Result<(), String> {
+        Err("this kind has no split into independent parts (a breadth-first search's layers depend on each other); what splits is listed in docs/cluster.md".to_string())
     }
     /// Solves with the objective and engine of the spec.
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic>;
@@ -70,6 +76,8 @@ pub enum PlayEnd {
 
 pub struct SolveContext<'a> {
     pub progress: &'a Progress,
+    /// Solve only this part of the search (`run --shard K/N`); only set when `splits` is Ok.
+    pub shard: Option<Shard>,
 }
 
 /// An upper bound on the work of a search, known before it starts.

@@ -51,7 +51,7 @@ pub struct Outcome {
     pub elapsed: Duration,
 }
 
-struct Frame {
+pub(super) struct Frame {
     var: usize,
     rest: Bits,
     mark: usize,
@@ -85,44 +85,72 @@ pub fn search<T: Tests>(
         }
         Some(var) => stack.push(frame(&p.store, var)),
     }
-    while let Some(top) = stack.last_mut() {
-        p.store.undo(top.mark);
-        if top.rest == 0 {
-            stack.pop();
-            continue;
-        }
-        let bit = next_bit(top.rest, p.descending[top.var]);
-        top.rest &= !bit;
-        let var = top.var;
-        out.nodes += 1;
-        if out.nodes & 0xF_FFFF == 0 {
-            let nodes = out.nodes;
-            progress.message(|| format!("{nodes} nodes"));
-        }
-        if crate::engine::stop::poll(out.nodes as usize) {
-            break; // the caller marks the report as stopped
-        }
-        if !descend(&mut p, tests, var, bit, bound) {
-            out.failures += 1;
-            continue;
-        }
-        match choose(&p) {
-            Some(next) => stack.push(frame(&p.store, next)),
-            None => {
-                out.solutions += 1;
-                if !leaf(&mut p, bound, &mut values, &mut on_solution) {
-                    out.stopped = true;
-                    break;
-                }
-            }
-        }
-    }
+    let mut walk = Walk {
+        tests,
+        bound,
+        values: &mut values,
+        progress,
+    };
+    walk.explore(&mut p, &mut stack, &mut on_solution, &mut out);
     out.elapsed = start.elapsed();
     out
 }
 
+/// What a depth-first walk of the tree needs besides the problem and its stack.
+pub(super) struct Walk<'a, T> {
+    pub tests: &'a T,
+    pub bound: Option<usize>,
+    pub values: &'a mut [i64],
+    pub progress: &'a Progress,
+}
+
+impl<T: Tests> Walk<'_, T> {
+    /// Searches the subtrees of the frames on `stack` to the end (or a stop); solutions go to
+    /// `on_solution`, counts to `out`.
+    pub(super) fn explore(
+        &mut self,
+        p: &mut Problem,
+        stack: &mut Vec<Frame>,
+        on_solution: &mut impl FnMut(&[i64], Option<i128>) -> bool,
+        out: &mut Outcome,
+    ) {
+        while let Some(top) = stack.last_mut() {
+            p.store.undo(top.mark);
+            if top.rest == 0 {
+                stack.pop();
+                continue;
+            }
+            let bit = next_bit(top.rest, p.descending[top.var]);
+            top.rest &= !bit;
+            let var = top.var;
+            out.nodes += 1;
+            if out.nodes & 0xF_FFFF == 0 {
+                let nodes = out.nodes;
+                self.progress.message(|| format!("{nodes} nodes"));
+            }
+            if crate::engine::stop::poll(out.nodes as usize) {
+                break; // the caller marks the report as stopped
+            }
+            if !descend(p, self.tests, var, bit, self.bound) {
+                out.failures += 1;
+                continue;
+            }
+            match choose(p) {
+                Some(next) => stack.push(frame(&p.store, next)),
+                None => {
+                    out.solutions += 1;
+                    if !leaf(p, self.bound, self.values, on_solution) {
+                        out.stopped = true;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Binds `var` to the value of `bit` and propagates; false on a conflict.
-fn descend<T: Tests>(
+pub(super) fn descend<T: Tests>(
     p: &mut Problem,
     tests: &T,
     var: usize,
@@ -137,7 +165,7 @@ fn descend<T: Tests>(
 }
 
 /// A solution: tightens the objective's bound and hands it over; false to stop.
-fn leaf(
+pub(super) fn leaf(
     p: &mut Problem,
     bound: Option<usize>,
     values: &mut [i64],
@@ -151,7 +179,7 @@ fn leaf(
     on_solution(values, value)
 }
 
-fn frame(s: &Store, var: usize) -> Frame {
+pub(super) fn frame(s: &Store, var: usize) -> Frame {
     Frame {
         var,
         rest: s.dom(var),
@@ -159,7 +187,7 @@ fn frame(s: &Store, var: usize) -> Frame {
     }
 }
 
-fn next_bit(rest: Bits, descending: bool) -> Bits {
+pub(super) fn next_bit(rest: Bits, descending: bool) -> Bits {
     if descending {
         1 << (127 - rest.leading_zeros())
     } else {
@@ -168,7 +196,7 @@ fn next_bit(rest: Bits, descending: bool) -> Bits {
 }
 
 /// The next variable to bind, or None when all are fixed.
-fn choose(p: &Problem) -> Option<usize> {
+pub(super) fn choose(p: &Problem) -> Option<usize> {
     let s = &p.store;
     match p.order {
         Order::Declared => (0..s.len()).find(|&v| !s.is_fixed(v)),
@@ -188,7 +216,7 @@ fn choose(p: &Problem) -> Option<usize> {
     }
 }
 
-fn fill(s: &Store, values: &mut [i64]) {
+pub(super) fn fill(s: &Store, values: &mut [i64]) {
     for (v, x) in values.iter_mut().enumerate() {
         *x = s.min(v);
     }
@@ -196,7 +224,7 @@ fn fill(s: &Store, values: &mut [i64]) {
 
 /// Adds the objective's bound as a linear propagator that allows everything until the first
 /// solution; its index.
-fn add_bound(p: &mut Problem) -> Option<usize> {
+pub(super) fn add_bound(p: &mut Problem) -> Option<usize> {
     let o = p.objective.as_ref()?;
     let sign = match o.sense {
         Sense::Maximize => -1,
@@ -215,7 +243,7 @@ fn add_bound(p: &mut Problem) -> Option<usize> {
     Some(index)
 }
 
-fn objective_value(p: &Problem, bound: Option<usize>) -> Option<i128> {
+pub(super) fn objective_value(p: &Problem, bound: Option<usize>) -> Option<i128> {
     let o = p.objective.as_ref()?;
     bound?;
     let sum: i128 = o

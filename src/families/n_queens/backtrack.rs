@@ -50,9 +50,16 @@ pub struct Listing {
 
 /// The first `limit` solutions in lexicographic order of their columns (as the seed prints them).
 pub fn list(allowed: &[u64], limit: usize) -> Listing {
+    list_from(allowed, Frontier::START, &[], limit)
+}
+
+/// The first `limit` completions of the partial placement `f` (its columns so far `placed`).
+pub fn list_from(allowed: &[u64], f: Frontier, placed: &[u8], limit: usize) -> Listing {
+    let mut cols = vec![0; allowed.len()];
+    cols[..placed.len()].copy_from_slice(placed);
     let mut l = Lister {
         allowed,
-        cols: vec![0; allowed.len()],
+        cols,
         out: Listing {
             solutions: Vec::new(),
             complete: true,
@@ -60,7 +67,7 @@ pub fn list(allowed: &[u64], limit: usize) -> Listing {
         },
         limit,
     };
-    l.search(Frontier::START);
+    l.search(f);
     l.out
 }
 

@@ -9,6 +9,7 @@ mod board;
 mod construct;
 mod load;
 mod mirror;
+mod parts;
 mod plan;
 mod reach;
 mod report;

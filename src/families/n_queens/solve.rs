@@ -6,8 +6,9 @@ use super::board::Board;
 use super::plan::{CATALOG, Engine, Objective, Plan};
 use super::reach::known_placements;
 use super::report::{Placements, QueensDetails, fill_classes, fill_placement, fill_placements};
-use super::{construct, mirror, symmetry};
+use super::{construct, mirror, parts, symmetry};
 use crate::diagnostic::Diagnostic;
+use crate::engine::split::Shard;
 use crate::families::plan::Resolved;
 use crate::families::{Puzzle, SolveContext};
 use crate::report::{Report, Stats, Status, group_digits};
@@ -36,6 +37,14 @@ impl Puzzle for QueensPuzzle {
         format!("{n} queens on {n}x{n}{given}; {objective}")
     }
 
+    fn splits(&self) -> Result<(), String> {
+        match self.plan {
+            Plan::List { .. } | Plan::Count | Plan::CountClasses { .. } => Ok(()),
+            Plan::CountMirrored => Err("the bitboard-mirror engine counts half the board twice and does not split; use engine bitboard or bitboard-symmetry".into()),
+            Plan::Construct | Plan::First => Err("`any` stops at its first placement, so its parts are not independent; use objective list or count".into()),
+        }
+    }
+
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
         let n = self.board.n;
         let objective = CATALOG.objective_name(self.objective);
@@ -50,10 +59,13 @@ impl Puzzle for QueensPuzzle {
         let t0 = Instant::now();
         let mut details = QueensDetails::new(&self.board);
         match self.plan {
-            Plan::List { limit } => self.list(&mut report, &mut details, limit)?,
+            Plan::List { limit } => self.list(&mut report, &mut details, limit, ctx.shard)?,
             Plan::Count => {
                 let split = backtrack::split_rows(n);
-                let t = backtrack::count(&self.board.allowed, Frontier::START, split);
+                let t = match ctx.shard {
+                    Some(s) => parts::count_plain(&self.board.allowed, s),
+                    None => backtrack::count(&self.board.allowed, Frontier::START, split),
+                };
                 self.counted(&mut report, &mut details, t.solutions, t.solutions);
                 report.stats.states = t.nodes;
             }
@@ -63,7 +75,12 @@ impl Puzzle for QueensPuzzle {
                 report.stats.states = t.nodes;
             }
             Plan::CountClasses { unique } => {
-                let c = symmetry::count(n, ctx.progress);
+                let c = match ctx.shard {
+                    Some(s) if n >= 4 => parts::count_classes(n, s),
+                    // Boards below 4 have no branches to split: part 0 holds them whole.
+                    Some(s) if s.index > 0 => symmetry::Classes::default(),
+                    _ => symmetry::count(n, ctx.progress),
+                };
                 let answer = if unique { c.unique() } else { c.total() };
                 self.counted(&mut report, &mut details, c.total(), answer);
                 fill_classes(&mut report, &mut details, &c);
@@ -94,9 +111,13 @@ impl QueensPuzzle {
         report: &mut Report,
         details: &mut QueensDetails,
         limit: usize,
+        shard: Option<Shard>,
     ) -> Result<(), Diagnostic> {
         let n = self.board.n;
-        let listing = backtrack::list(&self.board.allowed, limit);
+        let listing = match shard {
+            Some(s) => parts::list(&self.board.allowed, limit, s),
+            None => backtrack::list(&self.board.allowed, limit),
+        };
         report.stats.states = listing.nodes;
         for cols in &listing.solutions {
             self.board.verify(cols).map_err(|e| {

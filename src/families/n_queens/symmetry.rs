@@ -60,11 +60,11 @@ impl std::ops::AddAssign for Classes {
 
 /// The fixed parameters of one search branch.
 #[derive(Clone, Copy)]
-struct Phase {
-    last: usize,
+pub(super) struct Phase {
+    pub(super) last: usize,
     mask: u64,
     top: u64,
-    bound1: usize,
+    pub(super) bound1: usize,
     bound2: usize,
     side: u64,
     last_mask: u64,
@@ -73,7 +73,7 @@ struct Phase {
     split_until: usize,
 }
 
-type Rows = [u64; 64];
+pub(super) type Rows = [u64; 64];
 
 /// The classes of solutions of the empty n x n board (n from 1 to 64).
 pub fn count(n: usize, progress: &Progress) -> Classes {
@@ -107,7 +107,7 @@ pub fn count(n: usize, progress: &Progress) -> Classes {
 }
 
 /// The search branches of an n x n board (n >= 4): (corner, its phase).
-fn branches(n: usize) -> Vec<(bool, Phase)> {
+pub(super) fn branches(n: usize) -> Vec<(bool, Phase)> {
     let last = n - 1;
     let mask = full_mask(n);
     let top = 1u64 << last;
@@ -174,7 +174,13 @@ fn edge_branch(p: &Phase) -> Classes {
 impl Phase {
     /// The open squares of row `y` (before the last) under the representative's rules.
     #[inline(always)]
-    fn open<const CORNER: bool>(&self, y: usize, left: u64, down: u64, right: u64) -> u64 {
+    pub(super) fn open<const CORNER: bool>(
+        &self,
+        y: usize,
+        left: u64,
+        down: u64,
+        right: u64,
+    ) -> u64 {
         let open = self.mask & !(left | down | right);
         if CORNER {
             // Keeps the row-1 queen right of the diagonal: excludes the diagonal mirror image.
@@ -210,7 +216,7 @@ impl Phase {
 }
 
 /// Searches the completions of rows `..y`; rows before `split_until` fan out to rayon.
-fn search<const CORNER: bool>(
+pub(super) fn search<const CORNER: bool>(
     p: &Phase,
     rows: &mut Rows,
     y: usize,

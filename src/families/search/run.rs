@@ -9,6 +9,7 @@ use crate::engine::propagation::{
 };
 use crate::engine::{Progress, backtracking};
 use crate::expr::{self, ExprError, Rational, Value};
+use crate::families::SolveContext;
 use std::time::Duration;
 
 /// What a run found.
@@ -113,7 +114,7 @@ impl SearchPuzzle {
         keep: usize,
         stop_after: Option<u64>,
         (offset, order): (i64, Order),
-        progress: &Progress,
+        ctx: &SolveContext,
     ) -> Result<Run, Diagnostic> {
         let mut translation = translate::translate(&self.model, offset);
         let props = std::mem::take(&mut translation.propagators);
@@ -121,7 +122,11 @@ impl SearchPuzzle {
         let mut k = self.keeper(keep, stop_after);
         // The variables the translation added come last; a solution is the model's part.
         let n = self.model.variables.len();
-        let out = propagation::search(problem, &self.model, |v, _| k.offer(&v[..n]), progress);
+        let on_solution = |v: &[i64], _| k.offer(&v[..n]);
+        let out = match ctx.shard {
+            Some(s) => propagation::search_part(problem, &self.model, on_solution, ctx.progress, s),
+            None => propagation::search(problem, &self.model, on_solution, ctx.progress),
+        };
         let mut run = self.finish(k, out.nodes, out.elapsed)?;
         run.solutions = if self.goal.is_some() {
             run.solutions

@@ -80,6 +80,14 @@ impl Puzzle for SearchPuzzle {
         })
     }
 
+    fn splits(&self) -> Result<(), String> {
+        match (self.objective, self.plan) {
+            (Objective::First, _) => Err("`first` stops at its first solution, so its parts are not independent; use objective all, count, maximize or minimize".into()),
+            (_, Plan::Backtracking { .. }) => Err("the generate-and-test engine does not split; use engine = \"propagation\"".into()),
+            _ => Ok(()),
+        }
+    }
+
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
         let mut report = Report::new(
             CATALOG.objective_name(self.objective),
@@ -97,7 +105,7 @@ impl Puzzle for SearchPuzzle {
                     stop_after,
                     offset,
                     order,
-                } => self.propagate(keep, stop_after, (offset, order), ctx.progress)?,
+                } => self.propagate(keep, stop_after, (offset, order), ctx)?,
             }
         } else {
             report.notes.extend(self.empty_domains.iter().cloned());

@@ -1,0 +1,374 @@
+//! The report of a whole split run from its parts' --json reports (`puzzlespec merge`): counts
+//! summed exactly (decimal, whatever their size), listings joined up to `solve.limit`, optima
+//! compared, class sizes and search statistics added; a part that was stopped leaves the total
+//! marked incomplete, naming the part.
+
+use super::shard::Stamp;
+use serde_json::{Map, Value, json};
+use std::path::PathBuf;
+
+/// One part as read and checked by `cli::merge`.
+pub struct Part {
+    pub file: PathBuf,
+    pub stamp: Stamp,
+    pub doc: Value,
+}
+
+/// The merged report.
+pub struct Merged {
+    pub doc: Value,
+    /// The parts that were stopped: (index, file, why: "time-limit", ...).
+    pub stopped: Vec<(u32, PathBuf, String)>,
+}
+
+impl Merged {
+    pub fn status(&self) -> &str {
+        self.doc.get("status").and_then(Value::as_str).unwrap_or("")
+    }
+}
+
+/// Fields whose parts add up (counts, class sizes, search statistics).
+const SUMMED: &[&str] = &[
+    "count",
+    "count_total",
+    "count_unique",
+    "nodes",
+    "evaluation_errors",
+];
+/// Lists joined part after part, up to the limit.
+const JOINED: &[&str] = &["solutions", "placements", "answers"];
+
+/// Adds the parts up (they are in part order, checked to be one run).
+pub fn merge(parts: &[Part]) -> Merged {
+    let stopped: Vec<(u32, PathBuf, String)> = parts
+        .iter()
+        .filter(|p| p.doc.get("status").and_then(Value::as_str) == Some("stopped"))
+        .map(|p| {
+            let why = p
+                .doc
+                .get("stopped")
+                .and_then(Value::as_str)
+                .unwrap_or("stopped");
+            (p.stamp.index, p.file.clone(), why.to_string())
+        })
+        .collect();
+    let docs: Vec<&Value> = parts.iter().map(|p| &p.doc).collect();
+    let mut doc = if docs[0].get("cases").is_some() {
+        merge_cases(&docs)
+    } else {
+        merge_reports(&docs, parts[0].stamp.limit)
+    };
+    let stamp = &parts[0].stamp;
+    doc["merged"] = json!({
+        "fingerprint": stamp.fingerprint,
+        "version": stamp.version,
+        "parts": stamp.count,
+        "complete": stopped.is_empty(),
+        "incomplete_parts": stopped.iter().map(|(k, file, why)| json!({"index": k, "file": file, "stopped": why})).collect::<Vec<_>>(),
+    });
+    Merged { doc, stopped }
+}
+
+/// One report from the parts' reports.
+fn merge_reports(docs: &[&Value], limit: Option<u64>) -> Value {
+    let mut out: Map<String, Value> = docs[0].as_object().cloned().unwrap_or_default();
+    out.remove("shard");
+    let best = best_part(docs, out.get("objective").and_then(Value::as_str));
+    for key in SUMMED {
+        if let Some(sum) = sum_field(docs, |d| d.get(*key)) {
+            out.insert(key.to_string(), sum);
+        }
+    }
+    if let Some(classes) = add_objects(docs, "symmetry_classes") {
+        out.insert("symmetry_classes".into(), classes);
+    }
+    let mut cut = false;
+    for key in JOINED {
+        let from: Vec<&Value> = match best {
+            Some(i) => vec![docs[i]],
+            None => docs.to_vec(),
+        };
+        let mut all: Vec<Value> = from
+            .iter()
+            .filter_map(|d| d.get(*key).and_then(Value::as_array))
+            .flatten()
+            .cloned()
+            .collect();
+        if docs.iter().all(|d| d.get(*key).is_none()) {
+            continue;
+        }
+        if let Some(l) = limit.filter(|&l| (all.len() as u64) > l) {
+            all.truncate(l as usize);
+            cut = true;
+        }
+        out.insert(key.to_string(), Value::Array(all));
+    }
+    if let Some(i) = best {
+        out.insert("optimum".into(), docs[i]["optimum"].clone());
+    }
+    if docs.iter().any(|d| d.get("complete").is_some()) {
+        let complete = !cut
+            && docs
+                .iter()
+                .all(|d| d.get("complete") != Some(&Value::Bool(false)));
+        out.insert("complete".into(), Value::Bool(complete));
+    }
+    out.insert("stats".into(), add_stats(docs));
+    out.insert("status".into(), Value::from(status(docs)));
+    if let Some(why) = docs.iter().find_map(|d| d.get("stopped")) {
+        out.insert("stopped".into(), why.clone());
+    }
+    out.insert("notes".into(), Value::Array(common_notes(docs)));
+    Value::Object(out)
+}
+
+/// The cases of a sweep's parts, in the sweep's order: `[{key, value, result}]` as an
+/// unsplit `--sweep --json` prints them.
+fn merge_cases(docs: &[&Value]) -> Value {
+    let mut cases: Vec<Value> = docs
+        .iter()
+        .filter_map(|d| d.get("cases").and_then(Value::as_array))
+        .flatten()
+        .cloned()
+        .collect();
+    cases.sort_by_key(|c| c.get("case").and_then(Value::as_u64).unwrap_or(u64::MAX));
+    for c in &mut cases {
+        if let Value::Object(fields) = c {
+            fields.remove("case");
+        }
+    }
+    json!({ "cases": cases })
+}
+
+/// The combined status: stopped if any part was; else solved if any part found a solution,
+/// counted or explored if any did; no solution only when no part found one.
+fn status(docs: &[&Value]) -> &'static str {
+    let has = |s: &str| {
+        docs.iter()
+            .any(|d| d.get("status").and_then(Value::as_str) == Some(s))
+    };
+    if has("stopped") {
+        "stopped"
+    } else if has("solved") {
+        "solved"
+    } else if has("counted") {
+        "counted"
+    } else if has("explored") {
+        "explored"
+    } else {
+        "no-solution"
+    }
+}
+
+/// The sum of a count field over the parts that have it (numbers or decimal strings, summed
+/// exactly); a number when it fits 64 bits, else a string, as `run --json` writes counts.
+fn sum_field<'a>(
+    docs: &[&'a Value],
+    get: impl Fn(&'a Value) -> Option<&'a Value>,
+) -> Option<Value> {
+    let mut total = String::from("0");
+    let mut any = false;
+    for d in docs {
+        let digits = match get(d) {
+            Some(Value::Number(n)) if n.is_u64() => n.to_string(),
+            Some(Value::String(s)) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
+                s.clone()
+            }
+            _ => continue,
+        };
+        any = true;
+        total = add_decimal(&total, &digits);
+    }
+    any.then(|| match total.parse::<u64>() {
+        Ok(n) => Value::from(n),
+        Err(_) => Value::from(total),
+    })
+}
+
+/// The exact sum of two decimal numerals.
+pub fn add_decimal(a: &str, b: &str) -> String {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut out = Vec::with_capacity(a.len().max(b.len()) + 1);
+    let (mut i, mut j, mut carry) = (a.len(), b.len(), 0u8);
+    while i > 0 || j > 0 || carry > 0 {
+        let x = if i > 0 {
+            i -= 1;
+            a[i] - b'0'
+        } else {
+            0
+        };
+        let y = if j > 0 {
+            j -= 1;
+            b[j] - b'0'
+        } else {
+            0
+        };
+        let s = x + y + carry;
+        out.push(b'0' + s % 10);
+        carry = s / 10;
+    }
+    while out.len() > 1 && out.last() == Some(&b'0') {
+        out.pop();
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// An object of counts added key by key (n-queens' classes by size).
+fn add_objects(docs: &[&Value], key: &str) -> Option<Value> {
+    let first = docs
+        .iter()
+        .find_map(|d| d.get(key).and_then(Value::as_object))?;
+    let mut out = Map::new();
+    for k in first.keys() {
+        if let Some(sum) = sum_field(docs, |d| d.get(key).and_then(|o| o.get(k))) {
+            out.insert(k.clone(), sum);
+        }
+    }
+    Some(Value::Object(out))
+}
+
+/// States summed; elapsed time summed (the parts' total work, not the wall time of the batch).
+fn add_stats(docs: &[&Value]) -> Value {
+    let states = sum_field(docs, |d| d.get("stats").and_then(|s| s.get("states")));
+    let ms: f64 = docs
+        .iter()
+        .filter_map(|d| d["stats"]["elapsed_ms"].as_f64())
+        .sum();
+    json!({ "states": states.unwrap_or(Value::from(0)), "elapsed_ms": ms })
+}
+
+/// The notes every part has (the parts' own notes describe their parts only).
+fn common_notes(docs: &[&Value]) -> Vec<Value> {
+    let notes = |d: &Value| {
+        d.get("notes")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default()
+    };
+    let first = notes(docs[0]);
+    first
+        .into_iter()
+        .filter(|n| !n.as_str().is_some_and(|s| s.contains("(--shard)")))
+        .filter(|n| docs[1..].iter().all(|d| notes(d).contains(n)))
+        .collect()
+}
+
+/// For `maximize` / `minimize`: the part with the best optimum (the first on a tie).
+fn best_part(docs: &[&Value], objective: Option<&str>) -> Option<usize> {
+    let sign = match objective? {
+        "maximize" => 1,
+        "minimize" => -1,
+        _ => return None,
+    };
+    let mut best: Option<(usize, (i128, i128))> = None;
+    for (i, d) in docs.iter().enumerate() {
+        let Some(v) = d.get("optimum").and_then(rational) else {
+            continue;
+        };
+        // a/b beats c/d (b, d > 0) when sign * (a*d - c*b) > 0.
+        let better = best.is_none_or(|(_, (c, e))| sign * (v.0 * e - c * v.1).signum() > 0);
+        if better {
+            best = Some((i, v));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+/// An optimum as a fraction (numerator, positive denominator): an integer or "p/q".
+fn rational(v: &Value) -> Option<(i128, i128)> {
+    if let Some(n) = v.as_i64() {
+        return Some((i128::from(n), 1));
+    }
+    let (p, q) = v.as_str()?.split_once('/')?;
+    let (p, q): (i128, i128) = (p.trim().parse().ok()?, q.trim().parse().ok()?);
+    (q > 0).then_some((p, q))
+}
+
+/// The merged report as text: the figures a user reads, and which parts were stopped.
+pub fn text(m: &Merged) -> String {
+    let d = &m.doc;
+    let mut out = String::new();
+    let line = |out: &mut String, k: &str, v: String| out.push_str(&format!("{k:<9} {v}\n"));
+    if let Some(cases) = d.get("cases").and_then(Value::as_array) {
+        for c in cases {
+            let r = &c["result"];
+            line(
+                &mut out,
+                &format!("{}={}", c["key"].as_str().unwrap_or(""), c["value"]),
+                format!(
+                    "{} {}",
+                    r["status"].as_str().unwrap_or(""),
+                    count_text(&r["count"])
+                ),
+            );
+        }
+    } else {
+        for key in ["puzzle", "kind", "objective", "engine"] {
+            if let Some(v) = d.get(key).and_then(Value::as_str) {
+                line(&mut out, key, v.to_string());
+            }
+        }
+        line(&mut out, "status", m.status().to_string());
+        if let Some(c) = d.get("count") {
+            line(&mut out, "count", count_text(c));
+        }
+        if let Some(o) = d.get("optimum") {
+            line(&mut out, "optimum", o.to_string());
+        }
+        for key in JOINED {
+            if let Some(list) = d
+                .get(*key)
+                .and_then(Value::as_array)
+                .filter(|l| !l.is_empty())
+            {
+                line(&mut out, key, format!("{} listed", list.len()));
+                for item in list {
+                    out.push_str(&format!("  {item}\n"));
+                }
+                break;
+            }
+        }
+        for n in d["notes"].as_array().into_iter().flatten() {
+            out.push_str(&format!("note: {}\n", n.as_str().unwrap_or("")));
+        }
+    }
+    let parts = &d["merged"]["parts"];
+    out.push_str(&format!("merged {parts} parts\n"));
+    for (k, file, why) in &m.stopped {
+        out.push_str(&format!(
+            "INCOMPLETE: part {k} ({}) was stopped ({why}); the total misses what it did not search: run it again\n",
+            file.display()
+        ));
+    }
+    out
+}
+
+fn count_text(v: &Value) -> String {
+    match v {
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => s.clone(),
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimal_sums_are_exact() {
+        assert_eq!(add_decimal("0", "0"), "0");
+        assert_eq!(add_decimal("999", "1"), "1000");
+        // 2^64 - 1 + 2^64 - 1 = 2^65 - 2.
+        assert_eq!(
+            add_decimal("18446744073709551615", "18446744073709551615"),
+            "36893488147419103230"
+        );
+        let u = 123_456_789_012_345_678_901_234_567u128;
+        assert_eq!(
+            add_decimal(&u.to_string(), &u.to_string()),
+            (2 * u).to_string()
+        );
+    }
+}

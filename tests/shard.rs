@@ -1,0 +1,353 @@
+//! `run --shard K/N` and `puzzlespec merge`: every shardable objective of the shipped specs run in
+//! 1, 7 and 64 parts, merged, and compared with the unsplit run (counts equal, listings equal as
+//! sets, optima equal); and each refusal (bad K/N, an objective that does not split, a missing,
+//! repeated, foreign or changed part) a clear message with exit code 2.
+
+mod common;
+
+use common::{outcome, puzzlespec};
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// A fresh folder for one test's part files.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("puzzlespec-shard-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `run SPEC ARGS --json`: its document and exit code.
+fn run(spec: &str, args: &[&str]) -> (Value, i32) {
+    let o = outcome(
+        puzzlespec()
+            .arg("run")
+            .arg(spec)
+            .args(args)
+            .args(["--json", "-q"]),
+    );
+    (o.json(), o.code)
+}
+
+/// Runs the `n` parts into `dir`, one file each; their paths.
+fn parts(spec: &str, args: &[&str], n: u32, dir: &Path) -> Vec<PathBuf> {
+    (0..n)
+        .map(|k| {
+            let shard = format!("{k}/{n}");
+            let o = outcome(
+                puzzlespec()
+                    .arg("run")
+                    .arg(spec)
+                    .args(args)
+                    .args(["--shard", &shard, "--json", "-q"]),
+            );
+            assert!(o.code <= 1, "{spec} {shard}: exit {}\n{}", o.code, o.stderr);
+            let file = dir.join(format!("part-{k}.json"));
+            std::fs::write(&file, o.stdout).unwrap();
+            file
+        })
+        .collect()
+}
+
+fn merge(files: &[PathBuf]) -> common::Outcome {
+    outcome(puzzlespec().arg("merge").arg("--json").args(files))
+}
+
+/// A listing as a set of its items' JSON texts.
+fn set(v: &Value) -> BTreeSet<String> {
+    v.as_array()
+        .into_iter()
+        .flatten()
+        .map(|x| x.to_string())
+        .collect()
+}
+
+/// Splits `spec` (with `args`) into 1, 7 and 64 parts and checks the merge against the whole.
+fn splits_like_the_whole(spec: &str, args: &[&str]) {
+    let (whole, code) = run(spec, args);
+    for n in [1, 7, 64] {
+        let dir = folder(&format!("{}-{n}", spec.replace(['/', '.'], "_")));
+        let files = parts(spec, args, n, &dir);
+        let m = merge(&files);
+        assert_eq!(m.code, code, "{spec} in {n}: {}", m.stderr);
+        let merged = m.json();
+        let what = format!("{spec} {args:?} in {n} parts");
+        assert_eq!(merged["status"], whole["status"], "{what}");
+        assert_eq!(merged["count"], whole["count"], "{what}");
+        assert_eq!(merged["optimum"], whole["optimum"], "{what}");
+        for key in [
+            "solutions",
+            "placements",
+            "answers",
+            "count_total",
+            "count_unique",
+            "symmetry_classes",
+        ] {
+            if whole["optimum"].is_number() && whole[key].is_array() {
+                // Optimal solutions that tie may differ: the unsplit search keeps the first
+                // in its order, the merge the one of the first part that reached the optimum.
+                assert_eq!(
+                    merged[key].as_array().map(Vec::len),
+                    whole[key].as_array().map(Vec::len),
+                    "{what}: {key}"
+                );
+            } else if key.ends_with('s') && whole[key].is_array() {
+                assert_eq!(set(&merged[key]), set(&whole[key]), "{what}: {key}");
+            } else {
+                assert_eq!(merged[key], whole[key], "{what}: {key}");
+            }
+        }
+        assert_eq!(merged["merged"]["complete"], true, "{what}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn queens_counts_split() {
+    // bitboard-symmetry (the auto engine of an empty board), 16 queens: 14,772,512 (OEIS A000170).
+    splits_like_the_whole("specs/queens-count.toml", &[]);
+    splits_like_the_whole(
+        "specs/queens-count.toml",
+        &["--objective", "count-unique", "--set", "board.n=10"],
+    );
+    splits_like_the_whole(
+        "specs/queens-count.toml",
+        &["--engine", "bitboard", "--set", "board.n=11"],
+    );
+}
+
+#[test]
+fn queens_listings_split() {
+    splits_like_the_whole("specs/queens8.toml", &[]);
+    splits_like_the_whole("specs/queens8.toml", &["--set", "board.n=6"]);
+}
+
+#[test]
+fn search_objectives_split() {
+    for spec in [
+        "specs/eight-queens-search.toml",
+        "specs/magic-square-4.toml",
+        "specs/polydivisible.toml",
+        "specs/send-more-money-search.toml",
+        "specs/send-most-money.toml",
+        "specs/sudoku-inkala.toml",
+    ] {
+        splits_like_the_whole(spec, &[]);
+    }
+}
+
+#[test]
+fn sweep_cases_split() {
+    // Each part solves its cases whole: the merge is the unsplit sweep's array, case by case.
+    let spec = "specs/queens-count.toml";
+    let args = ["--sweep", "board.n=1..9"];
+    let (whole, _) = run(spec, &args);
+    for n in [1, 7, 64] {
+        let dir = folder(&format!("sweep-{n}"));
+        let merged = merge(&parts(spec, &args, n, &dir)).json();
+        let counts = |cases: &Value| -> Vec<Value> {
+            cases
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["result"]["count"].clone())
+                .collect()
+        };
+        assert_eq!(counts(&merged["cases"]), counts(&whole), "in {n}");
+        // OEIS A000170 for n = 1..9.
+        let known: Vec<Value> = [1, 0, 0, 2, 10, 4, 40, 92, 352].map(Value::from).to_vec();
+        assert_eq!(counts(&whole), known);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// Exit code 2 and a message on stderr containing `says`.
+fn refused(cmd: &mut assert_cmd::Command, says: &str) {
+    let o = outcome(cmd);
+    assert_eq!(o.code, 2, "{}", o.stderr);
+    assert!(
+        o.stderr.contains(says),
+        "expected `{says}` in:\n{}",
+        o.stderr
+    );
+}
+
+#[test]
+fn bad_shards_are_refused() {
+    let q = "specs/queens-count.toml";
+    for (shard, says) in [
+        ("7/7", "there is no part 7 of 7"),
+        ("0/0", "at least 1"),
+        ("x", "is not a shard"),
+    ] {
+        refused(puzzlespec().args(["run", q, "--shard", shard]), says);
+    }
+    refused(
+        puzzlespec()
+            .args(["run", q, "--shard", "auto"])
+            .env_remove("SLURM_ARRAY_TASK_ID")
+            .env_remove("JOB_COMPLETION_INDEX")
+            .env_remove("PARALLEL_SEQ"),
+        "SLURM_ARRAY_TASK_ID",
+    );
+    // Objectives that do not split, each with its reason.
+    refused(
+        puzzlespec().args(["run", "specs/queens-any.toml", "--shard", "0/2"]),
+        "first placement",
+    );
+    refused(
+        puzzlespec().args(["run", q, "--engine", "bitboard-mirror", "--shard", "0/2"]),
+        "bitboard-mirror",
+    );
+    refused(
+        puzzlespec().args([
+            "run",
+            "specs/magic-square-4.toml",
+            "--objective",
+            "first",
+            "--shard",
+            "0/2",
+        ]),
+        "first solution",
+    );
+    refused(
+        puzzlespec().args(["run", "specs/water-jugs.toml", "--shard", "0/2"]),
+        "does not split",
+    );
+    refused(
+        puzzlespec().args(["run", "specs/oomachi.toml", "--shard", "0/2"]),
+        "generate-and-test",
+    );
+}
+
+#[test]
+fn auto_reads_the_batch_engines() {
+    let q = "specs/queens-count.toml";
+    let n8 = ["--set", "board.n=8"];
+    let clean = |cmd: &mut assert_cmd::Command| {
+        for v in [
+            "SLURM_ARRAY_TASK_ID",
+            "SLURM_ARRAY_TASK_COUNT",
+            "SLURM_ARRAY_TASK_MIN",
+            "JOB_COMPLETION_INDEX",
+            "PARALLEL_SEQ",
+        ] {
+            cmd.env_remove(v);
+        }
+    };
+    let index = |envs: &[(&str, &str)], extra: &[&str]| -> (u64, u64) {
+        let mut cmd = puzzlespec();
+        clean(&mut cmd);
+        cmd.args(["run", q, "--json", "-q", "--shard"])
+            .args(extra)
+            .args(n8);
+        for (k, v) in envs {
+            cmd.env(k, v);
+        }
+        let d = outcome(&mut cmd).json();
+        (
+            d["shard"]["index"].as_u64().unwrap(),
+            d["shard"]["count"].as_u64().unwrap(),
+        )
+    };
+    assert_eq!(
+        index(
+            &[
+                ("SLURM_ARRAY_TASK_ID", "3"),
+                ("SLURM_ARRAY_TASK_COUNT", "16")
+            ],
+            &["auto"]
+        ),
+        (3, 16)
+    );
+    assert_eq!(
+        index(&[("JOB_COMPLETION_INDEX", "2")], &["auto", "--shards", "5"]),
+        (2, 5)
+    );
+    assert_eq!(index(&[("PARALLEL_SEQ", "1")], &["auto/4"]), (0, 4));
+    let mut cmd = puzzlespec();
+    clean(&mut cmd);
+    refused(
+        cmd.args(["run", q, "--shard", "auto"])
+            .env("JOB_COMPLETION_INDEX", "1"),
+        "not the number of parts",
+    );
+}
+
+#[test]
+fn bad_merges_are_refused() {
+    let q = "specs/queens-count.toml";
+    let n10 = ["--set", "board.n=10"];
+    let dir = folder("bad");
+    let files = parts(q, &n10, 3, &dir);
+    refused(puzzlespec().arg("merge"), "none was given");
+    refused(
+        puzzlespec().arg("merge").args(&files[..2]),
+        "parts is missing: 2",
+    );
+    refused(
+        puzzlespec().arg("merge").args(&files).arg(&files[1]),
+        "are both part 1 of 3",
+    );
+    // A part of another spec (another --set), of another split, edited, or cut short.
+    let other = folder("other");
+    let foreign = parts(q, &["--set", "board.n=9"], 3, &other);
+    refused(
+        puzzlespec().arg("merge").args(&files[..2]).arg(&foreign[2]),
+        "another spec",
+    );
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let edited = dir.join("edited.json");
+    let count = serde_json::from_str::<Value>(&text).unwrap()["count"].clone();
+    std::fs::write(
+        &edited,
+        text.replacen(&format!("\"count\": {count}"), "\"count\": 1", 1),
+    )
+    .unwrap();
+    refused(
+        puzzlespec().arg("merge").arg(&edited).args(&files[1..]),
+        "checksum",
+    );
+    let cut = dir.join("cut.json");
+    std::fs::write(&cut, &text[..text.len() / 2]).unwrap();
+    refused(
+        puzzlespec().arg("merge").arg(&cut).args(&files[1..]),
+        "cut.json",
+    );
+    // The parts, whole, still merge to 724 (OEIS A000170).
+    let ok = merge(&files);
+    assert_eq!(ok.code, 0);
+    assert_eq!(ok.json()["count"], 724);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&other);
+}
+
+#[test]
+fn a_stopped_part_makes_the_total_incomplete() {
+    // 18 queens cannot finish in 0.2 s: part 1 of 2 is stopped by its time limit.
+    let q = "specs/queens-count.toml";
+    let dir = folder("stopped");
+    let n = ["--set", "board.n=18"];
+    let mut files = Vec::new();
+    for (k, limit) in [(0, "0.1"), (1, "0.1")] {
+        let o = outcome(
+            puzzlespec()
+                .args(["run", q, "--json", "-q", "--time-limit", limit, "--shard"])
+                .arg(format!("{k}/2"))
+                .args(n),
+        );
+        assert_eq!(o.code, 6);
+        let file = dir.join(format!("p{k}.json"));
+        std::fs::write(&file, o.stdout).unwrap();
+        files.push(file);
+    }
+    let m = outcome(puzzlespec().arg("merge").args(&files));
+    assert_eq!(m.code, 6, "{}", m.stderr);
+    assert!(m.stdout.contains("INCOMPLETE: part 0"), "{}", m.stdout);
+    assert!(m.stderr.contains("p1.json"), "{}", m.stderr);
+    let j = merge(&files).json();
+    assert_eq!(j["status"], "stopped");
+    assert_eq!(j["merged"]["complete"], false);
+    let _ = std::fs::remove_dir_all(&dir);
+}
