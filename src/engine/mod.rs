@@ -3,6 +3,7 @@
 
 pub mod all_shortest;
 pub mod backtracking;
+pub mod exact_cover;
 pub mod bfs;
 pub mod bidirectional_bfs;
 pub mod bitmap_bfs;
