@@ -1,0 +1,122 @@
+//! Solving a packing: the objective's engine run on the model's exact cover, each listed
+//! packing checked from scratch, counts taken with and up to the board's symmetry.
+
+use super::plan::{CATALOG, Engine, Objective};
+use super::puzzle::PackingPuzzle;
+use super::report::{PackingDetails, fill_count, fill_packings};
+use super::symmetry::Symmetries;
+use crate::diagnostic::Diagnostic;
+use crate::engine::exact_cover::{Keep, Listing, Problem, Tally, bitboard, dlx};
+use crate::engine::Progress;
+use crate::families::SolveContext;
+use crate::report::{Report, Stats, Status};
+use std::time::Instant;
+
+pub fn solve(p: &PackingPuzzle, ctx: &SolveContext) -> Result<Report, Diagnostic> {
+    let objective = CATALOG.objective_name(p.objective);
+    let engine = CATALOG.engine_name(p.engine.engine);
+    ctx.progress
+        .message(|| format!("{objective}: {} ({engine})", p.model.placements.len()));
+    let mut report = Report::new(objective, Status::Counted, engine, &p.engine.reason);
+    let mut details = PackingDetails::new(&p.model);
+    let t0 = Instant::now();
+    if let Some(why) = unplaceable(p) {
+        report.status = Status::NoSolution;
+        report.notes.push(why);
+        if p.objective == Objective::Count {
+            report.count = Some(0);
+        }
+    } else {
+        let problem = p.model.problem();
+        match p.objective {
+            Objective::Count => count(p, &problem, ctx.progress, &mut report, &mut details),
+            Objective::All => list(p, &problem, p.limit, &mut report, &mut details)?,
+            Objective::Any => list(p, &problem, 1, &mut report, &mut details)?,
+        }
+    }
+    report.stats.elapsed_ms = Stats::new(0, t0.elapsed()).elapsed_ms;
+    report.set_details(&details);
+    Ok(report)
+}
+
+/// Why no packing exists before any search: a piece that must be placed fits nowhere.
+fn unplaceable(p: &PackingPuzzle) -> Option<String> {
+    if p.spare_pieces {
+        return None;
+    }
+    let m = &p.model;
+    let k = (0..m.pieces.len()).find(|&k| m.pieces[k].count > 0 && m.placements_of(k) == 0)?;
+    Some(format!(
+        "piece {} fits nowhere on the board, and every piece must be placed",
+        m.pieces[k].name
+    ))
+}
+
+fn count(
+    p: &PackingPuzzle,
+    problem: &Problem,
+    progress: &Progress,
+    report: &mut Report,
+    details: &mut PackingDetails,
+) {
+    let symmetries = Symmetries::of(&p.model);
+    let keep = |cover: &[usize]| symmetries.is_least(&p.model, cover);
+    let tally = run_count(p.engine.engine, problem, Some(&keep), progress);
+    report.stats.states = tally.nodes;
+    fill_count(report, details, &tally, symmetries.order());
+}
+
+fn run_count(engine: Engine, problem: &Problem, keep: Option<Keep>, progress: &Progress) -> Tally {
+    match engine {
+        Engine::Bitboard if problem.primary <= 64 => bitboard::count::<u64>(problem, keep, progress),
+        Engine::Bitboard => bitboard::count::<u128>(problem, keep, progress),
+        Engine::DancingLinks => dlx::count(problem, keep, progress),
+    }
+}
+
+fn run_list(engine: Engine, problem: &Problem, limit: usize) -> Listing {
+    match engine {
+        Engine::Bitboard if problem.primary <= 64 => bitboard::list::<u64>(problem, limit),
+        Engine::Bitboard => bitboard::list::<u128>(problem, limit),
+        Engine::DancingLinks => dlx::list(problem, limit),
+    }
+}
+
+/// Lists up to `limit` packings, each checked from scratch before it is shown.
+fn list(
+    p: &PackingPuzzle,
+    problem: &Problem,
+    limit: usize,
+    report: &mut Report,
+    details: &mut PackingDetails,
+) -> Result<(), Diagnostic> {
+    let listing = run_list(p.engine.engine, problem, limit);
+    report.stats.states = listing.nodes;
+    for cover in &listing.solutions {
+        p.model.verify(cover).map_err(|e| {
+            Diagnostic::internal(format!("a packing found fails its check: {e}"))
+        })?;
+    }
+    if listing.solutions.is_empty() {
+        report.status = Status::NoSolution;
+        if p.objective == Objective::All && listing.complete {
+            report.count = Some(0);
+        }
+        report.notes.push("no packing of the pieces fills the board".into());
+        return Ok(());
+    }
+    report.status = Status::Solved;
+    if p.objective == Objective::All {
+        details.complete = Some(listing.complete);
+        if listing.complete {
+            report.count = Some(listing.solutions.len() as u128);
+        } else if !listing.stopped {
+            report.notes.push(format!(
+                "listing the first {}; there are more (raise solve.limit, or objective = \"count\" for how many)",
+                listing.solutions.len()
+            ));
+        }
+    }
+    fill_packings(report, details, &p.model, &listing.solutions);
+    Ok(())
+}
