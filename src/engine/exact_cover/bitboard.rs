@@ -42,11 +42,14 @@ impl Word for u128 {
     }
 }
 
-/// The options by their lowest item: those of item `i` are `start[i]..start[i + 1]`.
+/// The options by their lowest item and then by group: the runs of item `i` are
+/// `start[i]..start[i + 1]` in `runs`, each run the options of one group, so that a group whose
+/// budget is spent is passed over in one step (half the pieces are placed, on average).
 pub struct Table<W> {
     start: Vec<u32>,
+    /// (group, first option, end of options).
+    runs: Vec<(u32, u32, u32)>,
     mask: Vec<W>,
-    group: Vec<u32>,
     /// The problem's number of each option.
     id: Vec<u32>,
     budget: Vec<u32>,
@@ -59,30 +62,37 @@ impl<W: Word> Table<W> {
     pub fn new(p: &Problem) -> Table<W> {
         let bits = 8 * std::mem::size_of::<W>();
         assert!(p.primary <= bits && p.secondary == 0);
-        let mut by_low: Vec<Vec<(W, u32, u32)>> = vec![Vec::new(); p.primary];
+        let mut by_low: Vec<Vec<(u32, u32, W)>> = vec![Vec::new(); p.primary];
         for (o, option) in p.options.iter().enumerate() {
             let mut mask = W::ZERO;
             for e in option {
                 mask = mask | W::bit(e.item as usize);
             }
             let low = option.iter().map(|e| e.item).min().unwrap_or(0) as usize;
-            by_low[low].push((mask, p.group[o], o as u32));
+            by_low[low].push((p.group[o], o as u32, mask));
         }
         let mut t = Table {
             start: vec![0],
+            runs: Vec::new(),
             mask: Vec::new(),
-            group: Vec::new(),
             id: Vec::new(),
             budget: p.budget.clone(),
             init: W::ZERO,
         };
-        for list in by_low {
-            for (mask, group, id) in list {
+        for mut list in by_low {
+            // Stable: within a group the options keep the problem's order.
+            list.sort_by_key(|&(group, _, _)| group);
+            for (group, id, mask) in list {
+                let at = t.mask.len() as u32;
+                let this_item = t.runs.len() as u32 > *t.start.last().unwrap_or(&0);
+                match t.runs.last_mut() {
+                    Some(run) if this_item && run.0 == group && run.2 == at => run.2 += 1,
+                    _ => t.runs.push((group, at, at + 1)),
+                }
                 t.mask.push(mask);
-                t.group.push(group);
                 t.id.push(id);
             }
-            t.start.push(t.mask.len() as u32);
+            t.start.push(t.runs.len() as u32);
         }
         for i in p.primary..bits {
             t.init = t.init | W::bit(i);
@@ -125,19 +135,25 @@ impl<W: Word, F: FnMut(&[usize], W, &[u32]) -> bool> Walk<'_, W, F> {
         }
         let low = (!covered).trailing_zeros() as usize;
         let (a, b) = (self.t.start[low] as usize, self.t.start[low + 1] as usize);
-        for k in a..b {
-            let mask = self.t.mask[k];
-            let g = self.t.group[k] as usize;
-            if mask & covered != W::ZERO || self.budget[g] == 0 {
+        for r in a..b {
+            let (g, from, to) = self.t.runs[r];
+            let g = g as usize;
+            if self.budget[g] == 0 {
                 continue;
             }
-            self.budget[g] -= 1;
-            self.path.push(self.t.id[k] as usize);
-            let going = self.go(covered | mask);
-            self.path.pop();
-            self.budget[g] += 1;
-            if !going {
-                return false;
+            for k in from as usize..to as usize {
+                let mask = self.t.mask[k];
+                if mask & covered != W::ZERO {
+                    continue;
+                }
+                self.budget[g] -= 1;
+                self.path.push(self.t.id[k] as usize);
+                let going = self.go(covered | mask);
+                self.path.pop();
+                self.budget[g] += 1;
+                if !going {
+                    return false;
+                }
             }
         }
         true

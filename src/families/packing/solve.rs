@@ -4,9 +4,9 @@
 use super::plan::{CATALOG, Engine, Objective};
 use super::puzzle::PackingPuzzle;
 use super::report::{PackingDetails, fill_count, fill_packings};
-use super::symmetry::Symmetries;
+use super::symmetry::{Anchor, Symmetries, is_least};
 use crate::diagnostic::Diagnostic;
-use crate::engine::exact_cover::{Keep, Listing, Problem, Tally, bitboard, dlx};
+use crate::engine::exact_cover::{Entry, Keep, Listing, Problem, Tally, bitboard, dlx};
 use crate::engine::Progress;
 use crate::families::SolveContext;
 use crate::report::{Report, Stats, Status};
@@ -60,12 +60,88 @@ fn count(
     details: &mut PackingDetails,
 ) {
     let symmetries = Symmetries::of(&p.model);
-    let keep = |cover: &[usize]| symmetries.is_least(&p.model, cover);
-    let tally = run_count(p.engine.engine, problem, Some(&keep), progress);
+    let tally = match symmetries.anchor(&p.model, p.spare_pieces) {
+        Some(anchor) => {
+            let piece = &p.model.pieces[anchor.piece];
+            report.notes.push(format!(
+                "counted with {} pinned at one placement of each of its {} classes under the symmetries",
+                piece.name,
+                anchor.orbits.len()
+            ));
+            count_pinned(p, problem, &anchor, progress)
+        }
+        None => {
+            let keep = |cover: &[usize]| symmetries.is_least(&p.model, cover);
+            run_count(p.engine.engine, problem, Some(&keep), progress)
+        }
+    };
     report.stats.states = tally.nodes;
     fill_count(report, details, &tally, symmetries.order());
 }
 
+/// The count with the anchor piece at each class's representative placement in turn (see
+/// `Anchor`): packings weighted by the class's size, classes under the stabiliser.
+fn count_pinned(p: &PackingPuzzle, problem: &Problem, anchor: &Anchor, progress: &Progress) -> Tally {
+    let mut total = Tally {
+        complete: true,
+        ..Tally::default()
+    };
+    for orbit in &anchor.orbits {
+        let (pinned, ids) = pin(problem, anchor.piece as u32, orbit.rep);
+        let keep = |cover: &[usize]| {
+            let mut original: Vec<usize> = cover.iter().map(|&o| ids[o]).collect();
+            original.push(orbit.rep);
+            is_least(&orbit.stabiliser, &p.model, &original)
+        };
+        let t = run_count(p.engine.engine, &pinned, Some(&keep), progress);
+        total.solutions += t.solutions * orbit.size as u64;
+        total.kept += t.kept;
+        total.nodes += t.nodes;
+        total.complete &= t.complete;
+        if !t.complete {
+            break;
+        }
+    }
+    total
+}
+
+/// `problem` with option `rep` chosen outright: its items and every option that meets them
+/// left out, the other options of `group` too (the remaining items renumbered in their order,
+/// so the search fills the board as before); and the original number of each option kept.
+fn pin(problem: &Problem, group: u32, rep: usize) -> (Problem, Vec<usize>) {
+    let taken: Vec<u32> = problem.options[rep].iter().map(|e| e.item).collect();
+    let mut renumber = vec![u32::MAX; problem.primary + problem.secondary];
+    let mut next = 0;
+    for (i, slot) in renumber.iter_mut().enumerate() {
+        if !taken.contains(&(i as u32)) {
+            *slot = next;
+            next += 1;
+        }
+    }
+    let ids: Vec<usize> = (0..problem.options.len())
+        .filter(|&o| {
+            problem.group[o] != group && problem.options[o].iter().all(|e| !taken.contains(&e.item))
+        })
+        .collect();
+    let options = ids
+        .iter()
+        .map(|&o| {
+            problem.options[o]
+                .iter()
+                .map(|e| Entry {
+                    item: renumber[e.item as usize],
+                    colour: e.colour,
+                })
+                .collect()
+        })
+        .collect();
+    let primary = problem.primary - taken.len();
+    let mut pinned = Problem::new(primary, problem.secondary, options);
+    pinned.group = ids.iter().map(|&o| problem.group[o]).collect();
+    pinned.budget = problem.budget.clone();
+    pinned.budget[group as usize] = 0;
+    (pinned, ids)
+}
 fn run_count(engine: Engine, problem: &Problem, keep: Option<Keep>, progress: &Progress) -> Tally {
     match engine {
         Engine::Bitboard if problem.primary <= 64 => bitboard::count::<u64>(problem, keep, progress),

@@ -7,6 +7,7 @@
 
 use super::model::Model;
 use super::shape::{Motion, motions, normal};
+use std::collections::HashMap;
 
 /// One symmetry of the puzzle: where each cell goes and which piece each piece becomes.
 #[derive(Debug, Clone)]
@@ -35,11 +36,90 @@ impl Symmetries {
 
     /// Whether `cover` is the least of its images: true for exactly one cover of each class.
     pub fn is_least(&self, model: &Model, cover: &[usize]) -> bool {
-        let key = key(model, cover);
-        self.others
-            .iter()
-            .all(|s| key <= key_of_image(model, cover, s))
+        is_least(&self.others, model, cover)
     }
+
+    /// A piece to pin for counting: one copy, placed in every packing, mapped to itself by
+    /// every symmetry; of those, the one with the fewest classes of placements. Counting with it
+    /// pinned at one placement of each class does the work of the count about once per class
+    /// rather than once per symmetry (`Anchor`).
+    pub fn anchor(&self, model: &Model, spare_pieces: bool) -> Option<Anchor> {
+        if self.others.is_empty() || spare_pieces {
+            return None;
+        }
+        (0..model.pieces.len())
+            .filter(|&k| model.pieces[k].count == 1 && self.others.iter().all(|s| s.piece[k] == k))
+            .map(|k| self.orbits(model, k))
+            .filter(|a| !a.orbits.is_empty())
+            .min_by_key(|a| a.orbits.len())
+    }
+
+    fn orbits(&self, model: &Model, piece: usize) -> Anchor {
+        let mine: Vec<usize> = (0..model.placements.len())
+            .filter(|&o| model.placements[o].piece == Some(piece))
+            .collect();
+        let index: HashMap<&[u16], usize> = mine
+            .iter()
+            .map(|&o| (model.placements[o].cells.as_slice(), o))
+            .collect();
+        let image = |o: usize, s: &Symmetry| {
+            let mut cells: Vec<u16> = model.placements[o].cells.iter().map(|&c| s.cell[c as usize]).collect();
+            cells.sort_unstable();
+            index.get(cells.as_slice()).copied()
+        };
+        let mut seen = vec![false; model.placements.len()];
+        let mut orbits = Vec::new();
+        for &rep in &mine {
+            if seen[rep] {
+                continue;
+            }
+            seen[rep] = true;
+            let mut size = 1;
+            let mut stabiliser = Vec::new();
+            for s in &self.others {
+                match image(rep, s) {
+                    Some(o) if o == rep => stabiliser.push(s.clone()),
+                    Some(o) if !seen[o] => {
+                        seen[o] = true;
+                        size += 1;
+                    }
+                    _ => {}
+                }
+            }
+            orbits.push(Orbit { rep, size, stabiliser });
+        }
+        Anchor { piece, orbits }
+    }
+}
+
+/// A pinned piece and its placements by class: every packing has the piece at one placement
+/// of exactly one class, and the symmetries take the packings with it at the class's
+/// representative one to one onto those with it at each other member. So the packings number
+/// the sum of (class size x packings at the representative), and the classes of packings the
+/// sum of the classes, under the representative's stabiliser, of those at the representative.
+pub struct Anchor {
+    pub piece: usize,
+    pub orbits: Vec<Orbit>,
+}
+
+pub struct Orbit {
+    /// The representative placement (its option number).
+    pub rep: usize,
+    /// How many placements the class has.
+    pub size: usize,
+    /// The symmetries other than the identity that keep `rep` where it is.
+    pub stabiliser: Vec<Symmetry>,
+}
+
+/// Whether `cover` is the least of its images under `symmetries` (and the identity).
+pub fn is_least(symmetries: &[Symmetry], model: &Model, cover: &[usize]) -> bool {
+    if symmetries.is_empty() {
+        return true;
+    }
+    let key = key(model, cover);
+    symmetries
+        .iter()
+        .all(|s| key <= key_of_image(model, cover, s))
 }
 
 type Key = Vec<(Vec<u16>, usize)>;
