@@ -141,16 +141,27 @@ fn drawn_size(m: &Model) -> (usize, usize) {
     (rows, layers * (cols + 1) - 1)
 }
 
+/// The letter of option `o` of `cover`: its piece's, in lower case for every other copy of a
+/// piece with copies (in the order the copies were placed), so that neighbouring copies show
+/// their edge more often than not.
+fn letter_of(m: &Model, cover: &[usize], o: usize) -> Option<char> {
+    let k = m.placements[o].piece?;
+    let letter = m.pieces[k].letter;
+    let copy = cover
+        .iter()
+        .take_while(|&&x| x != o)
+        .filter(|&&x| m.placements[x].piece == Some(k))
+        .count();
+    Some(if copy % 2 == 1 { letter.to_ascii_lowercase() } else { letter })
+}
+
 /// The packing as rows of letters: `.` an empty board cell, space no cell.
 fn letters(m: &Model, cover: &[usize]) -> Vec<String> {
     let (rows, cols) = drawn_size(m);
     let mut grid = vec![vec![' '; cols]; rows];
     for (c, owner) in m.cell_owners(cover).iter().enumerate() {
         let (r, col) = at(m, c);
-        grid[r][col] = match owner.and_then(|o| m.placements[o].piece) {
-            Some(k) => m.pieces[k].letter,
-            None => '.',
-        };
+        grid[r][col] = owner.and_then(|o| letter_of(m, cover, o)).unwrap_or('.');
     }
     grid.into_iter().map(|r| r.into_iter().collect::<String>().trim_end().to_string()).collect()
 }
@@ -163,10 +174,11 @@ fn picture(m: &Model, cover: &[usize]) -> Picture {
     }
     for (c, owner) in m.cell_owners(cover).iter().enumerate() {
         let (r, col) = at(m, c);
-        grid.cell_mut(r, col).content = match owner.and_then(|o| m.placements[o].piece) {
-            Some(k) => Content::Named {
-                text: m.pieces[k].letter.to_string(),
-                group: k as u32,
+        // One colour per piece placed: copies of a piece are told apart.
+        grid.cell_mut(r, col).content = match owner.and_then(|o| Some((o, letter_of(m, cover, o)?))) {
+            Some((o, letter)) => Content::Named {
+                text: letter.to_string(),
+                group: cover.iter().position(|&x| x == o).unwrap_or(0) as u32,
             },
             None => Content::Empty,
         };
