@@ -50,9 +50,7 @@ impl Problem {
     /// Whether the bitboard engine takes it: primary items fit a 128-bit word, no secondary
     /// items and no colours.
     pub fn fits_bitboard(&self) -> bool {
-        self.secondary == 0
-            && self.primary <= 128
-            && self.options.iter().all(|o| !o.is_empty())
+        self.secondary == 0 && self.primary <= 128 && self.options.iter().all(|o| !o.is_empty())
     }
 
     /// Whether `chosen` (option numbers) is an exact cover: each primary item once, each
@@ -67,7 +65,10 @@ impl Problem {
             let g = self.group[o] as usize;
             used[g] += 1;
             if used[g] > u64::from(self.budget[g]) {
-                return Err(format!("group {g} is used more than {} times", self.budget[g]));
+                return Err(format!(
+                    "group {g} is used more than {} times",
+                    self.budget[g]
+                ));
             }
             for e in option {
                 let i = e.item as usize;

@@ -98,7 +98,14 @@ fn read_layer(
         offset += line.len() + 1;
         let line = line.strip_suffix('\r').unwrap_or(line);
         for (c, (at, ch)) in line.char_indices().enumerate() {
-            let span = || inner_span(&doc.source.text, text.span(), value, line_start + at..line_start + at + ch.len_utf8());
+            let span = || {
+                inner_span(
+                    &doc.source.text,
+                    text.span(),
+                    value,
+                    line_start + at..line_start + at + ch.len_utf8(),
+                )
+            };
             match ch {
                 '.' => {
                     out.cells.push([z, r as i32, c as i32]);
@@ -108,7 +115,14 @@ fn read_layer(
                 ' ' | '#' | '\t' => {}
                 other => {
                     return Err(doc
-                        .error(span(), format!("`{other}` in the drawing of {what} (row {}, column {})", r + 1, c + 1))
+                        .error(
+                            span(),
+                            format!(
+                                "`{other}` in the drawing of {what} (row {}, column {})",
+                                r + 1,
+                                c + 1
+                            ),
+                        )
                         .label("not a cell mark")
                         .help("draw a cell as `.`, and no cell as `#` or a space"));
                 }
@@ -125,7 +139,10 @@ fn read_layer(
 fn finish(doc: &SpecDocument, out: Drawing, what: &str) -> Result<Drawing, Diagnostic> {
     if out.cells.is_empty() {
         return Err(doc
-            .error(out.span.clone(), format!("the drawing of {what} has no cells"))
+            .error(
+                out.span.clone(),
+                format!("the drawing of {what} has no cells"),
+            )
             .label("no `.` here")
             .help("draw each cell as `.`"));
     }

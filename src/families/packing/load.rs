@@ -27,7 +27,10 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<PackingPuzzle, Diagnostic>
     let drawn = drawing::read(doc, &table.shape(), "the board", spec.board.span())?;
     if drawn.cells.len() > MAX_CELLS {
         return Err(doc
-            .error(drawn.span.clone(), format!("a board of {} cells is too large", drawn.cells.len()))
+            .error(
+                drawn.span.clone(),
+                format!("a board of {} cells is too large", drawn.cells.len()),
+            )
             .label(format!("at most {MAX_CELLS} cells"))
             .help("draw a smaller board"));
     }
@@ -44,12 +47,27 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<PackingPuzzle, Diagnostic>
     let board = board_of(&drawn);
     let pieces = pieces(doc, &spec, solid, board.cells.len())?;
     let (piece_cells, board_cells) = (cell_total(&pieces), board.cells.len() as u64);
-    check_fill(doc, &drawn, &pieces, board_cells, piece_cells, empty_cells, spare_pieces)?;
-    let empty_budget = if empty_cells { (board_cells - piece_cells) as u32 } else { 0 };
+    check_fill(
+        doc,
+        &drawn,
+        &pieces,
+        board_cells,
+        piece_cells,
+        empty_cells,
+        spare_pieces,
+    )?;
+    let empty_budget = if empty_cells {
+        (board_cells - piece_cells) as u32
+    } else {
+        0
+    };
     let model = Model::new(board, pieces, empty_budget);
     if model.placements.len() > MAX_PLACEMENTS {
         return Err(doc
-            .error(spec.pieces.span(), format!("{} placements are too many to keep", model.placements.len()))
+            .error(
+                spec.pieces.span(),
+                format!("{} placements are too many to keep", model.placements.len()),
+            )
             .label(format!("at most {MAX_PLACEMENTS}"))
             .help("use a smaller board or fewer pieces"));
     }
@@ -78,7 +96,10 @@ fn board_of(d: &Drawing) -> Board {
 }
 
 fn cell_total(pieces: &[Piece]) -> u64 {
-    pieces.iter().map(|p| p.size() as u64 * u64::from(p.count)).sum()
+    pieces
+        .iter()
+        .map(|p| p.size() as u64 * u64::from(p.count))
+        .sum()
 }
 
 /// The pieces read, checked, with their counts (a piece's own, or `[counts]`'s) and letters.
@@ -94,14 +115,20 @@ fn pieces(
             .error(spec.pieces.span(), "no pieces are given")
             .help("add [[pieces]] tables, each with a name and a drawing"));
     }
-    let names: Vec<&str> = tables.iter().map(|t| t.get_ref().name.get_ref().as_str()).collect();
+    let names: Vec<&str> = tables
+        .iter()
+        .map(|t| t.get_ref().name.get_ref().as_str())
+        .collect();
     let letters = letters(&names);
     let mut out = Vec::with_capacity(tables.len());
     for (k, t) in tables.iter().enumerate() {
         let name = t.get_ref().name.get_ref();
         if let Some(j) = names[..k].iter().position(|n| n == name) {
             return Err(doc
-                .error(t.get_ref().name.span(), format!("two pieces are named `{name}`"))
+                .error(
+                    t.get_ref().name.span(),
+                    format!("two pieces are named `{name}`"),
+                )
                 .label(format!("piece {} has this name already", j + 1))
                 .help("give each piece its own name, and `count = N` for copies"));
         }
@@ -132,12 +159,24 @@ fn piece(
     }
     if d.size[0] > 1 && !solid {
         return Err(doc
-            .error(d.span.clone(), format!("{what} is drawn in {} layers but the board is flat", d.size[0]))
+            .error(
+                d.span.clone(),
+                format!(
+                    "{what} is drawn in {} layers but the board is flat",
+                    d.size[0]
+                ),
+            )
             .help("draw the board in layers too, or the piece in one drawing"));
     }
     if d.cells.len() > board_cells {
         return Err(doc
-            .error(d.span.clone(), format!("{what} has {} cells, more than the board's {board_cells}", d.cells.len()))
+            .error(
+                d.span.clone(),
+                format!(
+                    "{what} has {} cells, more than the board's {board_cells}",
+                    d.cells.len()
+                ),
+            )
             .label("larger than the board")
             .help("draw a larger board, or remove the piece"));
     }
@@ -145,7 +184,11 @@ fn piece(
         Some(c) => checked_count(doc, c)?,
         None => 1,
     };
-    let motions = allowed(solid, table.turn.unwrap_or(true), table.flip.unwrap_or(!solid));
+    let motions = allowed(
+        solid,
+        table.turn.unwrap_or(true),
+        table.flip.unwrap_or(!solid),
+    );
     Ok(Piece {
         name,
         letter,
@@ -178,7 +221,10 @@ fn apply_counts(
                 help = format!("did you mean `{near}`? {help}");
             }
             return Err(doc
-                .error(count.span(), format!("[counts] names `{name}`, which is no piece"))
+                .error(
+                    count.span(),
+                    format!("[counts] names `{name}`, which is no piece"),
+                )
                 .label("unknown piece name")
                 .help(help));
         };
@@ -190,7 +236,10 @@ fn apply_counts(
 /// The letter each piece is drawn with: its name's first character when those are all
 /// distinct, else A, B, C... in the order given.
 fn letters(names: &[&str]) -> Vec<char> {
-    let firsts: Vec<char> = names.iter().map(|n| n.chars().next().unwrap_or('?')).collect();
+    let firsts: Vec<char> = names
+        .iter()
+        .map(|n| n.chars().next().unwrap_or('?'))
+        .collect();
     let mut sorted = firsts.clone();
     sorted.sort_unstable();
     sorted.dedup();
@@ -198,7 +247,9 @@ fn letters(names: &[&str]) -> Vec<char> {
         return firsts;
     }
     let pool: Vec<char> = ('A'..='Z').chain('a'..='z').chain('0'..='9').collect();
-    (0..names.len()).map(|k| pool.get(k).copied().unwrap_or('?')).collect()
+    (0..names.len())
+        .map(|k| pool.get(k).copied().unwrap_or('?'))
+        .collect()
 }
 
 /// The board's cells against the pieces': equal for an exact cover, at least as many with
@@ -228,13 +279,18 @@ fn check_fill(
     } else if spare_pieces {
         if !reachable(pieces, board) {
             return err(
-                format!("no choice of the pieces (sizes {}; {total} cells in all) has exactly the board's {board} cells", sizes(pieces)),
+                format!(
+                    "no choice of the pieces (sizes {}; {total} cells in all) has exactly the board's {board} cells",
+                    sizes(pieces)
+                ),
                 "change the board or the pieces, or allow empty cells instead (empty_cells = true)",
             );
         }
     } else if total != board {
         return err(
-            format!("the pieces have {total} cells and the board {board}: they cannot cover it exactly"),
+            format!(
+                "the pieces have {total} cells and the board {board}: they cannot cover it exactly"
+            ),
             "make the counts match, or say board.empty_cells = true (cells may stay empty) or board.spare_pieces = true (pieces may be left over)",
         );
     }
@@ -242,7 +298,10 @@ fn check_fill(
 }
 
 fn sizes(pieces: &[Piece]) -> String {
-    let mut s: Vec<String> = pieces.iter().map(|p| format!("{}x{}", p.count, p.size())).collect();
+    let mut s: Vec<String> = pieces
+        .iter()
+        .map(|p| format!("{}x{}", p.count, p.size()))
+        .collect();
     s.dedup();
     s.join(", ")
 }

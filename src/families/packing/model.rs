@@ -156,16 +156,26 @@ impl Model {
         let mut used = vec![0u32; self.pieces.len() + 1];
         for &o in cover {
             let p = self.placements.get(o).ok_or("no such placement")?;
-            let points: Vec<Point> = p.cells.iter().map(|&c| self.board.cells[c as usize]).collect();
+            let points: Vec<Point> = p
+                .cells
+                .iter()
+                .map(|&c| self.board.cells[c as usize])
+                .collect();
             match p.piece {
                 Some(k) => {
                     let shape = super::shape::normal(&points);
                     if !self.pieces[k].orientations.contains(&shape) {
-                        return Err(format!("a placement of {} is not one of its orientations", self.pieces[k].name));
+                        return Err(format!(
+                            "a placement of {} is not one of its orientations",
+                            self.pieces[k].name
+                        ));
                     }
                     used[k] += 1;
                     if used[k] > self.pieces[k].count {
-                        return Err(format!("{} is placed more than {} times", self.pieces[k].name, self.pieces[k].count));
+                        return Err(format!(
+                            "{} is placed more than {} times",
+                            self.pieces[k].name, self.pieces[k].count
+                        ));
                     }
                 }
                 None => {
@@ -180,7 +190,10 @@ impl Model {
             }
         }
         match covered.iter().position(|&n| n != 1) {
-            Some(c) => Err(format!("cell {:?} is covered {} times", self.board.cells[c], covered[c])),
+            Some(c) => Err(format!(
+                "cell {:?} is covered {} times",
+                self.board.cells[c], covered[c]
+            )),
             None => Ok(()),
         }
     }

@@ -35,7 +35,12 @@ impl Puzzle for PackingPuzzle {
         // Each level places one piece among at most the placements at one cell: a loose bound,
         // reached by no real board.
         let per_cell = self.model.placements.len().max(2) as f64;
-        let depth = self.model.pieces.iter().map(|p| p.count as f64).sum::<f64>();
+        let depth = self
+            .model
+            .pieces
+            .iter()
+            .map(|p| p.count as f64)
+            .sum::<f64>();
         Some(SearchSize {
             states_log10: depth * per_cell.log10(),
             keeps: Keeps::PrunedPath,

@@ -69,7 +69,9 @@ pub fn fill_count(report: &mut Report, details: &mut PackingDetails, t: &Tally, 
     details.symmetries = Some(symmetries);
     if t.solutions == 0 && t.complete {
         report.status = Status::NoSolution;
-        report.notes.push("no packing of the pieces fills the board".into());
+        report
+            .notes
+            .push("no packing of the pieces fills the board".into());
         return;
     }
     if !t.complete {
@@ -85,14 +87,25 @@ pub fn fill_count(report: &mut Report, details: &mut PackingDetails, t: &Tally, 
     report.sections.push(Section {
         title: "packings".into(),
         lines: vec![
-            format!("{} in all (count, each rotation and reflection counted apart)", group_digits(u128::from(t.solutions))),
-            format!("{} up to symmetry (one per class; {mirrors})", group_digits(u128::from(t.kept))),
+            format!(
+                "{} in all (count, each rotation and reflection counted apart)",
+                group_digits(u128::from(t.solutions))
+            ),
+            format!(
+                "{} up to symmetry (one per class; {mirrors})",
+                group_digits(u128::from(t.kept))
+            ),
         ],
     });
 }
 
 /// Listed packings: each as its rows of letters and its picture.
-pub fn fill_packings(report: &mut Report, details: &mut PackingDetails, m: &Model, covers: &[Vec<usize>]) {
+pub fn fill_packings(
+    report: &mut Report,
+    details: &mut PackingDetails,
+    m: &Model,
+    covers: &[Vec<usize>],
+) {
     let mut all = Vec::with_capacity(covers.len());
     for cover in covers {
         let rows = letters(m, cover);
@@ -152,7 +165,11 @@ fn letter_of(m: &Model, cover: &[usize], o: usize) -> Option<char> {
         .take_while(|&&x| x != o)
         .filter(|&&x| m.placements[x].piece == Some(k))
         .count();
-    Some(if copy % 2 == 1 { letter.to_ascii_lowercase() } else { letter })
+    Some(if copy % 2 == 1 {
+        letter.to_ascii_lowercase()
+    } else {
+        letter
+    })
 }
 
 /// The packing as rows of letters: `.` an empty board cell, space no cell.
@@ -163,7 +180,9 @@ fn letters(m: &Model, cover: &[usize]) -> Vec<String> {
         let (r, col) = at(m, c);
         grid[r][col] = owner.and_then(|o| letter_of(m, cover, o)).unwrap_or('.');
     }
-    grid.into_iter().map(|r| r.into_iter().collect::<String>().trim_end().to_string()).collect()
+    grid.into_iter()
+        .map(|r| r.into_iter().collect::<String>().trim_end().to_string())
+        .collect()
 }
 
 fn picture(m: &Model, cover: &[usize]) -> Picture {
@@ -175,7 +194,8 @@ fn picture(m: &Model, cover: &[usize]) -> Picture {
     for (c, owner) in m.cell_owners(cover).iter().enumerate() {
         let (r, col) = at(m, c);
         // One colour per piece placed: copies of a piece are told apart.
-        grid.cell_mut(r, col).content = match owner.and_then(|o| Some((o, letter_of(m, cover, o)?))) {
+        grid.cell_mut(r, col).content = match owner.and_then(|o| Some((o, letter_of(m, cover, o)?)))
+        {
             Some((o, letter)) => Content::Named {
                 text: letter.to_string(),
                 group: cover.iter().position(|&x| x == o).unwrap_or(0) as u32,

@@ -49,7 +49,14 @@ const MIRROR: Motion = Motion {
 /// The motions of a flat grid (the layer axis kept) or of a solid one, identity first.
 pub fn motions(solid: bool) -> Vec<Motion> {
     let perms: &[[usize; 3]] = if solid {
-        &[[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+        &[
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ]
     } else {
         &[[0, 1, 2], [0, 2, 1]]
     };

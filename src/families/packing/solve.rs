@@ -6,8 +6,8 @@ use super::puzzle::PackingPuzzle;
 use super::report::{PackingDetails, fill_count, fill_packings};
 use super::symmetry::{Anchor, Symmetries, is_least};
 use crate::diagnostic::Diagnostic;
-use crate::engine::exact_cover::{Entry, Keep, Listing, Problem, Tally, bitboard, dlx};
 use crate::engine::Progress;
+use crate::engine::exact_cover::{Entry, Keep, Listing, Problem, Tally, bitboard, dlx};
 use crate::families::SolveContext;
 use crate::report::{Report, Stats, Status};
 use std::time::Instant;
@@ -81,7 +81,12 @@ fn count(
 
 /// The count with the anchor piece at each class's representative placement in turn (see
 /// `Anchor`): packings weighted by the class's size, classes under the stabiliser.
-fn count_pinned(p: &PackingPuzzle, problem: &Problem, anchor: &Anchor, progress: &Progress) -> Tally {
+fn count_pinned(
+    p: &PackingPuzzle,
+    problem: &Problem,
+    anchor: &Anchor,
+    progress: &Progress,
+) -> Tally {
     let mut total = Tally {
         complete: true,
         ..Tally::default()
@@ -144,7 +149,9 @@ fn pin(problem: &Problem, group: u32, rep: usize) -> (Problem, Vec<usize>) {
 }
 fn run_count(engine: Engine, problem: &Problem, keep: Option<Keep>, progress: &Progress) -> Tally {
     match engine {
-        Engine::Bitboard if problem.primary <= 64 => bitboard::count::<u64>(problem, keep, progress),
+        Engine::Bitboard if problem.primary <= 64 => {
+            bitboard::count::<u64>(problem, keep, progress)
+        }
         Engine::Bitboard => bitboard::count::<u128>(problem, keep, progress),
         Engine::DancingLinks => dlx::count(problem, keep, progress),
     }
@@ -169,16 +176,18 @@ fn list(
     let listing = run_list(p.engine.engine, problem, limit);
     report.stats.states = listing.nodes;
     for cover in &listing.solutions {
-        p.model.verify(cover).map_err(|e| {
-            Diagnostic::internal(format!("a packing found fails its check: {e}"))
-        })?;
+        p.model
+            .verify(cover)
+            .map_err(|e| Diagnostic::internal(format!("a packing found fails its check: {e}")))?;
     }
     if listing.solutions.is_empty() {
         report.status = Status::NoSolution;
         if p.objective == Objective::All && listing.complete {
             report.count = Some(0);
         }
-        report.notes.push("no packing of the pieces fills the board".into());
+        report
+            .notes
+            .push("no packing of the pieces fills the board".into());
         return Ok(());
     }
     report.status = Status::Solved;

@@ -63,7 +63,11 @@ impl Symmetries {
             .map(|&o| (model.placements[o].cells.as_slice(), o))
             .collect();
         let image = |o: usize, s: &Symmetry| {
-            let mut cells: Vec<u16> = model.placements[o].cells.iter().map(|&c| s.cell[c as usize]).collect();
+            let mut cells: Vec<u16> = model.placements[o]
+                .cells
+                .iter()
+                .map(|&c| s.cell[c as usize])
+                .collect();
             cells.sort_unstable();
             index.get(cells.as_slice()).copied()
         };
@@ -86,7 +90,11 @@ impl Symmetries {
                     _ => {}
                 }
             }
-            orbits.push(Orbit { rep, size, stabiliser });
+            orbits.push(Orbit {
+                rep,
+                size,
+                stabiliser,
+            });
         }
         Anchor { piece, orbits }
     }
