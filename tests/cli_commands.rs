@@ -150,7 +150,7 @@ fn list_says_when_a_folder_has_no_spec() {
     assert_eq!(doc["specs"], Value::Array(vec![]));
 }
 
-const KINDS: [&str; 10] = [
+const KINDS: [&str; 11] = [
     "water-jugs",
     "peg-solitaire",
     "sliding-tiles",
@@ -161,6 +161,7 @@ const KINDS: [&str; 10] = [
     "codebreaker",
     "rules",
     "sliding-blocks",
+    "packing",
 ];
 
 fn starter(kind: &str) -> String {

@@ -22,6 +22,8 @@ const SEEDS: &[&str] = &[
     "specs/bulls-and-cows.toml",
     "specs/rush-hour.toml",
     "specs/hanoi-rules.toml",
+    "specs/pentominoes-3x20.toml",
+    "specs/soma-cube.toml",
 ];
 
 /// Pieces of spec and formula syntax, so that mutations reach past the TOML reader.

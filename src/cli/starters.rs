@@ -6,7 +6,7 @@ use crate::cli::exit;
 use std::process::ExitCode;
 
 /// Each kind and its starter spec.
-pub const STARTERS: [(&str, &str); 10] = [
+pub const STARTERS: [(&str, &str); 11] = [
     ("water-jugs", include_str!("starters/water-jugs.toml")),
     ("peg-solitaire", include_str!("starters/peg-solitaire.toml")),
     ("sliding-tiles", include_str!("starters/sliding-tiles.toml")),
@@ -20,6 +20,7 @@ pub const STARTERS: [(&str, &str); 10] = [
         "sliding-blocks",
         include_str!("starters/sliding-blocks.toml"),
     ),
+    ("packing", include_str!("starters/packing.toml")),
 ];
 
 /// The starter of `kind`, if there is one.

@@ -7,6 +7,7 @@ pub mod bfs;
 pub mod bidirectional_bfs;
 pub mod bitmap_bfs;
 pub mod bitmap_layers;
+pub mod exact_cover;
 pub mod frontier_layers;
 pub mod ida_star;
 pub mod layers;

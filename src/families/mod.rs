@@ -7,6 +7,7 @@ pub mod alphametic;
 pub mod codebreaker;
 pub mod komachi;
 pub mod n_queens;
+pub mod packing;
 pub mod peg_solitaire;
 pub mod plan;
 pub mod rules;
@@ -134,6 +135,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &peg_solitaire::PegSolitaire,
     &codebreaker::Codebreaker,
     &rules::RulesFamily,
+    &packing::Packing,
 ];
 
 /// The family of `doc`, or an error at its `kind` naming the known kinds.

@@ -1,0 +1,127 @@
+//! Exact cover: choose options (sets of items) so that every primary item is in exactly one
+//! chosen option and every secondary item in at most one (or, with colours, in options that
+//! agree on its colour: Knuth's XCC). Options may also belong to groups with a budget (how many
+//! options of the group may be chosen), which is how copies of one piece, or cells allowed to
+//! stay empty, are said without new items.
+//!
+//! Two engines, one problem: [`bitboard`] fills the lowest uncovered item first with the items
+//! kept in one machine word (at most 128 primary items, no secondary ones: packing boards), and
+//! [`dlx`] is Algorithm C over dancing links with the fewest-options (MRV) choice, for anything.
+//! Both count without listing, list up to a limit, poll the stop request, and split a count over
+//! the cores by its first choices ([`split`]).
+
+pub mod bitboard;
+pub mod dlx;
+mod split;
+
+/// One item of an option: its number, and its colour on a secondary item (0: no colour).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    pub item: u32,
+    pub colour: u32,
+}
+
+/// An exact-cover problem. Items `0..primary` are primary, `primary..primary + secondary`
+/// secondary.
+#[derive(Debug, Clone, Default)]
+pub struct Problem {
+    pub primary: usize,
+    pub secondary: usize,
+    pub options: Vec<Vec<Entry>>,
+    /// The group of each option (all 0 when there are no groups).
+    pub group: Vec<u32>,
+    /// How many options of each group may be chosen; `u32::MAX`: no bound.
+    pub budget: Vec<u32>,
+}
+
+impl Problem {
+    /// A problem without groups: every option may be chosen (once).
+    pub fn new(primary: usize, secondary: usize, options: Vec<Vec<Entry>>) -> Problem {
+        let group = vec![0; options.len()];
+        Problem {
+            primary,
+            secondary,
+            options,
+            group,
+            budget: vec![u32::MAX],
+        }
+    }
+
+    /// Whether the bitboard engine takes it: primary items fit a 128-bit word, no secondary
+    /// items and no colours.
+    pub fn fits_bitboard(&self) -> bool {
+        self.secondary == 0 && self.primary <= 128 && self.options.iter().all(|o| !o.is_empty())
+    }
+
+    /// Whether `chosen` (option numbers) is an exact cover: each primary item once, each
+    /// secondary item at most once or always with one colour, and no group over its budget.
+    /// Written plainly, apart from the engines, to check every answer they give.
+    pub fn check(&self, chosen: &[usize]) -> Result<(), String> {
+        let items = self.primary + self.secondary;
+        let mut seen: Vec<Option<u32>> = vec![None; items];
+        let mut used = vec![0u64; self.budget.len()];
+        for &o in chosen {
+            let option = self.options.get(o).ok_or(format!("no option {o}"))?;
+            let g = self.group[o] as usize;
+            used[g] += 1;
+            if used[g] > u64::from(self.budget[g]) {
+                return Err(format!(
+                    "group {g} is used more than {} times",
+                    self.budget[g]
+                ));
+            }
+            for e in option {
+                let i = e.item as usize;
+                match seen[i] {
+                    Some(c) if i < self.primary || c == 0 || c != e.colour => {
+                        return Err(format!("item {i} is covered twice"));
+                    }
+                    _ => seen[i] = Some(e.colour),
+                }
+            }
+        }
+        match (0..self.primary).find(|&i| seen[i].is_none()) {
+            Some(i) => Err(format!("item {i} is not covered")),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A count: the exact covers found, how many of them the caller's filter kept (e.g. one per
+/// symmetry class), the search nodes, and whether the search ran to its end.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub solutions: u64,
+    pub kept: u64,
+    pub nodes: u64,
+    /// False when a stop request cut the search short: the numbers are lower bounds.
+    pub complete: bool,
+}
+
+impl Tally {
+    fn add(self, other: Tally) -> Tally {
+        Tally {
+            solutions: self.solutions + other.solutions,
+            kept: self.kept + other.kept,
+            nodes: self.nodes + other.nodes,
+            complete: self.complete && other.complete,
+        }
+    }
+}
+
+/// Covers listed in the engine's order, each as its option numbers.
+#[derive(Debug, Clone, Default)]
+pub struct Listing {
+    pub solutions: Vec<Vec<usize>>,
+    pub nodes: u64,
+    /// True when every cover was listed (the limit did not cut the listing, nor a stop request).
+    pub complete: bool,
+    /// True when a stop request cut the listing short.
+    pub stopped: bool,
+}
+
+/// Decides, for each cover found by a count, whether it is kept (counted in `Tally::kept`).
+pub type Keep<'a> = &'a (dyn Fn(&[usize]) -> bool + Sync);
+
+#[cfg(test)]
+mod tests;

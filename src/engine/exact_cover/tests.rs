@@ -1,0 +1,127 @@
+//! Both engines against a brute force over every subset of options, on random small problems
+//! (with secondary items, colours and group budgets for dancing links).
+
+use super::*;
+use crate::engine::Progress;
+
+/// A small deterministic generator (xorshift), so the cases are the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Every subset of the options checked by `Problem::check`: the covers, as sorted option lists.
+fn brute_force(p: &Problem) -> Vec<Vec<usize>> {
+    let n = p.options.len();
+    let mut out = Vec::new();
+    for set in 0u32..1 << n {
+        let chosen: Vec<usize> = (0..n).filter(|&o| set >> o & 1 == 1).collect();
+        if p.check(&chosen).is_ok() {
+            out.push(chosen);
+        }
+    }
+    sorted(out)
+}
+
+fn random_problem(rng: &mut Rng, secondary: bool, groups: bool) -> Problem {
+    let primary = 1 + rng.below(6) as usize;
+    let secondary = if secondary { rng.below(3) as usize } else { 0 };
+    let n_options = 1 + rng.below(12) as usize;
+    let mut options = Vec::new();
+    for _ in 0..n_options {
+        let mut items: Vec<u32> = (0..(primary + secondary) as u32)
+            .filter(|_| rng.below(3) == 0)
+            .collect();
+        if items.iter().all(|&i| i as usize >= primary) {
+            items.push(rng.below(primary as u64) as u32);
+        }
+        items.sort_unstable();
+        items.dedup();
+        let option = items
+            .into_iter()
+            .map(|item| Entry {
+                item,
+                colour: if item as usize >= primary {
+                    rng.below(3) as u32
+                } else {
+                    0
+                },
+            })
+            .collect();
+        options.push(option);
+    }
+    let mut p = Problem::new(primary, secondary, options);
+    if groups {
+        p.budget = vec![1, 2, u32::MAX];
+        p.group = (0..n_options).map(|_| rng.below(3) as u32).collect();
+    }
+    p
+}
+
+fn sorted(mut covers: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+    for c in &mut covers {
+        c.sort_unstable();
+    }
+    covers.sort();
+    covers
+}
+
+#[test]
+fn dancing_links_finds_exactly_the_brute_force_covers() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for case in 0..400 {
+        let p = random_problem(&mut rng, case % 2 == 0, case % 3 == 0);
+        let want = brute_force(&p);
+        let listed = dlx::list(&p, usize::MAX - 1);
+        assert!(listed.complete);
+        assert_eq!(sorted(listed.solutions), want, "case {case}: {p:?}");
+        let t = dlx::count(&p, None, &Progress::hidden());
+        assert_eq!(t.solutions, want.len() as u64, "case {case}");
+        assert!(t.complete);
+    }
+}
+
+#[test]
+fn bitboard_finds_exactly_the_brute_force_covers() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    for case in 0..400 {
+        let p = random_problem(&mut rng, false, case % 2 == 0);
+        assert!(p.fits_bitboard());
+        let want = brute_force(&p);
+        let listed = bitboard::list::<u64>(&p, usize::MAX - 1);
+        assert_eq!(sorted(listed.solutions), want, "case {case}: {p:?}");
+        let t = bitboard::count::<u128>(&p, None, &Progress::hidden());
+        assert_eq!(t.solutions, want.len() as u64, "case {case}");
+    }
+}
+
+#[test]
+fn a_limit_lists_that_many_and_says_there_are_more() {
+    // Two items, each coverable alone or together: covers {0,1}, {2}.
+    let e = |item| Entry { item, colour: 0 };
+    let p = Problem::new(2, 0, vec![vec![e(0)], vec![e(1)], vec![e(0), e(1)]]);
+    let one = dlx::list(&p, 1);
+    assert_eq!((one.solutions.len(), one.complete), (1, false));
+    let two = bitboard::list::<u64>(&p, 2);
+    assert_eq!((two.solutions.len(), two.complete), (2, true));
+}
+
+#[test]
+fn the_keep_filter_counts_a_subset() {
+    let e = |item| Entry { item, colour: 0 };
+    let p = Problem::new(2, 0, vec![vec![e(0)], vec![e(1)], vec![e(0), e(1)]]);
+    let keep = |path: &[usize]| path.len() == 1;
+    let t = dlx::count(&p, Some(&keep), &Progress::hidden());
+    assert_eq!((t.solutions, t.kept), (2, 1));
+    let t = bitboard::count::<u64>(&p, Some(&keep), &Progress::hidden());
+    assert_eq!((t.solutions, t.kept), (2, 1));
+}

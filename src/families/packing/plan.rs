@@ -1,0 +1,70 @@
+//! What a packing solve computes and with which engine.
+
+use crate::families::plan::{Catalog, ObjectiveEntry};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Objective {
+    /// One packing.
+    Any,
+    /// Packings listed up to `solve.limit`.
+    All,
+    /// Every packing counted, and counted up to the board's symmetry.
+    Count,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    /// Fill the first empty cell, the board in one 64- or 128-bit word.
+    Bitboard,
+    /// Algorithm C over dancing links, the cell with the fewest placements first.
+    DancingLinks,
+}
+
+const BOTH: &[Engine] = &[Engine::Bitboard, Engine::DancingLinks];
+
+pub static CATALOG: Catalog<Objective, Engine> = Catalog {
+    objectives: &[
+        ObjectiveEntry {
+            name: "any",
+            objective: Objective::Any,
+            engines: BOTH,
+        },
+        ObjectiveEntry {
+            name: "all",
+            objective: Objective::All,
+            engines: BOTH,
+        },
+        ObjectiveEntry {
+            name: "count",
+            objective: Objective::Count,
+            engines: BOTH,
+        },
+    ],
+    engines: &[
+        ("bitboard", Engine::Bitboard),
+        ("dancing-links", Engine::DancingLinks),
+    ],
+};
+
+/// Boards up to this many cells fit the bitboard engine's word.
+pub const BITBOARD_CELLS: usize = 128;
+
+/// `auto`: the bitboard where the board fits a word, dancing links past it.
+pub fn auto_engine(cells: usize) -> (Engine, String) {
+    if cells <= BITBOARD_CELLS {
+        let word = if cells <= 64 { 64 } else { 128 };
+        (
+            Engine::Bitboard,
+            format!(
+                "auto: the board's {cells} cells fit one {word}-bit word: fill the first empty cell, one AND per placement tried"
+            ),
+        )
+    } else {
+        (
+            Engine::DancingLinks,
+            format!(
+                "auto: the board's {cells} cells are past a 128-bit word: dancing links, the cell with the fewest placements first"
+            ),
+        )
+    }
+}

@@ -1,0 +1,207 @@
+//! Solving a packing: the objective's engine run on the model's exact cover, each listed
+//! packing checked from scratch, counts taken with and up to the board's symmetry.
+
+use super::plan::{CATALOG, Engine, Objective};
+use super::puzzle::PackingPuzzle;
+use super::report::{PackingDetails, fill_count, fill_packings};
+use super::symmetry::{Anchor, Symmetries, is_least};
+use crate::diagnostic::Diagnostic;
+use crate::engine::Progress;
+use crate::engine::exact_cover::{Entry, Keep, Listing, Problem, Tally, bitboard, dlx};
+use crate::families::SolveContext;
+use crate::report::{Report, Stats, Status};
+use std::time::Instant;
+
+pub fn solve(p: &PackingPuzzle, ctx: &SolveContext) -> Result<Report, Diagnostic> {
+    let objective = CATALOG.objective_name(p.objective);
+    let engine = CATALOG.engine_name(p.engine.engine);
+    ctx.progress
+        .message(|| format!("{objective}: {} ({engine})", p.model.placements.len()));
+    let mut report = Report::new(objective, Status::Counted, engine, &p.engine.reason);
+    let mut details = PackingDetails::new(&p.model);
+    let t0 = Instant::now();
+    if let Some(why) = unplaceable(p) {
+        report.status = Status::NoSolution;
+        report.notes.push(why);
+        if p.objective == Objective::Count {
+            report.count = Some(0);
+        }
+    } else {
+        let problem = p.model.problem();
+        match p.objective {
+            Objective::Count => count(p, &problem, ctx.progress, &mut report, &mut details),
+            Objective::All => list(p, &problem, p.limit, &mut report, &mut details)?,
+            Objective::Any => list(p, &problem, 1, &mut report, &mut details)?,
+        }
+    }
+    report.stats.elapsed_ms = Stats::new(0, t0.elapsed()).elapsed_ms;
+    report.set_details(&details);
+    Ok(report)
+}
+
+/// Why no packing exists before any search: a piece that must be placed fits nowhere.
+fn unplaceable(p: &PackingPuzzle) -> Option<String> {
+    if p.spare_pieces {
+        return None;
+    }
+    let m = &p.model;
+    let k = (0..m.pieces.len()).find(|&k| m.pieces[k].count > 0 && m.placements_of(k) == 0)?;
+    Some(format!(
+        "piece {} fits nowhere on the board, and every piece must be placed",
+        m.pieces[k].name
+    ))
+}
+
+fn count(
+    p: &PackingPuzzle,
+    problem: &Problem,
+    progress: &Progress,
+    report: &mut Report,
+    details: &mut PackingDetails,
+) {
+    let symmetries = Symmetries::of(&p.model);
+    let tally = match symmetries.anchor(&p.model, p.spare_pieces) {
+        Some(anchor) => {
+            let piece = &p.model.pieces[anchor.piece];
+            report.notes.push(format!(
+                "counted with {} pinned at one placement of each of its {} classes under the symmetries",
+                piece.name,
+                anchor.orbits.len()
+            ));
+            count_pinned(p, problem, &anchor, progress)
+        }
+        None => {
+            let keep = |cover: &[usize]| symmetries.is_least(&p.model, cover);
+            run_count(p.engine.engine, problem, Some(&keep), progress)
+        }
+    };
+    report.stats.states = tally.nodes;
+    fill_count(report, details, &tally, symmetries.order());
+}
+
+/// The count with the anchor piece at each class's representative placement in turn (see
+/// `Anchor`): packings weighted by the class's size, classes under the stabiliser.
+fn count_pinned(
+    p: &PackingPuzzle,
+    problem: &Problem,
+    anchor: &Anchor,
+    progress: &Progress,
+) -> Tally {
+    let mut total = Tally {
+        complete: true,
+        ..Tally::default()
+    };
+    for orbit in &anchor.orbits {
+        let (pinned, ids) = pin(problem, anchor.piece as u32, orbit.rep);
+        let keep = |cover: &[usize]| {
+            let mut original: Vec<usize> = cover.iter().map(|&o| ids[o]).collect();
+            original.push(orbit.rep);
+            is_least(&orbit.stabiliser, &p.model, &original)
+        };
+        let t = run_count(p.engine.engine, &pinned, Some(&keep), progress);
+        total.solutions += t.solutions * orbit.size as u64;
+        total.kept += t.kept;
+        total.nodes += t.nodes;
+        total.complete &= t.complete;
+        if !t.complete {
+            break;
+        }
+    }
+    total
+}
+
+/// `problem` with option `rep` chosen outright: its items and every option that meets them
+/// left out, the other options of `group` too (the remaining items renumbered in their order,
+/// so the search fills the board as before); and the original number of each option kept.
+fn pin(problem: &Problem, group: u32, rep: usize) -> (Problem, Vec<usize>) {
+    let taken: Vec<u32> = problem.options[rep].iter().map(|e| e.item).collect();
+    let mut renumber = vec![u32::MAX; problem.primary + problem.secondary];
+    let mut next = 0;
+    for (i, slot) in renumber.iter_mut().enumerate() {
+        if !taken.contains(&(i as u32)) {
+            *slot = next;
+            next += 1;
+        }
+    }
+    let ids: Vec<usize> = (0..problem.options.len())
+        .filter(|&o| {
+            problem.group[o] != group && problem.options[o].iter().all(|e| !taken.contains(&e.item))
+        })
+        .collect();
+    let options = ids
+        .iter()
+        .map(|&o| {
+            problem.options[o]
+                .iter()
+                .map(|e| Entry {
+                    item: renumber[e.item as usize],
+                    colour: e.colour,
+                })
+                .collect()
+        })
+        .collect();
+    let primary = problem.primary - taken.len();
+    let mut pinned = Problem::new(primary, problem.secondary, options);
+    pinned.group = ids.iter().map(|&o| problem.group[o]).collect();
+    pinned.budget = problem.budget.clone();
+    pinned.budget[group as usize] = 0;
+    (pinned, ids)
+}
+fn run_count(engine: Engine, problem: &Problem, keep: Option<Keep>, progress: &Progress) -> Tally {
+    match engine {
+        Engine::Bitboard if problem.primary <= 64 => {
+            bitboard::count::<u64>(problem, keep, progress)
+        }
+        Engine::Bitboard => bitboard::count::<u128>(problem, keep, progress),
+        Engine::DancingLinks => dlx::count(problem, keep, progress),
+    }
+}
+
+fn run_list(engine: Engine, problem: &Problem, limit: usize) -> Listing {
+    match engine {
+        Engine::Bitboard if problem.primary <= 64 => bitboard::list::<u64>(problem, limit),
+        Engine::Bitboard => bitboard::list::<u128>(problem, limit),
+        Engine::DancingLinks => dlx::list(problem, limit),
+    }
+}
+
+/// Lists up to `limit` packings, each checked from scratch before it is shown.
+fn list(
+    p: &PackingPuzzle,
+    problem: &Problem,
+    limit: usize,
+    report: &mut Report,
+    details: &mut PackingDetails,
+) -> Result<(), Diagnostic> {
+    let listing = run_list(p.engine.engine, problem, limit);
+    report.stats.states = listing.nodes;
+    for cover in &listing.solutions {
+        p.model
+            .verify(cover)
+            .map_err(|e| Diagnostic::internal(format!("a packing found fails its check: {e}")))?;
+    }
+    if listing.solutions.is_empty() {
+        report.status = Status::NoSolution;
+        if p.objective == Objective::All && listing.complete {
+            report.count = Some(0);
+        }
+        report
+            .notes
+            .push("no packing of the pieces fills the board".into());
+        return Ok(());
+    }
+    report.status = Status::Solved;
+    if p.objective == Objective::All {
+        details.complete = Some(listing.complete);
+        if listing.complete {
+            report.count = Some(listing.solutions.len() as u128);
+        } else if !listing.stopped {
+            report.notes.push(format!(
+                "listing the first {}; there are more (raise solve.limit, or objective = \"count\" for how many)",
+                listing.solutions.len()
+            ));
+        }
+    }
+    fill_packings(report, details, &p.model, &listing.solutions);
+    Ok(())
+}

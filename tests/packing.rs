@@ -1,0 +1,299 @@
+//! The packing family end to end: the shipped specs against their published figures (cited in
+//! docs/packing.md), small boards against a naive tiler written here, and bad specs.
+
+mod common;
+
+use common::{expect_error, run_json, scratch_in};
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+fn counted(spec: &str) -> (u64, u64) {
+    let (doc, code) = run_json(&[spec]);
+    assert_eq!(code, 0, "{doc}");
+    assert_eq!(doc["status"], "counted", "{doc}");
+    let all = doc["count"].as_u64().unwrap();
+    let classes = doc["count_up_to_symmetry"].as_u64().unwrap();
+    (all, classes)
+}
+
+#[test]
+fn pentominoes_6x10_tile_9356_ways_2339_up_to_symmetry() {
+    assert_eq!(counted("specs/pentominoes-6x10.toml"), (9_356, 2_339));
+}
+
+#[test]
+fn pentominoes_3x20_tile_8_ways_2_up_to_symmetry() {
+    assert_eq!(counted("specs/pentominoes-3x20.toml"), (8, 2));
+}
+
+#[test]
+fn pentominoes_8x8_with_a_centre_hole_tile_520_ways_65_up_to_symmetry() {
+    assert_eq!(counted("specs/pentominoes-8x8-hole.toml"), (520, 65));
+}
+
+#[test]
+fn the_soma_cube_has_11520_packings_240_up_to_its_48_symmetries() {
+    let (doc, _) = run_json(&["specs/soma-cube.toml"]);
+    assert_eq!(doc["symmetries"], 48);
+    assert_eq!(counted("specs/soma-cube.toml"), (11_520, 240));
+}
+
+/// A naive tiler: every tiling of a `rows` x `cols` board by copies of the given orientations
+/// (as (row, col) offsets from the shape's first cell in reading order), as a grid of shape
+/// numbers per placed piece. Fills the first empty cell in reading order, tries every shape.
+fn naive_tilings(rows: usize, cols: usize, shapes: &[Vec<(i32, i32)>]) -> Vec<Vec<usize>> {
+    fn go(
+        grid: &mut Vec<usize>,
+        rows: usize,
+        cols: usize,
+        shapes: &[Vec<(i32, i32)>],
+        next: usize,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        let Some(first) = grid.iter().position(|&v| v == 0) else {
+            out.push(grid.clone());
+            return;
+        };
+        let (r0, c0) = ((first / cols) as i32, (first % cols) as i32);
+        for shape in shapes {
+            let cells: Option<Vec<usize>> = shape
+                .iter()
+                .map(|&(dr, dc)| {
+                    let (r, c) = (r0 + dr, c0 + dc);
+                    let inside = r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols;
+                    let i = r as usize * cols + c as usize;
+                    (inside && grid[i] == 0).then_some(i)
+                })
+                .collect();
+            if let Some(cells) = cells {
+                cells.iter().for_each(|&i| grid[i] = next);
+                go(grid, rows, cols, shapes, next + 1, out);
+                cells.iter().for_each(|&i| grid[i] = 0);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(&mut vec![0; rows * cols], rows, cols, shapes, 1, &mut out);
+    out
+}
+
+/// The tiling's partition into pieces, independent of how the pieces are numbered: for each
+/// cell, the first cell of its piece.
+fn partition(grid: &[usize]) -> Vec<usize> {
+    grid.iter()
+        .map(|v| grid.iter().position(|w| w == v).unwrap())
+        .collect()
+}
+
+/// Tilings up to the rectangle's symmetries (4, or 8 for a square), by brute force.
+fn classes(rows: usize, cols: usize, tilings: &[Vec<usize>]) -> usize {
+    let mut seen = BTreeSet::new();
+    for t in tilings {
+        let at = |r: usize, c: usize| t[r * cols + c];
+        let mut images: Vec<Vec<usize>> = Vec::new();
+        let flips = |f: &dyn Fn(usize, usize) -> (usize, usize)| {
+            (0..rows * cols)
+                .map(|i| {
+                    let (r, c) = f(i / cols, i % cols);
+                    at(r, c)
+                })
+                .collect::<Vec<usize>>()
+        };
+        images.push(flips(&|r, c| (r, c)));
+        images.push(flips(&|r, c| (rows - 1 - r, c)));
+        images.push(flips(&|r, c| (r, cols - 1 - c)));
+        images.push(flips(&|r, c| (rows - 1 - r, cols - 1 - c)));
+        if rows == cols {
+            images.push(flips(&|r, c| (c, r)));
+            images.push(flips(&|r, c| (cols - 1 - c, r)));
+            images.push(flips(&|r, c| (c, rows - 1 - r)));
+            images.push(flips(&|r, c| (cols - 1 - c, rows - 1 - r)));
+        }
+        let least = images.iter().map(|g| partition(g)).min().unwrap();
+        seen.insert(least);
+    }
+    seen.len()
+}
+
+fn spec_file(test: &str, text: &str) -> String {
+    let dir = scratch_in("packing", test);
+    let path = dir.join("spec.toml");
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+fn board(rows: usize, cols: usize) -> String {
+    let row = ".".repeat(cols);
+    vec![row; rows].join("\n")
+}
+
+#[test]
+fn dominoes_on_small_rectangles_match_the_naive_tiler() {
+    let domino = vec![vec![(0, 0), (0, 1)], vec![(0, 0), (1, 0)]];
+    for (rows, cols) in [(2, 3), (2, 6), (3, 4), (4, 4), (4, 5), (3, 6)] {
+        let want = naive_tilings(rows, cols, &domino);
+        let text = format!(
+            "[puzzle]\nname = \"d\"\nkind = \"packing\"\n[board]\ndrawing = \"\"\"\n{}\n\"\"\"\n[[pieces]]\nname = \"D\"\ndrawing = \"..\"\ncount = {}\n[solve]\nobjective = \"count\"\n",
+            board(rows, cols),
+            rows * cols / 2
+        );
+        let spec = spec_file(&format!("dominoes-{rows}x{cols}"), &text);
+        let (all, up_to) = counted(&spec);
+        assert_eq!(all, want.len() as u64, "{rows}x{cols}");
+        assert_eq!(up_to, classes(rows, cols, &want) as u64, "{rows}x{cols}");
+    }
+}
+
+#[test]
+fn l_trominoes_and_a_listing_match_the_naive_tiler() {
+    // The four turns of the L tromino (its mirror images are among them), offsets from the
+    // first cell in reading order.
+    let l = vec![
+        vec![(0, 0), (1, 0), (1, 1)],
+        vec![(0, 0), (0, 1), (1, 0)],
+        vec![(0, 0), (0, 1), (1, 1)],
+        vec![(0, 0), (1, 0), (1, -1)],
+    ];
+    for (rows, cols) in [(2, 3), (3, 4), (2, 9), (6, 4)] {
+        let want = naive_tilings(rows, cols, &l);
+        let text = format!(
+            "[puzzle]\nname = \"l\"\nkind = \"packing\"\n[board]\ndrawing = \"\"\"\n{}\n\"\"\"\n[[pieces]]\nname = \"L\"\ndrawing = \"\"\"\n.\n..\n\"\"\"\ncount = {}\n[solve]\nobjective = \"all\"\nlimit = 100000\n",
+            board(rows, cols),
+            rows * cols / 3
+        );
+        let spec = spec_file(&format!("l-{rows}x{cols}"), &text);
+        let (doc, code) = run_json(&[&spec]);
+        assert_eq!(code, 0, "{doc}");
+        assert_eq!(doc["count"], want.len() as u64, "{rows}x{cols}");
+        // Each listed packing, read back from its letters, is a tiling the naive tiler found:
+        // with one piece kind the letters say which cells are covered, so check the cover and
+        // the piece count instead.
+        for p in doc["packings"].as_array().unwrap() {
+            let text: Vec<&str> = p
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(Value::as_str)
+                .map(Option::unwrap)
+                .collect();
+            assert_eq!(text.len(), rows);
+            assert!(
+                text.iter()
+                    .all(|r| r.len() == cols && r.chars().all(|c| c == 'L' || c == 'l'))
+            );
+        }
+    }
+}
+
+#[test]
+fn spare_pieces_and_empty_cells_are_inexact_covers() {
+    // A 2x2 board from two dominoes and a spare one: the 2 tilings by dominoes.
+    let spare = "[puzzle]\nname = \"s\"\nkind = \"packing\"\n[board]\ndrawing = \"\"\"\n..\n..\n\"\"\"\nspare_pieces = true\n[[pieces]]\nname = \"D\"\ndrawing = \"..\"\ncount = 3\n[solve]\nobjective = \"count\"\n";
+    assert_eq!(counted(&spec_file("spare", spare)).0, 2);
+    // One domino on a 1x3 strip, a cell left empty: 2 ways.
+    let empty = "[puzzle]\nname = \"e\"\nkind = \"packing\"\n[board]\ndrawing = \"...\"\nempty_cells = true\n[[pieces]]\nname = \"D\"\ndrawing = \"..\"\n[solve]\nobjective = \"count\"\n";
+    assert_eq!(counted(&spec_file("empty", empty)).0, 2);
+}
+
+#[test]
+fn a_tiling_is_drawn_with_a_letter_per_piece() {
+    let (doc, code) = run_json(&["specs/pentominoes-3x20.toml", "--objective", "any"]);
+    assert_eq!(code, 0);
+    let rows: Vec<String> = doc["packings"][0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(rows.len(), 3);
+    // Each of the 12 letters covers 5 cells.
+    let all: String = rows.concat();
+    for letter in "FILNPTUVWXYZ".chars() {
+        assert_eq!(all.chars().filter(|&c| c == letter).count(), 5, "{letter}");
+    }
+}
+
+const HEAD: &str = "[puzzle]\nname = \"bad\"\nkind = \"packing\"\n";
+
+#[test]
+fn a_disconnected_piece_is_refused_at_its_cell() {
+    let text = format!(
+        "{HEAD}[board]\ndrawing = \"....\"\n[[pieces]]\nname = \"Q\"\ndrawing = \"\"\"\n.\n .\n\"\"\"\ncount = 2\n"
+    );
+    let spec = spec_file("disconnected", &text);
+    expect_error(
+        &spec,
+        "10:2",
+        &["piece Q is not connected", "row 2, column 2"],
+    );
+}
+
+#[test]
+fn a_cell_count_the_pieces_cannot_fill_is_refused_before_search() {
+    let text = format!(
+        "{HEAD}[board]\ndrawing = \".....\"\n[[pieces]]\nname = \"D\"\ndrawing = \"..\"\ncount = 2\n"
+    );
+    let spec = spec_file("count", &text);
+    expect_error(&spec, "5:11", &["the pieces have 4 cells and the board 5"]);
+    let spare = text.replace("count = 2", "count = 9").replace(
+        "drawing = \".....\"",
+        "drawing = \".....\"\nspare_pieces = true",
+    );
+    let spec = spec_file("spare-count", &spare);
+    expect_error(
+        &spec,
+        "5:11",
+        &["no choice of the pieces", "board's 5 cells"],
+    );
+}
+
+#[test]
+fn ragged_layers_are_refused() {
+    let text = format!(
+        "{HEAD}[board]\nlayers = [\"..\\n..\", \"..\"]\n[[pieces]]\nname = \"D\"\ndrawing = \"..\"\ncount = 3\n"
+    );
+    let spec = spec_file("ragged", &text);
+    expect_error(
+        &spec,
+        "5:21",
+        &["layer 2 of the board has 1 rows, layer 1 has 2"],
+    );
+}
+
+#[test]
+fn a_piece_larger_than_the_board_is_refused() {
+    let text =
+        format!("{HEAD}[board]\ndrawing = \"..\"\n[[pieces]]\nname = \"I\"\ndrawing = \"...\"\n");
+    let spec = spec_file("larger", &text);
+    expect_error(
+        &spec,
+        "8:11",
+        &["piece I has 3 cells, more than the board's 2"],
+    );
+}
+
+#[test]
+fn an_unknown_piece_name_in_counts_is_refused() {
+    let text = format!(
+        "{HEAD}[board]\ndrawing = \"..\"\n[[pieces]]\nname = \"D\"\ndrawing = \"..\"\n[counts]\nE = 1\n"
+    );
+    let spec = spec_file("unknown", &text);
+    expect_error(
+        &spec,
+        "10:5",
+        &["`E`, which is no piece", "did you mean `D`?"],
+    );
+}
+
+#[test]
+fn a_stray_character_in_a_drawing_is_refused_at_its_row_and_column() {
+    let text = format!(
+        "{HEAD}[board]\ndrawing = \"\"\"\n..\n.x\n\"\"\"\n[[pieces]]\nname = \"D\"\ndrawing = \"..\"\ncount = 2\n"
+    );
+    let spec = spec_file("stray", &text);
+    expect_error(
+        &spec,
+        "7:2",
+        &["`x` in the drawing of the board (row 2, column 2)"],
+    );
+}
