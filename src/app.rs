@@ -9,7 +9,7 @@ use crate::cli::{color, memory, progress_bar, search_size, stop_signals, termina
 use crate::diagnostic::Diagnostic;
 use crate::engine::Progress;
 use crate::engine::stop;
-use crate::families::{self, PlayEnd, PlayIo, SolveContext};
+use crate::families::{self, PlayEnd, PlayIo, Puzzle, SolveContext};
 use crate::report::boards::BoardStyle;
 use crate::report::{self, Report, Status};
 use crate::spec::{Edits, SpecDocument};
@@ -100,14 +100,21 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         Ok(drawings) => drawings,
         Err(Refused(code)) => return ExitCode::from(code),
     };
-    let progress = progress_bar::spinner(opts.quiet);
+    // The spinner is drawn once the puzzle has loaded: a spec refused while loading (which may
+    // take a moment) shows its message alone.
+    let mut progress = None;
     let outcome = loaded.and_then(|doc| {
         stop_signals::search_started(opts.time_limit.or(doc.time_limit));
-        let solved = solve(&doc, opts.max_memory_given, &progress);
+        let solved = load(&doc, opts.max_memory_given).and_then(|puzzle| {
+            let progress = progress.insert(progress_bar::spinner(opts.quiet));
+            solve_loaded(&doc, puzzle.as_ref(), progress)
+        });
         stop_signals::search_finished();
         solved
     });
-    progress.finish();
+    if let Some(progress) = progress {
+        progress.finish();
+    }
     match outcome {
         Ok(report) => {
             let on_stdout = drawings.take_stdout();
@@ -139,10 +146,24 @@ pub fn solve(
     max_memory_given: bool,
     progress: &Progress,
 ) -> Result<Report, Diagnostic> {
+    let puzzle = load(doc, max_memory_given)?;
+    solve_loaded(doc, puzzle.as_ref(), progress)
+}
+
+/// The puzzle of `doc`, under the spec's memory cap unless the command line gave one.
+fn load(doc: &SpecDocument, max_memory_given: bool) -> Result<Box<dyn Puzzle>, Diagnostic> {
     if let (false, Some(cap)) = (max_memory_given, doc.max_memory) {
         memory::set_cap(cap);
     }
-    let puzzle = families::load(doc)?;
+    families::load(doc)
+}
+
+/// Solves a loaded puzzle and names the report after the spec.
+fn solve_loaded(
+    doc: &SpecDocument,
+    puzzle: &dyn Puzzle,
+    progress: &Progress,
+) -> Result<Report, Diagnostic> {
     // Said as the search starts (on a terminal) and kept in the report, first of its notes.
     // A propagation search's bound counts candidates it mostly never visits (a Sudoku's 1.8e57
     // solved in milliseconds), a peg search's positions its invariants rule out (4.3e9 for an
@@ -154,6 +175,11 @@ pub fn solve(
         progress.notice(|| note.clone());
     }
     let mut report = puzzle.solve(&SolveContext { progress })?;
+    if let Some(why) = report.details_failure() {
+        return Err(Diagnostic::internal(format!(
+            "the report's fields could not be written as JSON: {why}"
+        )));
+    }
     if !pruned || stop::heeded().is_some() {
         report.notes.splice(0..0, beyond_reach);
     }
