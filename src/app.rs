@@ -10,7 +10,7 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::Progress;
 use crate::engine::split::Shard;
 use crate::engine::stop;
-use crate::families::{self, PlayEnd, PlayIo, SolveContext};
+use crate::families::{self, PlayEnd, PlayIo, Puzzle, SolveContext};
 use crate::report::boards::BoardStyle;
 use crate::report::{self, Report};
 use crate::spec::SpecDocument;
@@ -45,14 +45,22 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         Ok(drawings) => drawings,
         Err(Refused(code)) => return ExitCode::from(code),
     };
-    let progress = progress_bar::spinner(opts.quiet);
+    // The spinner is drawn once the puzzle has loaded: a spec refused while loading (which may
+    // take a moment) shows its message alone.
+    let mut progress = None;
     let outcome = loaded.and_then(|doc| {
         stop_signals::search_started(opts.time_limit.or(doc.time_limit));
-        let solved = solve_part(&doc, opts.max_memory_given, &progress, shard);
+        let solved = load(&doc, opts.max_memory_given).and_then(|puzzle| {
+            check_split(&doc, puzzle.as_ref(), shard)?;
+            let progress = progress.insert(progress_bar::spinner(opts.quiet));
+            solve_loaded(&doc, puzzle.as_ref(), progress, shard)
+        });
         stop_signals::search_finished();
         solved.map(|report| (report, doc))
     });
-    progress.finish();
+    if let Some(progress) = progress {
+        progress.finish();
+    }
     match outcome {
         Ok((report, doc)) => {
             let on_stdout = drawings.take_stdout();
@@ -102,15 +110,36 @@ pub fn solve_part(
     progress: &Progress,
     shard: Option<Shard>,
 ) -> Result<Report, Diagnostic> {
+    let puzzle = load(doc, max_memory_given)?;
+    check_split(doc, puzzle.as_ref(), shard)?;
+    solve_loaded(doc, puzzle.as_ref(), progress, shard)
+}
+
+/// The puzzle of `doc`, under the spec's memory cap unless the command line gave one.
+fn load(doc: &SpecDocument, max_memory_given: bool) -> Result<Box<dyn Puzzle>, Diagnostic> {
     if let (false, Some(cap)) = (max_memory_given, doc.max_memory) {
         memory::set_cap(cap);
     }
-    let puzzle = families::load(doc)?;
-    if shard.is_some() {
-        puzzle
+    families::load(doc)
+}
+
+/// With `--shard`, the puzzle's objective must split into independent parts.
+fn check_split(doc: &SpecDocument, puzzle: &dyn Puzzle, shard: Option<Shard>) -> Result<(), Diagnostic> {
+    match shard {
+        Some(_) => puzzle
             .splits()
-            .map_err(|why| crate::cli::shard::refused(doc, &why))?;
+            .map_err(|why| crate::cli::shard::refused(doc, &why)),
+        None => Ok(()),
     }
+}
+
+/// Solves a loaded puzzle (part `shard` of it when given) and names the report after the spec.
+fn solve_loaded(
+    doc: &SpecDocument,
+    puzzle: &dyn Puzzle,
+    progress: &Progress,
+    shard: Option<Shard>,
+) -> Result<Report, Diagnostic> {
     // Said as the search starts (on a terminal) and kept in the report, first of its notes.
     // A propagation search's bound counts candidates it mostly never visits (a Sudoku's 1.8e57
     // solved in milliseconds), a peg search's positions its invariants rule out (4.3e9 for an
@@ -123,6 +152,11 @@ pub fn solve_part(
     }
     let mut report = puzzle.solve(&SolveContext { progress, shard })?;
     report.notes.extend(shard.map(crate::cli::shard::note));
+    if let Some(why) = report.details_failure() {
+        return Err(Diagnostic::internal(format!(
+            "the report's fields could not be written as JSON: {why}"
+        )));
+    }
     if !pruned || stop::heeded().is_some() {
         report.notes.splice(0..0, beyond_reach);
     }

@@ -17,7 +17,7 @@ fn spec(test: &str, text: &str) -> String {
 /// q * b >= a (b < 0), i.e. the q with a - q * b between 0 and b exclusive, on b's side.
 fn floor_quotient(a: i64, b: i64) -> i64 {
     (-100..=100)
-        .filter(|q| {
+        .find(|q| {
             let r = a - q * b;
             if b > 0 {
                 (0..b).contains(&r)
@@ -25,7 +25,6 @@ fn floor_quotient(a: i64, b: i64) -> i64 {
                 (b + 1..=0).contains(&r)
             }
         })
-        .next()
         .expect("a quotient in range")
 }
 

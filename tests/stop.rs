@@ -489,3 +489,46 @@ fn ctrl_c_stops_a_wide_breadth_first_search_at_once() {
         );
     }
 }
+
+/// komachi (both engines) and alphametic poll the stop request: a time limit ends them with a
+/// stopped report (exit 6) well within the grace period, never the "cannot stop part-way" exit.
+#[test]
+fn komachi_and_alphametic_stop_with_a_report() {
+    let runs: [&[&str]; 3] = [
+        &[
+            "specs/komachi.toml",
+            "--set",
+            "komachi.digits=[1,2,3,4,5,6,7,8,9,1,2,3,4,5,6,7,8,9,1,2]",
+            "--set",
+            r#"komachi.operators=["+","-","*","/","concat"]"#,
+        ],
+        &[
+            "specs/komachi-parentheses.toml",
+            "--set",
+            r#"komachi.digits="123456789123""#,
+        ],
+        &[
+            "specs/send-more-money.toml",
+            "--set",
+            "alphametic.distinct=false",
+            "--set",
+            "alphametic.base=36",
+            "--set",
+            r#"alphametic.formula="ABCDEFGHIJ+KLMNOPQRST=UVWXYZABCDE""#,
+        ],
+    ];
+    for args in runs {
+        let t0 = Instant::now();
+        let mut all = vec!["run"];
+        all.extend_from_slice(args);
+        all.extend(["--time-limit", "0.3", "--json", "--quiet"]);
+        let out = run(&all);
+        assert_eq!(out.code, 6, "{args:?}: {}", out.stderr);
+        assert_eq!(out.json()["status"], "stopped", "{args:?}");
+        assert!(
+            t0.elapsed() < Duration::from_millis(1800),
+            "{args:?}: {:?}",
+            t0.elapsed()
+        );
+    }
+}

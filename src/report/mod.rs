@@ -147,6 +147,10 @@ pub struct Report {
     /// flattened into the JSON document.
     #[serde(flatten)]
     details: serde_json::Map<String, serde_json::Value>,
+    /// Why the family's fields could not be serialised: a fault of puzzlespec, which the caller
+    /// turns into an internal error ([`Report::details_failure`]) rather than a JSON field.
+    #[serde(skip)]
+    details_failure: Option<String>,
 }
 
 fn serialize_count<S: Serializer>(count: &Option<u128>, s: S) -> Result<S::Ok, S::Error> {
@@ -180,7 +184,13 @@ impl Report {
             sections: Vec::new(),
             boards: false,
             details: serde_json::Map::new(),
+            details_failure: None,
         }
+    }
+
+    /// Why [`Report::set_details`] failed, if it did.
+    pub fn details_failure(&self) -> Option<&str> {
+        self.details_failure.as_deref()
     }
 
     /// Marks a report whose search was cut short by `reason`: whatever it holds (solutions
@@ -198,10 +208,35 @@ impl Report {
             Ok(serde_json::Value::Object(fields)) => fields,
             // A struct always serialises to an object; anything else is kept under one key.
             Ok(other) => serde_json::Map::from_iter([("details".to_string(), other)]),
-            Err(e) => serde_json::Map::from_iter([(
-                "details_error".to_string(),
-                serde_json::Value::from(e.to_string()),
-            )]),
+            Err(e) => {
+                self.details_failure = Some(e.to_string());
+                serde_json::Map::new()
+            }
         };
+    }
+}
+
+#[cfg(test)]
+mod details_tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    /// JSON object keys must be strings: a map keyed by pairs cannot be serialised.
+    #[derive(Serialize)]
+    struct Unwritable {
+        by_pair: BTreeMap<(u8, u8), u8>,
+    }
+
+    #[test]
+    fn a_details_serialisation_failure_is_kept_for_an_internal_error_not_a_field() {
+        let mut report = Report::new("shortest", Status::Solved, "bfs", "");
+        assert_eq!(report.details_failure(), None);
+        report.set_details(&Unwritable {
+            by_pair: BTreeMap::from([((1, 2), 3)]),
+        });
+        assert!(report.details_failure().is_some());
+        let json = serde_json::to_value(&report).unwrap();
+        assert!(json.get("details_error").is_none(), "{json}");
+        assert!(json.get("by_pair").is_none(), "{json}");
     }
 }

@@ -10,7 +10,7 @@
 //!   base^k depends only on its last k digits, and + - * respect congruences).
 
 use super::model::{AlphameticModel, LinearForm, evaluate, evaluate_mod};
-use crate::engine::Progress;
+use crate::engine::{Progress, stop};
 use std::time::{Duration, Instant};
 
 /// The pruning to search with, and what it needs.
@@ -79,6 +79,8 @@ struct Search<'a> {
     count: u64,
     nodes: u64,
     overflowed: bool,
+    /// A stop was requested (time limit, Ctrl-C): the search unwinds.
+    stopped: bool,
     progress: &'a Progress,
 }
 
@@ -201,12 +203,13 @@ impl<'a> Search<'a> {
             count: 0,
             nodes: 0,
             overflowed: false,
+            stopped: false,
             progress,
         }
     }
 
     fn done(&self) -> bool {
-        self.stop_after.is_some_and(|s| self.count >= s)
+        self.stopped || self.stop_after.is_some_and(|s| self.count >= s)
     }
 
     fn dfs(&mut self, depth: usize, used: u64, sum: i128) {
@@ -231,6 +234,11 @@ impl<'a> Search<'a> {
             if self.nodes & 0xF_FFFF == 0 {
                 let nodes = self.nodes;
                 self.progress.message(|| format!("{nodes} nodes"));
+            }
+            if stop::poll(self.nodes as usize) {
+                // The count so far is incomplete: the caller marks the report stopped.
+                self.stopped = true;
+                return;
             }
             let sum = sum + self.weights[letter] * i128::from(d);
             let ok = match self.strategy {

@@ -4,6 +4,7 @@
 //! re-evaluation of the formula.
 
 use super::model::{KomachiModel, Op};
+use crate::engine::stop;
 use crate::expr::Rational;
 use rustc_hash::FxHashMap;
 use std::time::{Duration, Instant};
@@ -38,6 +39,8 @@ struct Search<'a> {
     ops: Vec<Op>,
     negative: bool,
     out: Outcome,
+    /// A stop was requested (time limit, Ctrl-C): the counts so far are incomplete.
+    stopped: bool,
 }
 
 pub fn enumerate(
@@ -55,6 +58,7 @@ pub fn enumerate(
         ops: vec![Op::Concat; model.digits.len().saturating_sub(1)],
         negative: false,
         out: Outcome::default(),
+        stopped: false,
     };
     let signs: &[bool] = if model.leading_minus {
         &[false, true]
@@ -109,14 +113,20 @@ fn why(pending: Op, num: i128) -> Dead {
 
 impl Search<'_> {
     fn done(&self) -> bool {
-        self.stop_after.is_some_and(|s| self.out.count >= s)
+        self.stopped || self.stop_after.is_some_and(|s| self.out.count >= s)
+    }
+
+    /// One more formula evaluated; looks at the stop request every 4,096.
+    fn counted(&mut self) {
+        self.out.formulas += 1;
+        self.stopped |= stop::poll(self.out.formulas as usize);
     }
 
     /// Digits before `i` are placed; `num` is the number being built from the last of them.
     fn step(&mut self, i: usize, acc: Rational, coef: Rational, pending: Op, num: i128) {
         let digits = &self.model.digits;
         if i == digits.len() {
-            self.out.formulas += 1;
+            self.counted();
             let Some(value) = close(coef, pending, num).and_then(|t| acc.checked_add(t)) else {
                 self.tally(why(pending, num));
                 return;
@@ -165,11 +175,14 @@ impl Search<'_> {
     /// Walks the formulas below a prefix without a value, to tally them exactly.
     fn dead(&mut self, i: usize, reason: Dead, num: i128) {
         if i == self.model.digits.len() {
-            self.out.formulas += 1;
+            self.counted();
             self.tally(reason);
             return;
         }
         for k in 0..self.model.ops.len() {
+            if self.stopped {
+                return;
+            }
             let op = self.model.ops[k];
             if op == Op::Concat && num == 0 {
                 continue;

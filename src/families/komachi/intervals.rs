@@ -4,6 +4,7 @@
 //! built; only the ones listed are built, from the tables, on the way out.
 
 use super::model::{KomachiModel, Op};
+use crate::engine::stop;
 use crate::expr::Rational;
 use rustc_hash::FxHashMap;
 use std::time::{Duration, Instant};
@@ -68,6 +69,11 @@ struct Tables<'a> {
     cells: Vec<Values>,
     undefined: Vec<u128>,
     overflowed: Vec<u128>,
+    /// Looks at the stop request as the products of values are made (their number varies
+    /// widely from one interval to the next).
+    ticker: stop::Ticker,
+    /// A stop was requested: the tables are incomplete and the search ends.
+    stopped: bool,
 }
 
 impl Tables<'_> {
@@ -116,6 +122,10 @@ impl Tables<'_> {
                 continue;
             }
             for (&a, &ca) in left {
+                if self.ticker.tick(right.len() * self.binary.len() + 1) {
+                    self.stopped = true;
+                    break;
+                }
                 for (&b, &cb) in right {
                     for &op in &self.binary {
                         match apply(op, a, b) {
@@ -263,6 +273,8 @@ pub fn solve(model: &KomachiModel, target: Option<Rational>, limit: usize) -> Ou
         cells: vec![Values::default(); size],
         undefined: vec![0; size],
         overflowed: vec![0; size],
+        ticker: stop::Ticker::default(),
+        stopped: false,
     };
     let signs: &[bool] = if model.leading_minus {
         &[false, true]
@@ -279,11 +291,14 @@ pub fn solve(model: &KomachiModel, target: Option<Rational>, limit: usize) -> Ou
         elapsed: Duration::ZERO,
     };
     let mut values = Values::default();
-    for len in 1..=n {
+    'rows: for len in 1..=n {
         for i in 0..=n - len {
             for &negative in signs {
                 if negative && i > 0 {
                     continue;
+                }
+                if t.stopped {
+                    break 'rows;
                 }
                 // With a target the whole row is counted from its parts, never tabulated.
                 let whole = len == n;
