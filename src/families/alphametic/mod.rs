@@ -5,6 +5,7 @@
 mod load;
 mod model;
 mod plan;
+mod puzzle;
 mod report;
 mod solve;
 mod solver;

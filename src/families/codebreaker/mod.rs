@@ -14,6 +14,7 @@ mod load;
 mod optimal;
 mod plan;
 mod play;
+mod puzzle;
 mod report;
 mod sample;
 mod sets;

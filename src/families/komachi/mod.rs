@@ -7,6 +7,7 @@ mod intervals;
 mod load;
 mod model;
 mod plan;
+mod puzzle;
 mod report;
 mod solve;
 mod spec;

@@ -10,6 +10,7 @@ mod construct;
 mod load;
 mod mirror;
 mod plan;
+mod puzzle;
 mod reach;
 mod report;
 mod solve;

@@ -12,6 +12,7 @@ mod notation;
 mod one_solution;
 mod picture;
 mod plan;
+mod puzzle;
 mod reachable;
 mod replay;
 mod report;

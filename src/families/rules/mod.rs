@@ -11,6 +11,7 @@ mod load;
 mod lower;
 mod model;
 mod plan;
+mod puzzle;
 mod report;
 mod reverse;
 mod search;

@@ -15,6 +15,7 @@ mod load;
 mod lower;
 mod model;
 mod plan;
+mod puzzle;
 mod report;
 mod run;
 mod solve;

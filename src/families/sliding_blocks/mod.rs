@@ -8,6 +8,7 @@ mod load;
 mod model;
 mod picture;
 mod plan;
+mod puzzle;
 mod report;
 mod size;
 mod solve;

@@ -21,6 +21,7 @@ mod pattern_search;
 mod pattern_symmetry;
 mod pattern_tables;
 mod plan;
+mod puzzle;
 mod ranked_pattern_build;
 mod report;
 mod shortest;

@@ -5,8 +5,8 @@
 
 use super::arrangement::Start;
 use super::model;
+use super::puzzle::TilesPuzzle;
 use super::shortest::Outcome;
-use super::solve::TilesPuzzle;
 use crate::report::duration::human;
 use crate::report::picture::{Content, Grid, Mark, Picture};
 use crate::report::{Report, Section, Solution, StateView, Status, Step, group_digits};

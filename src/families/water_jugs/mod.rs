@@ -3,6 +3,7 @@
 mod load;
 mod model;
 mod plan;
+mod puzzle;
 mod report;
 mod solve;
 mod spec;
