@@ -49,4 +49,16 @@ impl Family for SlidingTiles {
     fn load(&self, doc: &SpecDocument) -> Result<Box<dyn Puzzle>, Diagnostic> {
         Ok(Box::new(load::puzzle(doc)?))
     }
+
+    fn starter(&self) -> &'static str {
+        include_str!("starter.toml")
+    }
+
+    fn doc_page(&self) -> &'static str {
+        "docs/sliding-tiles.md"
+    }
+
+    fn example(&self) -> &'static str {
+        "specs/eight.toml"
+    }
 }
