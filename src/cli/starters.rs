@@ -3,10 +3,10 @@
 
 use super::output;
 use crate::cli::exit;
-use crate::families::{FAMILIES, Family};
+use crate::families::FAMILIES;
 use std::process::ExitCode;
 
-/// The starter of `kind`, if there is one: each family holds its own (see [`Family::starter`]).
+/// The starter of `kind`, if there is one: each family holds its own (see [`crate::families::Family::starter`]).
 pub fn starter(kind: &str) -> Option<&'static str> {
     FAMILIES
         .iter()

@@ -3,12 +3,12 @@
 //! gives before it is reported.
 
 use super::arrangement::Start;
+use super::board::tile_list;
 use super::model::{self, Tiles};
 use super::pattern_database::{self, PatternDatabase};
 use super::pattern_search::PatternSearch;
 use super::plan::{MAX_ARRAY_CELLS, Search};
 use super::puzzle::TilesPuzzle;
-use super::report::tile_list;
 use super::solvability::{self, Verdict};
 use super::tile_search::{self, BlankMove, TileNode};
 use crate::diagnostic::Diagnostic;
