@@ -148,10 +148,10 @@ impl Graph {
         };
         for (file, list) in uses.iter().enumerate() {
             for u in list {
-                if let Some((to, name)) = graph.resolve(&u.segments, &exports) {
-                    if to != file {
-                        graph.edges[file].entry(to).or_default().insert(name);
-                    }
+                if let Some((to, name)) = graph.resolve(&u.segments, &exports)
+                    && to != file
+                {
+                    graph.edges[file].entry(to).or_default().insert(name);
                 }
             }
         }
@@ -452,7 +452,7 @@ fn paths_of(
                 use_tree(&toks[i + 1..end], Vec::new(), &mut trees);
                 for (segments, alias, glob) in trees {
                     if let Some(abs) = absolute(&segments, &module, files) {
-                        let export = public.then(|| if glob { None } else { Some(alias) });
+                        let export = public.then_some(if glob { None } else { Some(alias) });
                         out.push(UsePath {
                             segments: abs,
                             export,
@@ -472,13 +472,14 @@ fn paths_of(
                     }
                     j += 2;
                 }
-                if !preceded_by_path && segments.len() > 1 {
-                    if let Some(abs) = absolute(&segments, &module, files) {
-                        out.push(UsePath {
-                            segments: abs,
-                            export: None,
-                        });
-                    }
+                if !preceded_by_path
+                    && segments.len() > 1
+                    && let Some(abs) = absolute(&segments, &module, files)
+                {
+                    out.push(UsePath {
+                        segments: abs,
+                        export: None,
+                    });
                 }
                 i = j;
             }
