@@ -11,10 +11,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The most file-level circles `src/` may hold, lowered as circles are opened. Expr's (`mod.rs` defines
-/// `ExprError`/`Type` and re-exports the leaves that import them), opened by the expression
-/// language's rewrite.
-const MOST_CIRCLES: usize = 13;
+/// The most file-level circles `src/` may hold, lowered as circles are opened (17 when this
+/// test came). Left: expr's (`mod.rs` defines `ExprError`/`Type` and re-exports the leaves that
+/// import them; the expression language's rewrite opens it), rules' bytecode/lower and
+/// load/model/reverse (tests in model.rs and reverse.rs load specs), search's translate/clauses/
+/// elements, sliding-blocks' model/load (model's tests load specs), sliding-tiles' pattern
+/// database/build/symmetry and pattern dfs/search, and spec's mod/formula.
+const MOST_CIRCLES: usize = 8;
 
 #[test]
 fn src_has_few_import_circles() {
@@ -145,10 +148,10 @@ impl Graph {
         };
         for (file, list) in uses.iter().enumerate() {
             for u in list {
-                if let Some((to, name)) = graph.resolve(&u.segments, &exports) {
-                    if to != file {
-                        graph.edges[file].entry(to).or_default().insert(name);
-                    }
+                if let Some((to, name)) = graph.resolve(&u.segments, &exports)
+                    && to != file
+                {
+                    graph.edges[file].entry(to).or_default().insert(name);
                 }
             }
         }
@@ -449,7 +452,7 @@ fn paths_of(
                 use_tree(&toks[i + 1..end], Vec::new(), &mut trees);
                 for (segments, alias, glob) in trees {
                     if let Some(abs) = absolute(&segments, &module, files) {
-                        let export = public.then(|| if glob { None } else { Some(alias) });
+                        let export = public.then_some(if glob { None } else { Some(alias) });
                         out.push(UsePath {
                             segments: abs,
                             export,
@@ -469,13 +472,14 @@ fn paths_of(
                     }
                     j += 2;
                 }
-                if !preceded_by_path && segments.len() > 1 {
-                    if let Some(abs) = absolute(&segments, &module, files) {
-                        out.push(UsePath {
-                            segments: abs,
-                            export: None,
-                        });
-                    }
+                if !preceded_by_path
+                    && segments.len() > 1
+                    && let Some(abs) = absolute(&segments, &module, files)
+                {
+                    out.push(UsePath {
+                        segments: abs,
+                        export: None,
+                    });
                 }
                 i = j;
             }

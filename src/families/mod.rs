@@ -1,6 +1,8 @@
 //! Puzzle families: one module per `kind`. A family reads its spec into a checked puzzle model
 //! and solves it with the engines; it knows nothing of printing (it returns a [`Report`]).
-//! Adding a kind means one module and one line in [`FAMILIES`].
+//! Adding a kind means one module (whose [`Family`] gives its starter, doc page and example) and
+//! one line in [`FAMILIES`], the one list of kinds: `puzzlespec new`, the tests and the checks
+//! of the schemas and fuzz seeds (tests/kinds.rs) all read it.
 
 pub mod all_shortest;
 pub mod alphametic;
@@ -29,6 +31,13 @@ pub trait Family: Sync {
     fn about(&self) -> &'static str;
     /// Reads and validates the document into a puzzle ready to solve.
     fn load(&self, doc: &SpecDocument) -> Result<Box<dyn Puzzle>, Diagnostic>;
+    /// The commented starter spec `puzzlespec new KIND` prints: `starter.toml` beside the
+    /// family's module, its first line naming [`Family::doc_page`].
+    fn starter(&self) -> &'static str;
+    /// The page documenting the kind, from the repository's root (e.g. `docs/rules.md`).
+    fn doc_page(&self) -> &'static str;
+    /// A shipped spec of the kind, from the repository's root (e.g. `specs/hanoi-rules.toml`).
+    fn example(&self) -> &'static str;
 }
 
 /// A validated puzzle.
@@ -124,17 +133,19 @@ impl SearchSize {
     }
 }
 
+/// Every kind, in the order `puzzlespec new` lists them. A kind also needs
+/// `docs/schema/KIND.json` and a seed in tests/fuzz_front_end.rs: tests/kinds.rs fails without.
 pub static FAMILIES: &[&dyn Family] = &[
     &water_jugs::WaterJugs,
+    &peg_solitaire::PegSolitaire,
+    &sliding_tiles::SlidingTiles,
     &alphametic::Alphametic,
     &komachi::Komachi,
     &search::Search,
-    &sliding_tiles::SlidingTiles,
-    &sliding_blocks::SlidingBlocks,
     &n_queens::NQueens,
-    &peg_solitaire::PegSolitaire,
     &codebreaker::Codebreaker,
     &rules::RulesFamily,
+    &sliding_blocks::SlidingBlocks,
     &packing::Packing,
 ];
 

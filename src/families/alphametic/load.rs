@@ -4,7 +4,7 @@
 
 use super::model::{self, AlphameticModel};
 use super::plan::{CATALOG, plan};
-use super::solve::AlphameticPuzzle;
+use super::puzzle::AlphameticPuzzle;
 use super::spec::{AlphameticDocument, AlphameticTable};
 use crate::diagnostic::Diagnostic;
 use crate::expr::{self, ExprError};

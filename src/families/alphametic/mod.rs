@@ -5,6 +5,7 @@
 mod load;
 mod model;
 mod plan;
+mod puzzle;
 mod report;
 mod solve;
 mod solver;
@@ -27,5 +28,17 @@ impl Family for Alphametic {
 
     fn load(&self, doc: &SpecDocument) -> Result<Box<dyn Puzzle>, Diagnostic> {
         Ok(Box::new(load::puzzle_from_spec(doc)?))
+    }
+
+    fn starter(&self) -> &'static str {
+        include_str!("starter.toml")
+    }
+
+    fn doc_page(&self) -> &'static str {
+        "docs/formula-puzzles.md"
+    }
+
+    fn example(&self) -> &'static str {
+        "specs/send-more-money.toml"
     }
 }

@@ -1,26 +1,15 @@
 //! A checked alphametic and its solving: runs the plan's engine, re-checks every listed
 //! solution from scratch, and fills the report.
 
-use super::model::{AlphameticModel, substitute};
-use super::plan::{CATALOG, Engine, Objective, Plan};
+use super::model::substitute;
+use super::plan::{CATALOG, Objective, Plan};
+use super::puzzle::AlphameticPuzzle;
 use super::report::{AlphameticDetails, Answer};
 use super::solver::{self, Method};
 use crate::diagnostic::Diagnostic;
 use crate::expr::{self, BinOp, Expr, ExprError, ExprKind, Value};
-use crate::families::plan::Resolved;
 use crate::families::{Puzzle, SolveContext};
 use crate::report::{Report, StateView, Stats, Status};
-use crate::spec::FormulaSite;
-
-pub struct AlphameticPuzzle {
-    pub(super) model: AlphameticModel,
-    pub(super) formula: String,
-    /// Where the formula is written, for an error found while solving.
-    pub(super) site: FormulaSite,
-    pub(super) objective: Objective,
-    pub(super) plan: Plan,
-    pub(super) engine: Resolved<Engine>,
-}
 
 impl Puzzle for AlphameticPuzzle {
     fn summary(&self) -> String {

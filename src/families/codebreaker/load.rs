@@ -5,8 +5,8 @@
 
 use super::code_space::{self, CodeSpace, MAX_CODES, MAX_LENGTH, MAX_SYMBOLS, code_count};
 use super::plan::{CATALOG, Inputs, Objective, default_objective, plan};
+use super::puzzle::CodebreakerPuzzle;
 use super::sets::{POOLS, Pool};
-use super::solve::CodebreakerPuzzle;
 use super::spec::{CodebreakerDocument, FeedbackTable, StrategyTable};
 use super::strategy::{STRATEGIES, Strategy};
 use crate::diagnostic::Diagnostic;

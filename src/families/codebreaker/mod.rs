@@ -14,6 +14,7 @@ mod load;
 mod optimal;
 mod plan;
 mod play;
+mod puzzle;
 mod report;
 mod sample;
 mod sets;
@@ -39,5 +40,17 @@ impl Family for Codebreaker {
 
     fn load(&self, doc: &SpecDocument) -> Result<Box<dyn Puzzle>, Diagnostic> {
         Ok(Box::new(load::puzzle_from_spec(doc)?))
+    }
+
+    fn starter(&self) -> &'static str {
+        include_str!("starter.toml")
+    }
+
+    fn doc_page(&self) -> &'static str {
+        "docs/codebreaker.md"
+    }
+
+    fn example(&self) -> &'static str {
+        "specs/bulls-and-cows.toml"
     }
 }

@@ -1,32 +1,18 @@
 //! A checked codebreaker game and its solving: plays the plan with the strategy, replays every
 //! game with the independent scorer, and fills the report.
 
-use super::code_space::CodeSpace;
 use super::evaluate::{self, Tally};
-use super::plan::{CATALOG, Engine, Objective, Plan};
+use super::plan::{CATALOG, Plan};
+use super::puzzle::CodebreakerPuzzle;
 use super::report::{CodebreakerDetails, fill_evaluation, fill_transcript, setup_note};
 use super::sample;
-use super::sets::{Pool, all_symbols};
-use super::strategy::{Player, Strategy};
+use super::sets::all_symbols;
+use super::strategy::Player;
 use crate::diagnostic::Diagnostic;
 use crate::engine::stop;
-use crate::families::plan::Resolved;
 use crate::families::{PlayEnd, PlayIo, Puzzle, SolveContext};
 use crate::report::{Report, Stats, Status};
 use std::time::Instant;
-
-pub struct CodebreakerPuzzle {
-    pub(super) space: CodeSpace,
-    /// Names of the right-place and wrong-place counts.
-    pub(super) names: [String; 2],
-    pub(super) strategy: Strategy,
-    pub(super) pool: Pool,
-    pub(super) objective: Objective,
-    pub(super) plan: Plan,
-    pub(super) engine: Resolved<Engine>,
-    /// Time to list the codes and fill the score table, before the solve's own clock starts.
-    pub(super) setup_ms: f64,
-}
 
 impl Puzzle for CodebreakerPuzzle {
     fn summary(&self) -> String {

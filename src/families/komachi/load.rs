@@ -3,7 +3,7 @@
 
 use super::model::{KomachiModel, Op};
 use super::plan::{CATALOG, Objective, plan};
-use super::solve::KomachiPuzzle;
+use super::puzzle::KomachiPuzzle;
 use super::spec::KomachiDocument;
 use crate::diagnostic::Diagnostic;
 use crate::expr::Rational;

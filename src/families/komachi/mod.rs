@@ -7,6 +7,7 @@ mod intervals;
 mod load;
 mod model;
 mod plan;
+mod puzzle;
 mod report;
 mod solve;
 mod spec;
@@ -28,5 +29,17 @@ impl Family for Komachi {
 
     fn load(&self, doc: &SpecDocument) -> Result<Box<dyn Puzzle>, Diagnostic> {
         Ok(Box::new(load::puzzle_from_spec(doc)?))
+    }
+
+    fn starter(&self) -> &'static str {
+        include_str!("starter.toml")
+    }
+
+    fn doc_page(&self) -> &'static str {
+        "docs/formula-puzzles.md"
+    }
+
+    fn example(&self) -> &'static str {
+        "specs/komachi.toml"
     }
 }

@@ -3,28 +3,15 @@
 
 use super::insertion::{self, Goal};
 use super::intervals;
-use super::model::{KomachiModel, flat_text};
-use super::plan::{CATALOG, Engine, Objective, Plan};
+use super::model::flat_text;
+use super::plan::{CATALOG, Objective, Plan};
+use super::puzzle::KomachiPuzzle;
 use super::report::{KomachiDetails, evaluation_notes, no_formula_note, values_section};
 use crate::diagnostic::Diagnostic;
 use crate::expr::{self, Rational, Value};
-use crate::families::plan::Resolved;
 use crate::families::{Puzzle, SolveContext};
 use crate::report::{Report, Solution, Stats, Status, Step};
 use std::time::Duration;
-
-pub struct KomachiPuzzle {
-    pub(super) model: KomachiModel,
-    /// The value to make; None for "all" (every value with its count).
-    pub(super) target: Option<Rational>,
-    /// How many values the text table shows for target "all" (`solve.limit`).
-    pub(super) shown_values: usize,
-    /// `file:line:col` of the digits, for the note on formulas that leave 127 bits.
-    pub(super) digits_at: String,
-    pub(super) objective: Objective,
-    pub(super) plan: Plan,
-    pub(super) engine: Resolved<Engine>,
-}
 
 /// What either engine found, in one shape.
 struct Found {

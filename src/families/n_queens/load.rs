@@ -3,8 +3,8 @@
 
 use super::board::{Board, Line, MAX_ANY_N, MAX_N};
 use super::plan::{BoardShape, CATALOG, Objective, plan};
+use super::puzzle::QueensPuzzle;
 use super::reach::{Reach, reach};
-use super::solve::QueensPuzzle;
 use super::spec::{BoardTable, PlacedQueen, QueensDocument};
 use crate::diagnostic::Diagnostic;
 use crate::spec::SpecDocument;

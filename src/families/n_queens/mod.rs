@@ -11,6 +11,7 @@ mod load;
 mod mirror;
 mod parts;
 mod plan;
+mod puzzle;
 mod reach;
 mod report;
 mod solve;
@@ -34,5 +35,17 @@ impl Family for NQueens {
 
     fn load(&self, doc: &SpecDocument) -> Result<Box<dyn Puzzle>, Diagnostic> {
         Ok(Box::new(load::puzzle_from_spec(doc)?))
+    }
+
+    fn starter(&self) -> &'static str {
+        include_str!("starter.toml")
+    }
+
+    fn doc_page(&self) -> &'static str {
+        "docs/n-queens.md"
+    }
+
+    fn example(&self) -> &'static str {
+        "specs/queens8.toml"
     }
 }

@@ -3,27 +3,16 @@
 
 use super::backtrack::{self, Frontier};
 use super::board::Board;
-use super::plan::{CATALOG, Engine, Objective, Plan};
+use super::plan::{CATALOG, Plan};
+use super::puzzle::QueensPuzzle;
 use super::reach::known_placements;
 use super::report::{Placements, QueensDetails, fill_classes, fill_placement, fill_placements};
 use super::{construct, mirror, parts, symmetry};
 use crate::diagnostic::Diagnostic;
 use crate::engine::split::Shard;
-use crate::families::plan::Resolved;
 use crate::families::{Puzzle, SolveContext};
 use crate::report::{Report, Stats, Status, group_digits};
 use std::time::Instant;
-
-pub struct QueensPuzzle {
-    pub(super) board: Board,
-    pub(super) objective: Objective,
-    pub(super) plan: Plan,
-    pub(super) engine: Resolved<Engine>,
-    /// Draw each listed placement as a board.
-    pub(super) draw: bool,
-    /// Said before a search known to be long (`reach.rs`): how long, and why.
-    pub(super) long_ahead: Option<String>,
-}
 
 impl Puzzle for QueensPuzzle {
     fn summary(&self) -> String {

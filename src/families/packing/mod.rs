@@ -34,4 +34,16 @@ impl Family for Packing {
     fn load(&self, doc: &SpecDocument) -> Result<Box<dyn Puzzle>, Diagnostic> {
         Ok(Box::new(load::puzzle_from_spec(doc)?))
     }
+
+    fn starter(&self) -> &'static str {
+        include_str!("starter.toml")
+    }
+
+    fn doc_page(&self) -> &'static str {
+        "docs/packing.md"
+    }
+
+    fn example(&self) -> &'static str {
+        "specs/pentominoes-6x10.toml"
+    }
 }

@@ -4,7 +4,7 @@
 use super::board::Board;
 use super::goal_positions::{MAX_GOAL_POSITIONS, binomial};
 use super::plan::{CATALOG, Metric, PlanInputs, plan};
-use super::solve::PegPuzzle;
+use super::puzzle::PegPuzzle;
 use super::spec::{GoalTable, Holes, PegDocument};
 use crate::diagnostic::Diagnostic;
 use crate::spec::SpecDocument;

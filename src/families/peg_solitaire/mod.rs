@@ -12,6 +12,7 @@ mod notation;
 mod one_solution;
 mod picture;
 mod plan;
+mod puzzle;
 mod reachable;
 mod replay;
 mod report;
@@ -38,5 +39,17 @@ impl Family for PegSolitaire {
 
     fn load(&self, doc: &SpecDocument) -> Result<Box<dyn Puzzle>, Diagnostic> {
         Ok(Box::new(load::puzzle_from_spec(doc)?))
+    }
+
+    fn starter(&self) -> &'static str {
+        include_str!("starter.toml")
+    }
+
+    fn doc_page(&self) -> &'static str {
+        "docs/peg-solitaire.md"
+    }
+
+    fn example(&self) -> &'static str {
+        "specs/english33.toml"
     }
 }

@@ -4,9 +4,9 @@
 use super::engine::jump::Jump;
 use super::notation;
 use super::plan::{Metric, Objective};
+use super::puzzle::PegPuzzle;
 use super::report::{Answer, view};
 use super::search::jump_mask;
-use super::solve::PegPuzzle;
 use crate::diagnostic::Diagnostic;
 use crate::report::{Solution, Step};
 

@@ -11,7 +11,7 @@ use super::engine::layer_prune::Prune;
 use super::engine::orbit_pagoda::{orbit_pagoda, sample_positions};
 use super::engine::pagoda::{Pagoda, goal_pagodas};
 use super::engine::sampled_pagodas::MOST_HOLES;
-use super::solve::PegPuzzle;
+use super::puzzle::PegPuzzle;
 use crate::engine::Progress;
 use crate::report::Stats;
 use std::time::Instant;

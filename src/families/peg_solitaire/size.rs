@@ -4,8 +4,8 @@
 
 use super::goal_positions::goal_positions;
 use super::plan::{Objective, Plan};
+use super::puzzle::PegPuzzle;
 use super::search::jump_mask;
-use super::solve::PegPuzzle;
 use super::symmetry;
 use crate::families::{Keeps, SearchSize};
 

@@ -1,36 +1,18 @@
 //! A checked peg solitaire puzzle and its solving: symmetry, the position-class invariants,
 //! then the plan's engine; every solution is replayed on the board before it is reported.
 
-use super::board::Board;
 use super::engine::bitboard::Bitboard;
 use super::engine::chain_iddfs;
 use super::goal_positions::goal_positions;
 use super::invariants;
-use super::plan::{CATALOG, Engine, Listing, Metric, Objective, Plan, dfs_fallback};
+use super::plan::{CATALOG, Listing, Objective, Plan, dfs_fallback};
+use super::puzzle::PegPuzzle;
 use super::report::{Answer, PegDetails, view};
 use super::search::Search;
 use crate::diagnostic::Diagnostic;
-use crate::families::plan::Resolved;
 use crate::families::{Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Stats, Status};
 use std::time::Instant;
-
-/// A validated peg solitaire problem.
-pub struct PegPuzzle {
-    pub board: Board,
-    /// Holes with a peg at the start.
-    pub start: u128,
-    pub goal_pegs: u32,
-    /// The holes the last pegs may stand on.
-    pub goal_at: u128,
-    /// Index into `board.jumps` of the fixed first jump.
-    pub first_jump: Option<usize>,
-    pub metric: Metric,
-    pub objective: Objective,
-    pub plan: Plan,
-    pub engine: Resolved<Engine>,
-    pub draw_boards: bool,
-}
 
 impl Puzzle for PegPuzzle {
     fn summary(&self) -> String {

@@ -8,7 +8,7 @@ use super::layout::{Layout, Shape};
 use super::lower::{Ir, Names, Table, Ty};
 use super::model::Rules;
 use super::plan::{CATALOG, Facts, plan};
-use super::solve::{RulesPuzzle, Sites};
+use super::puzzle::{RulesPuzzle, Sites};
 use super::spec::{ConstraintTable, RulesDocument};
 use crate::diagnostic::Diagnostic;
 use crate::expr::{ExprError, VarType, parse_term, parse_var_type};

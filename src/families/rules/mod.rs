@@ -11,6 +11,7 @@ mod load;
 mod lower;
 mod model;
 mod plan;
+mod puzzle;
 mod report;
 mod reverse;
 mod search;
@@ -34,5 +35,17 @@ impl Family for RulesFamily {
 
     fn load(&self, doc: &SpecDocument) -> Result<Box<dyn Puzzle>, Diagnostic> {
         Ok(Box::new(load::puzzle_from_spec(doc)?))
+    }
+
+    fn starter(&self) -> &'static str {
+        include_str!("starter.toml")
+    }
+
+    fn doc_page(&self) -> &'static str {
+        "docs/rules.md"
+    }
+
+    fn example(&self) -> &'static str {
+        "specs/hanoi-rules.toml"
     }
 }

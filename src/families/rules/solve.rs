@@ -2,124 +2,20 @@
 //! turns a failure while searching into a diagnostic at the formula, replays every solution
 //! against the rules, and fills the report.
 
-use super::label::Label;
-use super::lower::{Names, Table};
-use super::model::{Formula, Rules, SearchFault};
-use super::plan::{CATALOG, Engine, Objective, Plan};
+use super::lower::Names;
+use super::model::{Formula, SearchFault};
+use super::plan::{CATALOG, Objective, Plan};
+use super::puzzle::RulesPuzzle;
 use super::report::{RulesDetails, layer_sections, view};
 use super::search::{Search, Stop};
-use super::spec::RulesDocument;
-use crate::diagnostic::{Diagnostic, SourceText};
+use crate::diagnostic::Diagnostic;
 use crate::engine::{
     Path, SearchStats, all_shortest, bfs, bidirectional_bfs, bitmap_bfs, bitmap_layers, layers,
     uniform_cost,
 };
 use crate::expr::ExprError;
-use crate::families::plan::Resolved;
 use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Solution, StateView, Stats, Status, Step};
-use crate::spec::{FormulaSite, SpecDocument};
-use std::collections::BTreeMap;
-use std::ops::Range;
-use std::sync::Arc;
-
-/// Where each formula is written, for failures found while searching.
-pub struct Sites {
-    guards: Vec<Option<FormulaSite>>,
-    effects: Vec<FormulaSite>,
-    costs: Vec<Option<FormulaSite>>,
-    constraints: Vec<Option<FormulaSite>>,
-    goal: FormulaSite,
-    heuristic: Option<FormulaSite>,
-    source: Arc<SourceText>,
-    /// `solve.max_states` if given, else `[goal]` (a place to point at).
-    budget: Range<usize>,
-}
-
-impl Sites {
-    pub fn new(doc: &SpecDocument, spec: &RulesDocument) -> Sites {
-        let site = |text: &toml::Spanned<String>, what: String| doc.formula_site(text, &what);
-        let moves = spec.moves.get_ref();
-        let name = |r: usize| moves[r].name.get_ref().clone();
-        Sites {
-            guards: (0..moves.len())
-                .map(|r| {
-                    moves[r]
-                        .when
-                        .as_ref()
-                        .map(|w| site(w, format!("the guard of move `{}`", name(r))))
-                })
-                .collect(),
-            effects: (0..moves.len())
-                .map(|r| {
-                    site(
-                        &moves[r].effect,
-                        format!("the effect of move `{}`", name(r)),
-                    )
-                })
-                .collect(),
-            costs: (0..moves.len())
-                .map(|r| {
-                    moves[r]
-                        .cost
-                        .as_ref()
-                        .map(|c| site(c, format!("the cost of move `{}`", name(r))))
-                })
-                .collect(),
-            constraints: spec
-                .constraints
-                .iter()
-                .map(|c| {
-                    let c = c.get_ref();
-                    c.forbid
-                        .as_ref()
-                        .or(c.require.as_ref())
-                        .map(|t| site(t, "the constraint".into()))
-                })
-                .collect(),
-            goal: site(&spec.goal.get_ref().reach, "the goal".into()),
-            heuristic: spec
-                .goal
-                .get_ref()
-                .heuristic
-                .as_ref()
-                .map(|h| site(h, "the heuristic".into())),
-            source: Arc::clone(&doc.source),
-            budget: spec
-                .solve
-                .max_states
-                .as_ref()
-                .map_or(spec.goal.span(), |m| m.span()),
-        }
-    }
-
-    fn of(&self, formula: Formula) -> Option<&FormulaSite> {
-        match formula {
-            Formula::Guard(r) => self.guards[r].as_ref(),
-            Formula::Effect(r) => Some(&self.effects[r]),
-            Formula::Cost(r) => self.costs[r].as_ref(),
-            Formula::Constraint(k) => self.constraints[k].as_ref(),
-            Formula::Goal => Some(&self.goal),
-            Formula::Heuristic => self.heuristic.as_ref(),
-        }
-    }
-}
-
-pub struct RulesPuzzle {
-    pub(super) rules: Rules,
-    /// The array `[display]` draws, if any.
-    pub(super) display: Option<super::display::Display>,
-    pub(super) start: u64,
-    pub(super) objective: Objective,
-    pub(super) plan: Plan,
-    pub(super) engine: Resolved<Engine>,
-    pub(super) labels: Vec<Label>,
-    pub(super) params: BTreeMap<String, i64>,
-    pub(super) named_tables: Vec<(String, Table)>,
-    pub(super) sites: Sites,
-    pub(super) max_states: u64,
-    pub(super) limit: usize,
-}
 
 type RulesPath = Path<u64, u32>;
 

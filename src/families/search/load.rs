@@ -7,7 +7,7 @@ use super::groups::groups;
 use super::lower::{Scope, has_variable};
 use super::model::{Array, Model, Variable};
 use super::plan::{CATALOG, Objective, plan};
-use super::solve::{Goal, SearchPuzzle, Show};
+use super::puzzle::{Goal, SearchPuzzle, Show};
 use super::spec::{SearchDocument, SearchTable};
 use super::template::{self, Part, Piece};
 use super::{givens, tables, translate};

@@ -15,6 +15,7 @@ mod load;
 mod lower;
 mod model;
 mod plan;
+mod puzzle;
 mod report;
 mod run;
 mod solve;
@@ -40,5 +41,17 @@ impl Family for Search {
 
     fn load(&self, doc: &SpecDocument) -> Result<Box<dyn Puzzle>, Diagnostic> {
         Ok(Box::new(load::puzzle_from_spec(doc)?))
+    }
+
+    fn starter(&self) -> &'static str {
+        include_str!("starter.toml")
+    }
+
+    fn doc_page(&self) -> &'static str {
+        "docs/formula-puzzles.md"
+    }
+
+    fn example(&self) -> &'static str {
+        "specs/send-more-money-search.toml"
     }
 }

@@ -1,7 +1,7 @@
 //! Running the plan's engine: generate and test, or propagation; each keeps the solutions to
 //! list, and for an objective the best solution so far.
 
-use super::solve::{Goal, SearchPuzzle};
+use super::puzzle::{Goal, SearchPuzzle};
 use super::translate::{self, Translation};
 use crate::diagnostic::Diagnostic;
 use crate::engine::propagation::{

@@ -2,56 +2,18 @@
 //! solution from scratch, and fills the report.
 
 use super::display;
-use super::model::{Array, Model};
-use super::plan::{CATALOG, Engine, Objective, Plan};
+use super::plan::{CATALOG, Objective, Plan};
+use super::puzzle::SearchPuzzle;
 use super::report::{
     Answer, SearchDetails, explored_note, no_solution_note, space_count, tested_note,
 };
 use super::run::Run;
-use super::template::{self, Piece};
-use super::translate::LinearForm;
+use super::template::{self};
 use crate::diagnostic::Diagnostic;
 use crate::engine::propagation::Sense;
-use crate::expr::{self, Expr};
-use crate::families::plan::Resolved;
+use crate::expr::{self};
 use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Stats, Status};
-use crate::spec::FormulaSite;
-
-/// The `show` template and where it is written, for a part that fails to evaluate.
-pub struct Show {
-    pub(super) pieces: Vec<Piece>,
-    pub(super) site: FormulaSite,
-}
-
-/// The expression to optimise (`[search] maximize` / `minimize`).
-pub struct Goal {
-    pub(super) expr: Expr,
-    /// Its linear form, when it has one (then the engine bounds the search with it).
-    pub(super) linear: Option<LinearForm>,
-    pub(super) sense: Sense,
-    pub(super) site: FormulaSite,
-}
-
-pub struct SearchPuzzle {
-    pub(super) model: Model,
-    pub(super) arrays: Vec<Array>,
-    /// Per constraint instance: the constraint as written, for messages.
-    pub(super) texts: Vec<String>,
-    /// Where each instance's constraint is written, for an evaluation that fails while solving.
-    pub(super) sites: Vec<FormulaSite>,
-    /// Per instance, the index of its constraint in the spec.
-    pub(super) origins: Vec<usize>,
-    /// Per instance over a group: the group and the member's number (from 1).
-    pub(super) members: Vec<Option<(String, usize)>>,
-    pub(super) show: Option<Show>,
-    pub(super) goal: Option<Goal>,
-    /// Givens outside their element's domain, as notes at their place in the spec.
-    pub(super) empty_domains: Vec<String>,
-    pub(super) objective: Objective,
-    pub(super) plan: Plan,
-    pub(super) engine: Resolved<Engine>,
-}
 
 impl Puzzle for SearchPuzzle {
     fn summary(&self) -> String {

@@ -6,7 +6,7 @@ use super::drawing::Drawing;
 use super::goal::{self, Coordinate, Goal};
 use super::model::{Blocks, Class, MAX_CELLS, Metric};
 use super::plan::{CATALOG, Objective, plan};
-use super::solve::BlocksPuzzle;
+use super::puzzle::BlocksPuzzle;
 use super::spec::{BlocksDocument, GoalTable, RulesTable};
 use crate::diagnostic::Diagnostic;
 use crate::expr::{ExprError, Type};

@@ -8,6 +8,7 @@ mod load;
 mod model;
 mod picture;
 mod plan;
+mod puzzle;
 mod report;
 mod size;
 mod solve;
@@ -30,5 +31,17 @@ impl Family for SlidingBlocks {
 
     fn load(&self, doc: &SpecDocument) -> Result<Box<dyn Puzzle>, Diagnostic> {
         Ok(Box::new(load::puzzle_from_spec(doc)?))
+    }
+
+    fn starter(&self) -> &'static str {
+        include_str!("starter.toml")
+    }
+
+    fn doc_page(&self) -> &'static str {
+        "docs/sliding-blocks.md"
+    }
+
+    fn example(&self) -> &'static str {
+        "specs/rush-hour.toml"
     }
 }

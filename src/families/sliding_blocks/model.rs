@@ -419,7 +419,7 @@ impl<C: Code> ReversibleSpace for Space<'_, C> {
 #[cfg(test)]
 mod tests {
     use super::super::load::puzzle_from_spec;
-    use super::super::solve::BlocksPuzzle;
+    use super::super::puzzle::BlocksPuzzle;
     use super::*;
     use crate::spec::SpecDocument;
     use std::collections::HashSet;

@@ -1,41 +1,22 @@
 //! A checked sliding-blocks puzzle and its solving: runs the plan's engine, replays every
 //! solution (following which piece moves), and fills the report.
 
-use super::board::Board;
-use super::goal::Goal;
-use super::model::{Blocks, Code, Metric, Move, Space, State};
-use super::plan::{CATALOG, Engine, Objective, Plan, Sweep};
+use super::model::{Code, Metric, Move, Space, State};
+use super::plan::{CATALOG, Objective, Plan, Sweep};
+use super::puzzle::BlocksPuzzle;
 use super::report::{Details, LongestDetails, Pieces, fill_details};
 use crate::diagnostic::Diagnostic;
 use crate::engine::{
     Path, SearchStats, all_shortest, bfs, bidirectional_bfs, frontier_layers, layers,
 };
 use crate::expr::ExprError;
-use crate::families::plan::Resolved;
 use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Solution, Stats, Status, Step};
-use crate::spec::FormulaSite;
 use std::cell::RefCell;
 
 /// What a breadth-first search keeps per state of a 64-bit code: its entry in the node list
 /// (state, parent, move) and in the visited set with the set's spare room (as for water jugs).
 const BYTES_PER_STATE: f64 = 40.0;
-
-pub struct BlocksPuzzle {
-    pub(super) model: Blocks,
-    pub(super) board: Board,
-    /// The class of each piece.
-    pub(super) class_of: Vec<usize>,
-    pub(super) start: State,
-    pub(super) goal: Goal,
-    pub(super) objective: Objective,
-    pub(super) plan: Plan,
-    pub(super) engine: Resolved<Engine>,
-    /// How many solutions or farthest positions to list.
-    pub(super) limit: usize,
-    /// Where the goal predicate is written, for an error found while evaluating it.
-    pub(super) goal_site: Option<FormulaSite>,
-}
 
 impl Puzzle for BlocksPuzzle {
     fn summary(&self) -> String {

@@ -207,6 +207,15 @@ impl Board {
     }
 }
 
+/// Tiles as text, space-separated: `3 1 2`.
+pub(super) fn tile_list(tiles: &[u8]) -> String {
+    tiles
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

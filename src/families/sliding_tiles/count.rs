@@ -1,8 +1,8 @@
 //! `count`: the positions reachable, visited one by one on small boards, or given by Wilson's
 //! theorem on large 2-connected ones.
 
+use super::puzzle::TilesPuzzle;
 use super::report::CountDetails;
-use super::solve::TilesPuzzle;
 use crate::diagnostic::Diagnostic;
 use crate::engine::Progress;
 use crate::report::{Report, Stats, group_digits};

@@ -1,8 +1,8 @@
 //! `longest`: a layered search from the goal over every arrangement; the last layer holds the
 //! positions farthest from the goal.
 
+use super::puzzle::TilesPuzzle;
 use super::report::LongestDetails;
-use super::solve::TilesPuzzle;
 use crate::diagnostic::Diagnostic;
 use crate::engine::Progress;
 use crate::report::group_digits;

@@ -21,6 +21,7 @@ mod pattern_search;
 mod pattern_symmetry;
 mod pattern_tables;
 mod plan;
+mod puzzle;
 mod ranked_pattern_build;
 mod report;
 mod shortest;
@@ -47,5 +48,17 @@ impl Family for SlidingTiles {
 
     fn load(&self, doc: &SpecDocument) -> Result<Box<dyn Puzzle>, Diagnostic> {
         Ok(Box::new(load::puzzle(doc)?))
+    }
+
+    fn starter(&self) -> &'static str {
+        include_str!("starter.toml")
+    }
+
+    fn doc_page(&self) -> &'static str {
+        "docs/sliding-tiles.md"
+    }
+
+    fn example(&self) -> &'static str {
+        "specs/eight.toml"
     }
 }

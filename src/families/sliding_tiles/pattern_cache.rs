@@ -7,8 +7,6 @@
 //! (integers little-endian). A file is used only when every field agrees with what is wanted;
 //! otherwise it is refused with the reason, and the table is rebuilt.
 
-use super::pattern_database::checksum;
-
 const MAGIC: &[u8; 6] = b"PSPDB\n";
 /// Raised whenever the table's meaning or the layout changes.
 const VERSION: u16 = 3;
@@ -101,6 +99,19 @@ fn temporary_pid(path: &std::path::Path) -> Option<u32> {
     let (sum, pid) = rest.split_once('.')?;
     let hex = sum.len() == 16 && sum.bytes().all(|b| b.is_ascii_hexdigit());
     hex.then(|| pid.parse().ok()).flatten()
+}
+
+/// A 64-bit FNV-1a-like hash over 8-byte words with a shift-xor per word (so a change in any
+/// bit reaches every later bit): quick over 16 MB, and catches corrupted or edited tables.
+pub fn checksum(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for chunk in bytes.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        h = (h ^ u64::from_le_bytes(word)).wrapping_mul(0x0100_0000_01b3);
+        h ^= h >> 29;
+    }
+    h ^ bytes.len() as u64
 }
 
 #[cfg(test)]

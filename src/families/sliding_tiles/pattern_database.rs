@@ -50,7 +50,7 @@ impl PatternDatabase {
         let dir = cache_dir();
         let file = dir
             .as_ref()
-            .map(|d| d.join(format!("pdb-{:016x}.bin", checksum(&params))));
+            .map(|d| d.join(format!("pdb-{:016x}.bin", cache_file::checksum(&params))));
         let mut refused = None;
         let cached = match &file {
             Some(f) => read_cached(f)?,
@@ -185,19 +185,6 @@ fn parameters(board: &Board, goal: &[u8], tiles: &[u8]) -> Vec<u8> {
     p.push(0xFE);
     p.extend_from_slice(tiles);
     p
-}
-
-/// A 64-bit FNV-1a-like hash over 8-byte words with a shift-xor per word (so a change in any
-/// bit reaches every later bit): quick over 16 MB, and catches corrupted or edited tables.
-pub fn checksum(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for chunk in bytes.chunks(8) {
-        let mut word = [0u8; 8];
-        word[..chunk.len()].copy_from_slice(chunk);
-        h = (h ^ u64::from_le_bytes(word)).wrapping_mul(0x0100_0000_01b3);
-        h ^= h >> 29;
-    }
-    h ^ bytes.len() as u64
 }
 
 /// The table of `tiles` (at most [`MAX_GROUP`]) for reaching `goal` on `board`; None when the

@@ -4,9 +4,10 @@
 //! positions, the count per distance.
 
 use super::arrangement::Start;
+use super::board::tile_list;
 use super::model;
+use super::puzzle::TilesPuzzle;
 use super::shortest::Outcome;
-use super::solve::TilesPuzzle;
 use crate::report::duration::human;
 use crate::report::picture::{Content, Grid, Mark, Picture};
 use crate::report::{Report, Section, Solution, StateView, Status, Step, group_digits};
@@ -262,13 +263,4 @@ fn instance_line(number: usize, instance: &Instance) -> String {
         group_digits(u128::from(instance.nodes)),
         human(instance.elapsed_ms)
     )
-}
-
-/// Tiles as text, space-separated: `3 1 2`.
-pub(super) fn tile_list(tiles: &[u8]) -> String {
-    tiles
-        .iter()
-        .map(u8::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
 }

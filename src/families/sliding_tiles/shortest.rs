@@ -3,13 +3,13 @@
 //! gives before it is reported.
 
 use super::arrangement::Start;
+use super::board::tile_list;
 use super::model::{self, Tiles};
 use super::pattern_database::{self, PatternDatabase};
 use super::pattern_search::PatternSearch;
 use super::plan::{MAX_ARRAY_CELLS, Search};
-use super::report::tile_list;
+use super::puzzle::TilesPuzzle;
 use super::solvability::{self, Verdict};
-use super::solve::TilesPuzzle;
 use super::tile_search::{self, BlankMove, TileNode};
 use crate::diagnostic::Diagnostic;
 use crate::engine::ida_star::DepthFirstSpace;

@@ -1,27 +1,12 @@
 //! A checked sliding-tiles puzzle and its solving: the solve step matches on the plan the loader
 //! resolved; `shortest.rs`, `longest.rs` and `count.rs` run each objective.
 
-use super::arrangement::Start;
-use super::board::Topology;
-use super::model::Tiles;
-use super::plan::{CATALOG, Engine, Objective, Plan};
+use super::plan::{CATALOG, Objective, Plan};
+use super::puzzle::TilesPuzzle;
 use crate::diagnostic::Diagnostic;
 use crate::engine::{Progress, ranked_bfs};
-use crate::families::plan::Resolved;
 use crate::families::{Puzzle, SolveContext};
 use crate::report::{Report, Status};
-
-pub struct TilesPuzzle {
-    pub(super) model: Tiles,
-    pub(super) topology: Topology,
-    pub(super) goal: Vec<u8>,
-    pub(super) starts: Vec<Start>,
-    pub(super) objective: Objective,
-    pub(super) plan: Plan,
-    pub(super) engine: Resolved<Engine>,
-    /// How many farthest positions `longest` lists.
-    pub(super) limit: usize,
-}
 
 impl Puzzle for TilesPuzzle {
     fn summary(&self) -> String {

@@ -3,7 +3,7 @@
 
 use super::model::{Jugs, MAX_JUGS};
 use super::plan::{CATALOG, plan};
-use super::solve::JugsPuzzle;
+use super::puzzle::JugsPuzzle;
 use super::spec::{JugsDocument, JugsTable};
 use crate::diagnostic::Diagnostic;
 use crate::expr::{ExprError, Type};

@@ -3,6 +3,7 @@
 mod load;
 mod model;
 mod plan;
+mod puzzle;
 mod report;
 mod solve;
 mod spec;
@@ -24,5 +25,17 @@ impl Family for WaterJugs {
 
     fn load(&self, doc: &SpecDocument) -> Result<Box<dyn Puzzle>, Diagnostic> {
         Ok(Box::new(load::puzzle_from_spec(doc)?))
+    }
+
+    fn starter(&self) -> &'static str {
+        include_str!("starter.toml")
+    }
+
+    fn doc_page(&self) -> &'static str {
+        "docs/spec-format.md"
+    }
+
+    fn example(&self) -> &'static str {
+        "specs/water-jugs.toml"
     }
 }

@@ -1,15 +1,15 @@
 //! A checked water-jug puzzle and its solving: runs the plan's engine, replays every solution,
 //! and fills the report.
 
-use super::model::{self, Jugs, State};
-use super::plan::{CATALOG, Engine, Objective, Plan};
+use super::model::{self, State};
+use super::plan::{CATALOG, Objective, Plan};
+use super::puzzle::JugsPuzzle;
 use super::report::{LongestDetails, fill_longest, view};
 use crate::diagnostic::Diagnostic;
 use crate::engine::{Path, SearchStats, all_shortest, bfs, bidirectional_bfs, layers, stop};
-use crate::families::plan::Resolved;
 use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Solution, Stats, Status, Step, group_digits};
-use crate::spec::{Failures, FormulaSite};
+use crate::spec::Failures;
 
 /// What a breadth-first search keeps per state: its entry in the node list (state, parent,
 /// move: 24 bytes) and in the visited set (8 bytes, with the set's spare room about twice that).
@@ -17,16 +17,6 @@ const BYTES_PER_STATE: f64 = 40.0;
 
 /// The farthest states a stopped `longest` still shows (of a partial last layer).
 const STOPPED_FARTHEST_SHOWN: usize = 100;
-
-pub struct JugsPuzzle {
-    pub(super) model: Jugs,
-    pub(super) start: State,
-    pub(super) objective: Objective,
-    pub(super) plan: Plan,
-    pub(super) engine: Resolved<Engine>,
-    /// Where the goal is written, for an error found while evaluating it.
-    pub(super) goal_site: FormulaSite,
-}
 
 impl Puzzle for JugsPuzzle {
     fn summary(&self) -> String {
