@@ -167,23 +167,27 @@ pub fn resolve(
             .map_err(|_| Diagnostic::new(format!("--shard auto: {name}={v} is not a whole number")))
     };
     let (index, n, from) = if let Some(id) = var("SLURM_ARRAY_TASK_ID") {
-        // Slurm numbers the tasks as the --array range says (e.g. 1-16): K counts from its
-        // start, N is the task count.
+        // With N given (--shard auto/N), K is the task id, so that `sbatch --array=7,40` reruns
+        // parts 7 and 40. Without, N is the array's task count and K counts from its first id
+        // (an --array=1-16 range gives parts 0 to 15).
         let id = number("SLURM_ARRAY_TASK_ID", id)?;
-        let min = var("SLURM_ARRAY_TASK_MIN")
-            .map(|v| number("SLURM_ARRAY_TASK_MIN", v))
-            .transpose()?
-            .unwrap_or(0);
-        let slurm_n = var("SLURM_ARRAY_TASK_COUNT")
-            .map(|v| number("SLURM_ARRAY_TASK_COUNT", v))
-            .transpose()?;
-        let n = count.or(slurm_n).ok_or_else(|| {
-            Diagnostic::new(
-                "--shard auto: SLURM_ARRAY_TASK_ID is set but not SLURM_ARRAY_TASK_COUNT",
-            )
-            .help("give N: --shard auto/N")
-        })?;
-        (id.saturating_sub(min), n, "SLURM_ARRAY_TASK_ID")
+        match count {
+            Some(n) => (id, n, "SLURM_ARRAY_TASK_ID"),
+            None => {
+                let min = var("SLURM_ARRAY_TASK_MIN")
+                    .map(|v| number("SLURM_ARRAY_TASK_MIN", v))
+                    .transpose()?
+                    .unwrap_or(0);
+                let n = var("SLURM_ARRAY_TASK_COUNT")
+                    .map(|v| number("SLURM_ARRAY_TASK_COUNT", v))
+                    .transpose()?
+                    .ok_or_else(|| {
+                        Diagnostic::new("--shard auto: SLURM_ARRAY_TASK_ID is set but not SLURM_ARRAY_TASK_COUNT")
+                            .help("give N: --shard auto/N")
+                    })?;
+                (id.saturating_sub(min), n, "SLURM_ARRAY_TASK_ID")
+            }
+        }
     } else if let Some(i) = var("JOB_COMPLETION_INDEX") {
         (
             number("JOB_COMPLETION_INDEX", i)?,
@@ -264,6 +268,17 @@ mod tests {
         assert_eq!(
             resolve(auto, None, env(&from_one)).unwrap(),
             Shard::new(15, 16).unwrap()
+        );
+        // A rerun of some parts (`sbatch --array=7,40`) with N given: K is the task id.
+        let rerun = [
+            ("SLURM_ARRAY_TASK_ID", "40"),
+            ("SLURM_ARRAY_TASK_MIN", "7"),
+            ("SLURM_ARRAY_TASK_COUNT", "2"),
+        ];
+        let n64 = ShardArg::Auto { count: Some(64) };
+        assert_eq!(
+            resolve(n64, None, env(&rerun)).unwrap(),
+            Shard::new(40, 64).unwrap()
         );
         let k8s = [("JOB_COMPLETION_INDEX", "2")];
         assert_eq!(

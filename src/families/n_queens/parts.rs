@@ -292,7 +292,8 @@ mod tests {
                     listed.extend(list(&allowed, usize::MAX, s).solutions);
                 }
                 assert_eq!(classes.total(), whole.solutions, "n {n} N {count}");
-                assert_eq!(plain, whole, "n {n} N {count}");
+                // Nodes depend on where the search fans out; the count does not.
+                assert_eq!(plain.solutions, whole.solutions, "n {n} N {count}");
                 listed.sort();
                 assert_eq!(listed, backtrack::list(&allowed, usize::MAX).solutions);
             }
