@@ -271,6 +271,14 @@ fn bit_span(model: &Model) -> Result<i64, String> {
     if lo > hi {
         return Ok(0);
     }
+    // The terms of distinct(...) get variables too: widen to them when the bit sets still hold
+    // everything (else those constraints are tested).
+    if let Some((dlo, dhi)) = translate::distinct_term_bounds(model) {
+        let (wlo, whi) = (i128::from(lo).min(dlo), i128::from(hi).max(dhi));
+        if whi - wlo < i128::from(WIDTH) {
+            return Ok(i64::try_from(wlo).unwrap_or(lo));
+        }
+    }
     let width = i128::from(hi) - i128::from(lo) + 1;
     if width <= i128::from(WIDTH) {
         Ok(lo)
