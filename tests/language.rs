@@ -171,3 +171,67 @@ show = "{x}"
     assert_eq!(code, 0, "{doc}");
     assert_eq!(doc["answers"][0]["text"], want.to_string());
 }
+
+/// Every order of 0..5.
+fn permutations() -> Vec<[i32; 5]> {
+    let mut out = Vec::new();
+    for code in 0..5i32.pow(5) {
+        let p: Vec<i32> = (0..5).map(|i| code / 5i32.pow(i) % 5).collect();
+        let mut seen = p.clone();
+        seen.sort_unstable();
+        seen.dedup();
+        if seen.len() == 5 {
+            out.push([p[0], p[1], p[2], p[3], p[4]]);
+        }
+    }
+    out
+}
+
+/// The zebra puzzle's solutions by brute force, each as (owner of the zebra, water drinker),
+/// nationalities numbered in the spec's order (English, Spanish, Ukrainian, Norwegian, Japanese).
+fn zebra_answers() -> Vec<(usize, usize)> {
+    let all = permutations();
+    let near = |a: i32, b: i32| (a - b).abs() == 1;
+    let mut out = Vec::new();
+    // Each array gives the house of each member, in the spec's order of the members.
+    for n in all.iter().filter(|n| n[3] == 0) {
+        for c in all
+            .iter()
+            .filter(|c| n[0] == c[0] && c[1] == c[2] + 1 && near(n[3], c[4]))
+        {
+            for d in all
+                .iter()
+                .filter(|d| c[1] == d[0] && n[2] == d[1] && d[2] == 2)
+            {
+                for s in all
+                    .iter()
+                    .filter(|s| s[1] == c[3] && s[3] == d[3] && n[4] == s[4])
+                {
+                    for p in all.iter().filter(|p| {
+                        n[1] == p[0] && s[0] == p[1] && near(s[2], p[2]) && near(s[1], p[3])
+                    }) {
+                        let who = |house: i32| n.iter().position(|&h| h == house).unwrap();
+                        out.push((who(p[4]), who(d[4])));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_zebra_answer_is_in_names() {
+    let names = ["English", "Spanish", "Ukrainian", "Norwegian", "Japanese"];
+    let answers = zebra_answers();
+    assert_eq!(answers.len(), 1);
+    let (zebra, water) = answers[0];
+    let want = format!(
+        "The {} owns the zebra; the {} drinks water",
+        names[zebra], names[water]
+    );
+    let (doc, code) = run_json(&["specs/zebra.toml"]);
+    assert_eq!(code, 0, "{doc}");
+    assert_eq!(doc["answers"].as_array().unwrap().len(), 1);
+    assert_eq!(doc["answers"][0]["text"], want);
+}
