@@ -124,7 +124,11 @@ fn load(doc: &SpecDocument, max_memory_given: bool) -> Result<Box<dyn Puzzle>, D
 }
 
 /// With `--shard`, the puzzle's objective must split into independent parts.
-fn check_split(doc: &SpecDocument, puzzle: &dyn Puzzle, shard: Option<Shard>) -> Result<(), Diagnostic> {
+fn check_split(
+    doc: &SpecDocument,
+    puzzle: &dyn Puzzle,
+    shard: Option<Shard>,
+) -> Result<(), Diagnostic> {
     match shard {
         Some(_) => puzzle
             .splits()

@@ -111,6 +111,13 @@ pub const FUNCTIONS: &[Function] = &[
         "max(a, b, ...): the greatest argument",
     ),
     function(
+        "int",
+        1,
+        Some(1),
+        Type::Number,
+        "int(p): 1 where the truth value p holds, else 0",
+    ),
+    function(
         "digits",
         1,
         Some(1),
@@ -251,8 +258,14 @@ impl Expr {
                     )
                     .help(f.about));
                 }
+                // `int` is the one function of a truth value.
+                let argument = if f.name == "int" {
+                    Type::Bool
+                } else {
+                    Type::Number
+                };
                 for a in args {
-                    want(a, Type::Number)?;
+                    want(a, argument)?;
                 }
                 Ok(f.result)
             }

@@ -55,6 +55,9 @@ pub fn eval(e: &Expr, env: &[i64]) -> Result<BigValue, ExprError> {
             BigValue::Bool(same == (*op == BinOp::Eq))
         }
         ExprKind::Binary(op, a, b) => binary(*op, num(a, env)?, num(b, env)?, e, b)?,
+        ExprKind::Call(name, args) if name == "int" => {
+            BigValue::Num(int(i128::from(boolean(&args[0], env)?)))
+        }
         ExprKind::Call(name, args) => {
             let values = args
                 .iter()

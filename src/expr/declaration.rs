@@ -1,8 +1,10 @@
 //! Variable declarations of generate-and-test specs: "n in 1..3000", "x, y in {1, 2, 4}",
 //! "A, B, C distinct in 0..9", "A, B, C permutation of 1..3" (`grammar/formula.pest`).
 
+use super::ast::{Expr, ExprKind};
 use super::error::ExprError;
-use super::parser::{ExprParser, Rule, syntax_error};
+use super::eval::{Value, eval};
+use super::parser::{ExprParser, Rule, build, syntax_error};
 use pest::Parser;
 use pest::iterators::Pair;
 use std::ops::Range;
@@ -31,6 +33,27 @@ pub struct Declaration {
 }
 
 pub fn parse_declaration(text: &str) -> Result<Declaration, ExprError> {
+    parse_declaration_in(text, &Constants::none())
+}
+
+/// What the names in a domain mean: parameters (and enumeration members) as numbers, and
+/// enumerations by their number of members.
+pub struct Constants<'a> {
+    pub number: &'a dyn Fn(&str) -> Option<i64>,
+    pub enumeration: &'a dyn Fn(&str) -> Option<usize>,
+}
+
+impl Constants<'_> {
+    pub fn none() -> Constants<'static> {
+        Constants {
+            number: &|_| None,
+            enumeration: &|_| None,
+        }
+    }
+}
+
+/// A declaration whose domain may name parameters (`0..n * n`) or an enumeration.
+pub fn parse_declaration_in(text: &str, known: &Constants) -> Result<Declaration, ExprError> {
     let mut pairs =
         ExprParser::parse(Rule::declaration, text).map_err(|e| syntax_error(text, e, false))?;
     let mut names = Vec::new();
@@ -57,7 +80,10 @@ pub fn parse_declaration(text: &str) -> Result<Declaration, ExprError> {
                     .into_inner()
                     .last()
                     .expect("a domain follows the keyword");
-                domain = Some((values(d.clone())?, d.as_span().start()..d.as_span().end()));
+                domain = Some((
+                    values(d.clone(), known)?,
+                    d.as_span().start()..d.as_span().end(),
+                ));
             }
             _ => {}
         }
@@ -73,18 +99,21 @@ pub fn parse_declaration(text: &str) -> Result<Declaration, ExprError> {
     Ok(declaration)
 }
 
-fn values(domain: Pair<Rule>) -> Result<Vec<i64>, ExprError> {
+fn values(domain: Pair<Rule>, known: &Constants) -> Result<Vec<i64>, ExprError> {
     let span = domain.as_span().start()..domain.as_span().end();
+    if domain.as_rule() == Rule::enum_name {
+        let name = domain.as_str();
+        return match (known.enumeration)(name) {
+            Some(len) => Ok((0..len as i64).collect()),
+            None => Err(ExprError::new(format!("`{name}` is not an enumeration"), span)
+                .help("a domain is a range (1..9), a set ({1, 2, 4}) or the name of a list of names in [tables]")),
+        };
+    }
     let numbers = domain
         .clone()
         .into_inner()
-        .filter(|p| p.as_rule() == Rule::signed)
-        .map(|p| {
-            p.as_str().parse::<i64>().map_err(|_| {
-                let s = p.as_span();
-                ExprError::new("this number does not fit in 64 bits", s.start()..s.end())
-            })
-        })
+        .filter(|p| matches!(p.as_rule(), Rule::signed | Rule::expr))
+        .map(|p| bound(p, known))
         .collect::<Result<Vec<i64>, _>>()?;
     if domain.as_rule() == Rule::set {
         for (i, v) in numbers.iter().enumerate() {
@@ -111,6 +140,60 @@ fn values(domain: Pair<Rule>) -> Result<Vec<i64>, ExprError> {
     } else {
         (to..=from).rev().collect()
     })
+}
+
+/// A bound or set member: a number, or a formula of the parameters.
+fn bound(p: Pair<Rule>, known: &Constants) -> Result<i64, ExprError> {
+    let s = p.as_span();
+    let span = s.start()..s.end();
+    if p.as_rule() == Rule::signed {
+        return p
+            .as_str()
+            .parse::<i64>()
+            .map_err(|_| ExprError::new("this number does not fit in 64 bits", span));
+    }
+    let e = build(p.into_inner())?;
+    constant(&e, known.number)
+}
+
+/// The value of a formula of constants (parameters), a whole number of 64 bits.
+pub fn constant(e: &Expr, lookup: &dyn Fn(&str) -> Option<i64>) -> Result<i64, ExprError> {
+    let names: Vec<String> = e.names().into_iter().map(str::to_string).collect();
+    let mut env = Vec::with_capacity(names.len());
+    for (n, at) in names.iter().zip(name_spans(e)) {
+        env.push(lookup(n).ok_or_else(|| {
+            ExprError::new(format!("unknown name `{n}`"), at)
+                .help("a domain's bounds may name the parameters of [params]")
+        })?);
+    }
+    let mut bound = e.clone();
+    bound.bind(&|n| names.iter().position(|m| m == n), &names)?;
+    let not_whole = || ExprError::new("this must be a whole number (64 bits)", e.span.clone());
+    match eval(&bound, &env)? {
+        Value::Num(n) => n
+            .to_integer()
+            .and_then(|n| i64::try_from(n).ok())
+            .ok_or_else(not_whole),
+        Value::Bool(_) => Err(not_whole()),
+    }
+}
+
+fn name_spans(e: &Expr) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    fn walk(e: &Expr, out: &mut Vec<Range<usize>>) {
+        match &e.kind {
+            ExprKind::Name(_) => out.push(e.span.clone()),
+            ExprKind::Int(_) | ExprKind::Var(_) => {}
+            ExprKind::Neg(a) | ExprKind::Not(a) => walk(a, out),
+            ExprKind::Binary(_, a, b) => {
+                walk(a, out);
+                walk(b, out);
+            }
+            ExprKind::Call(_, args) => args.iter().for_each(|a| walk(a, out)),
+        }
+    }
+    walk(e, &mut out);
+    out
 }
 
 fn check_sizes(d: &Declaration) -> Result<(), ExprError> {

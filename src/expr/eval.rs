@@ -231,6 +231,9 @@ fn small(e: &Expr, env: &[i64]) -> Result<Value, Fail> {
                 BinOp::And | BinOp::Or | BinOp::Eq | BinOp::Ne => unreachable!("handled above"),
             }
         }
+        ExprKind::Call(name, args) if name == "int" => {
+            Value::Num(Rational::int(i128::from(boolean(&args[0], env)?)))
+        }
         ExprKind::Call(name, args) => {
             let mut values = Vec::with_capacity(args.len());
             for a in args {

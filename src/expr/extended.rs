@@ -146,9 +146,15 @@ mod tests {
             panic!()
         };
         assert_eq!((*a, *b), (AggOp::Sum, AggOp::Count));
-        assert!(matches!(x.over, Over::Range(..)));
-        assert!(matches!(y.over, Over::Values(..)));
-        assert_eq!(x.name, "i");
+        assert!(matches!(x[0].over, Over::Range(..)));
+        assert!(matches!(y[0].over, Over::Values(..)));
+        assert_eq!(x[0].name, "i");
+        let e = parse_term("sum(d[i][j] for i in [1, 3, 4] for j in i+1..n-1 if i != k)").unwrap();
+        let ExprKind::Aggregate(AggOp::Sum, _, gens) = &e.kind else {
+            panic!("{e:?}")
+        };
+        assert!(matches!(&gens[0].over, Over::List(items) if items.len() == 3));
+        assert!(gens[0].filter.is_none() && gens[1].filter.is_some());
     }
 
     #[test]

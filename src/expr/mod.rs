@@ -16,7 +16,9 @@ mod rational;
 mod term;
 
 pub use ast::{BinOp, Expr, ExprKind, FUNCTIONS, Function};
-pub use declaration::{Declaration, DomainKind, parse_declaration};
+pub use declaration::{
+    Constants, Declaration, DomainKind, constant, parse_declaration, parse_declaration_in,
+};
 pub use depth::MAX_DEPTH;
 pub use equation::{Equation, parse_equation};
 pub use eval::{Value, eval};

@@ -25,8 +25,8 @@ pub enum TermKind {
     Call(String, Vec<Term>),
     /// `base[index]`: an element of a state array or of a table (row).
     Index(Box<Term>, Box<Term>),
-    /// `op(body for binding)`.
-    Aggregate(AggOp, Box<Term>, Box<Binding>),
+    /// `op(body for b1 for b2 ...)`: the bindings nest, the first outermost.
+    Aggregate(AggOp, Box<Term>, Vec<Binding>),
     /// `if c then a else b`.
     If(Box<Term>, Box<Term>, Box<Term>),
 }
@@ -42,6 +42,12 @@ pub enum AggOp {
     All,
     /// Whether a true/false body is true at least once.
     Any,
+    /// The least value of a numeric body (at least one value).
+    Min,
+    /// The greatest value of a numeric body (at least one value).
+    Max,
+    /// Whether the values of a numeric body are all different.
+    Distinct,
 }
 
 impl AggOp {
@@ -51,6 +57,9 @@ impl AggOp {
             AggOp::Count => "count",
             AggOp::All => "all",
             AggOp::Any => "any",
+            AggOp::Min => "min",
+            AggOp::Max => "max",
+            AggOp::Distinct => "distinct",
         }
     }
 }
@@ -62,6 +71,8 @@ pub enum Over {
     Range(Term, Term),
     /// The values of a table row or an array, e.g. `neighbours[i]`.
     Values(Term),
+    /// A list written out: `[1, 3, 4, 5, 7]`.
+    List(Vec<Term>),
 }
 
 /// `name in over`: a loop variable of an aggregate, a move parameter or an effect.
@@ -70,6 +81,8 @@ pub struct Binding {
     pub name: String,
     pub name_span: Range<usize>,
     pub over: Over,
+    /// In a generator, the condition a value must meet to be used (`for j in 0..8 if j != i`).
+    pub filter: Option<Term>,
     pub span: Range<usize>,
 }
 
@@ -183,15 +196,27 @@ fn aggregate(pair: Pair<Rule>) -> Result<Term, ExprError> {
         "sum" => AggOp::Sum,
         "count" => AggOp::Count,
         "all" => AggOp::All,
+        "min" => AggOp::Min,
+        "max" => AggOp::Max,
+        "distinct" => AggOp::Distinct,
         _ => AggOp::Any,
     };
     let body = build_term(inner.next().expect("aggregate body").into_inner())?;
-    let binding = inner
-        .find(|p| p.as_rule() == Rule::binding)
-        .expect("aggregate binding");
-    let binding = binding_of(binding)?;
+    let mut bindings = Vec::new();
+    for generator in inner.filter(|p| p.as_rule() == Rule::generator) {
+        let mut parts = generator.into_inner();
+        let mut binding = binding_of(
+            parts
+                .find(|p| p.as_rule() == Rule::binding)
+                .expect("generator binding"),
+        )?;
+        if let Some(c) = parts.find(|p| p.as_rule() == Rule::expr) {
+            binding.filter = Some(build_term(c.into_inner())?);
+        }
+        bindings.push(binding);
+    }
     Ok(Term {
-        kind: TermKind::Aggregate(op, Box::new(body), Box::new(binding)),
+        kind: TermKind::Aggregate(op, Box::new(body), bindings),
         span,
     })
 }
@@ -203,6 +228,24 @@ pub(super) fn binding_of(pair: Pair<Rule>) -> Result<Binding, ExprError> {
     let over = inner
         .find(|p| p.as_rule() == Rule::over)
         .expect("binding over");
+    if let Some(list) = over
+        .clone()
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::list_literal)
+    {
+        let items = list
+            .into_inner()
+            .filter(|p| p.as_rule() == Rule::expr)
+            .map(|p| build_term(p.into_inner()))
+            .collect::<Result<Vec<_>, _>>()?;
+        return Ok(Binding {
+            name: name.as_str().to_string(),
+            name_span: span_of(&name),
+            over: Over::List(items),
+            filter: None,
+            span,
+        });
+    }
     let mut exprs = over.into_inner().filter(|p| p.as_rule() == Rule::expr);
     let first = build_term(exprs.next().expect("over has an expr").into_inner())?;
     let over = match exprs.next() {
@@ -213,6 +256,7 @@ pub(super) fn binding_of(pair: Pair<Rule>) -> Result<Binding, ExprError> {
         name: name.as_str().to_string(),
         name_span: span_of(&name),
         over,
+        filter: None,
         span,
     })
 }

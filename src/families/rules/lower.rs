@@ -255,13 +255,17 @@ impl Names<'_> {
     }
 
     fn call(&mut self, name: &str, args: &[Term], s: &Range<usize>) -> Result<(Ir, Ty), ExprError> {
+        if name == "int" && args.len() == 1 {
+            // A truth value is 0 or 1 in the state's words already.
+            return Ok((self.lower_as(&args[0], Ty::Bool)?, Ty::Num));
+        }
         let func = match name {
             "abs" if args.len() == 1 => Func::Abs,
             "min" if !args.is_empty() => Func::Min,
             "max" if !args.is_empty() => Func::Max,
             _ => {
                 return Err(err(format!("no function `{name}` with {} argument(s) in rules", args.len()), s)
-                    .help("rules formulas have abs(x), min(a, b, ...), max(a, b, ...), sum/count/all/any(... for i in ...)"));
+                    .help("rules formulas have abs(x), min(a, b, ...), max(a, b, ...), int(p), sum/count/min/max/all/any/distinct(... for i in ...)"));
             }
         };
         let args = args
@@ -385,6 +389,7 @@ impl Names<'_> {
                 Ok((lo..=hi).collect())
             }
             Over::Values(t) => self.row_values(t),
+            Over::List(items) => items.iter().map(|t| self.constant(t)).collect(),
         }
     }
 
@@ -421,15 +426,40 @@ impl Names<'_> {
         &mut self,
         op: AggOp,
         body: &Term,
-        binding: &Binding,
+        bindings: &[Binding],
         s: &Range<usize>,
     ) -> Result<(Ir, Ty), ExprError> {
-        let values = self.values(binding)?;
-        let outer = self.unroll;
-        self.unroll = self.count_unrolled(values.len(), s)?;
-        let r = self.unrolled(op, body, binding, values, s);
-        self.unroll.within = outer.within;
-        r
+        let body_ty = match op {
+            AggOp::Sum | AggOp::Min | AggOp::Max | AggOp::Distinct => Ty::Num,
+            AggOp::Count | AggOp::All | AggOp::Any => Ty::Bool,
+        };
+        let mut items = Vec::new();
+        self.items(op, body, body_ty, bindings, s, &mut items)?;
+        let fold = |join, acc, items: Vec<Ir>| {
+            items
+                .into_iter()
+                .fold(acc, |acc, item| fold_binary(join, acc, item, s))
+        };
+        Ok(match op {
+            AggOp::Sum | AggOp::Count => (fold(BinOp::Add, Ir::Const(0), items), Ty::Num),
+            AggOp::All => (fold(BinOp::And, Ir::Const(1), items), Ty::Bool),
+            AggOp::Any => (fold(BinOp::Or, Ir::Const(0), items), Ty::Bool),
+            AggOp::Min | AggOp::Max if items.is_empty() => {
+                return Err(err(format!("`{}` over no values", op.name()), s)
+                    .help("make sure the loop has at least one value"));
+            }
+            AggOp::Min => (fold_call(Func::Min, items, s), Ty::Num),
+            AggOp::Max => (fold_call(Func::Max, items, s), Ty::Num),
+            AggOp::Distinct => {
+                let mut pairs = Vec::new();
+                for (k, a) in items.iter().enumerate() {
+                    for b in &items[k + 1..] {
+                        pairs.push(fold_binary(BinOp::Ne, a.clone(), b.clone(), s));
+                    }
+                }
+                (fold(BinOp::And, Ir::Const(1), pairs), Ty::Bool)
+            }
+        })
     }
 
     /// The unroll count after an aggregate of `n` values at `s`, or the error when it passes a
@@ -465,32 +495,92 @@ impl Names<'_> {
         Ok(Unroll { within, terms })
     }
 
-    fn unrolled(
+    /// The body's value for each combination of the loop variables that passes the filters.
+    /// A filter known only in the state guards its item (`if c then x else 0` for a sum).
+    fn items(
         &mut self,
         op: AggOp,
         body: &Term,
+        body_ty: Ty,
+        bindings: &[Binding],
+        s: &Range<usize>,
+        out: &mut Vec<Ir>,
+    ) -> Result<(), ExprError> {
+        let Some((binding, rest)) = bindings.split_first() else {
+            out.push(self.lower_as(body, body_ty)?);
+            return Ok(());
+        };
+        let values = self.values(binding)?;
+        // Loading stays bounded: each loop multiplies the terms its body unrolls to.
+        let outer = self.unroll;
+        self.unroll = self.count_unrolled(values.len(), s)?;
+        let r = self.items_over(op, body, body_ty, binding, rest, values, s, out);
+        self.unroll.within = outer.within;
+        r
+    }
+
+    /// [`Self::items`] for the values of the first loop.
+    #[allow(clippy::too_many_arguments)]
+    fn items_over(
+        &mut self,
+        op: AggOp,
+        body: &Term,
+        body_ty: Ty,
         binding: &Binding,
+        rest: &[Binding],
         values: Vec<i64>,
         s: &Range<usize>,
-    ) -> Result<(Ir, Ty), ExprError> {
-        let body_ty = if op == AggOp::Sum { Ty::Num } else { Ty::Bool };
-        let (mut acc, join, result) = match op {
-            AggOp::Sum | AggOp::Count => (Ir::Const(0), BinOp::Add, Ty::Num),
-            AggOp::All => (Ir::Const(1), BinOp::And, Ty::Bool),
-            AggOp::Any => (Ir::Const(0), BinOp::Or, Ty::Bool),
-        };
+        out: &mut Vec<Ir>,
+    ) -> Result<(), ExprError> {
         // An empty loop still checks its body's types.
         let probe = values.first().copied().unwrap_or(0);
         self.locals.push((binding.name.clone(), probe));
-        self.lower_as(body, body_ty)?;
+        if values.is_empty() {
+            let mut ignored = Vec::new();
+            let checked = self.items(op, body, body_ty, rest, s, &mut ignored);
+            self.locals.pop();
+            return checked;
+        }
         for v in values {
             self.locals.last_mut().expect("pushed above").1 = v;
-            let item = self.lower_as(body, body_ty)?;
-            acc = fold_binary(join, acc, item, s);
+            let keep = match &binding.filter {
+                Some(f) => self.lower_as(f, Ty::Bool)?,
+                None => Ir::Const(1),
+            };
+            if let Ir::Const(0) = keep {
+                continue;
+            }
+            let mut inner = Vec::new();
+            self.items(op, body, body_ty, rest, s, &mut inner)?;
+            for item in inner {
+                out.push(guarded(op, keep.clone(), item, &binding.span)?);
+            }
         }
         self.locals.pop();
-        Ok((acc, result))
+        Ok(())
     }
+}
+
+/// `item` kept only where `keep` holds: the neutral value of the aggregate elsewhere.
+fn guarded(op: AggOp, keep: Ir, item: Ir, s: &Range<usize>) -> Result<Ir, ExprError> {
+    if let Ir::Const(1) = keep {
+        return Ok(item);
+    }
+    Ok(match op {
+        AggOp::Sum => Ir::If(Box::new(keep), Box::new(item), Box::new(Ir::Const(0))),
+        AggOp::Count | AggOp::Any => fold_binary(BinOp::And, keep, item, s),
+        AggOp::All => fold_binary(BinOp::Or, Ir::Not(Box::new(keep)), item, s),
+        AggOp::Min | AggOp::Max | AggOp::Distinct => {
+            return Err(err(
+                format!(
+                    "the filter of `{}` must be known before the search",
+                    op.name()
+                ),
+                s,
+            )
+            .help("filter on loop variables, parameters and tables only"));
+        }
+    })
 }
 
 fn row_entry(rows: &[Vec<i64>], r: i64, c: i64) -> Option<i64> {

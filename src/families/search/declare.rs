@@ -2,10 +2,12 @@
 //! 0..9") and arrays ("cell: 9x9 in 1..9", "square: 16 permutation of 1..16"), whose elements
 //! `cell[0]`, `cell[1]`, ... become variables in order.
 
+use super::data::Data;
 use super::model::{Array, Variable};
 use crate::diagnostic::Diagnostic;
-use crate::expr::{self, DomainKind, ExprError};
+use crate::expr::{self, Constants, DomainKind, ExprError};
 use crate::spec::SpecDocument;
+use std::collections::BTreeMap;
 use toml::Spanned;
 
 /// Most elements one array may have.
@@ -15,15 +17,23 @@ const MAX_ELEMENTS: usize = 100_000;
 pub fn declare_variables(
     doc: &SpecDocument,
     declarations: &Spanned<Vec<Spanned<String>>>,
+    constants: &BTreeMap<String, i64>,
+    data: &Data,
 ) -> Result<(Vec<Variable>, Vec<Array>), Diagnostic> {
+    let number = |n: &str| constants.get(n).copied();
+    let enumeration = |n: &str| data.names(n).map(<[String]>::len);
+    let known = Constants {
+        number: &number,
+        enumeration: &enumeration,
+    };
     let mut variables: Vec<Variable> = Vec::new();
     let mut arrays: Vec<Array> = Vec::new();
     let mut groups = 0;
     for text in declarations.get_ref() {
         let err = |e: ExprError| doc.formula_error(text, "the variables", e);
-        let (names, decl) = match array_head(text.get_ref()).map_err(err)? {
+        let (names, decl) = match array_head(text.get_ref(), &known).map_err(err)? {
             Some(head) => {
-                let decl = domain_of(text.get_ref(), &head).map_err(err)?;
+                let decl = domain_of(text.get_ref(), &head, &known).map_err(err)?;
                 check_new_name(&variables, &arrays, &head.name, head.name_span.clone())
                     .map_err(err)?;
                 arrays.push(Array {
@@ -31,6 +41,7 @@ pub fn declare_variables(
                     first: variables.len(),
                     len: head.len,
                     shape: head.shape,
+                    names: domain_names(text.get_ref(), data),
                 });
                 let names = (0..head.len)
                     .map(|i| (format!("{}[{i}]", head.name), None))
@@ -38,7 +49,7 @@ pub fn declare_variables(
                 (names, decl)
             }
             None => {
-                let decl = expr::parse_declaration(text.get_ref()).map_err(err)?;
+                let decl = expr::parse_declaration_in(text.get_ref(), &known).map_err(err)?;
                 let names = decl.names.iter().map(|(n, s)| (n.clone(), Some(s.clone())));
                 (names.collect::<Vec<_>>(), decl)
             }
@@ -79,7 +90,7 @@ struct ArrayHead {
     rest: usize,
 }
 
-fn array_head(text: &str) -> Result<Option<ArrayHead>, ExprError> {
+fn array_head(text: &str, known: &Constants) -> Result<Option<ArrayHead>, ExprError> {
     let Some(colon) = text.find(':') else {
         return Ok(None);
     };
@@ -108,8 +119,17 @@ fn array_head(text: &str) -> Result<Option<ArrayHead>, ExprError> {
         )
         .help("write how many elements (\"81\") or rows x columns (\"9x9\"), at least 1")
     };
-    let parse = |t: &str| t.parse::<usize>().ok().filter(|&n| n > 0);
-    let (len, shape) = match size_text.split_once('x') {
+    // A number, or a formula of the parameters without spaces (`n`, `2*n`).
+    let parse = |t: &str| {
+        let value = t.parse::<usize>().ok().or_else(|| {
+            let e = expr::parse(t).ok()?;
+            let v = expr::constant(&e, known.number).ok()?;
+            usize::try_from(v).ok()
+        });
+        value.filter(|&n| n > 0)
+    };
+    let whole = parse(size_text).filter(|_| !is_grid(size_text));
+    let (len, shape) = match size_text.split_once('x').filter(|_| whole.is_none()) {
         Some((r, c)) => {
             let (r, c) = (
                 parse(r).ok_or_else(bad_size)?,
@@ -137,12 +157,16 @@ fn array_head(text: &str) -> Result<Option<ArrayHead>, ExprError> {
 
 /// The domain part of an array declaration, parsed as a one-name declaration written over the
 /// head (so that error columns stay those of the text), with the array's length checked.
-fn domain_of(text: &str, head: &ArrayHead) -> Result<expr::Declaration, ExprError> {
+fn domain_of(
+    text: &str,
+    head: &ArrayHead,
+    known: &Constants,
+) -> Result<expr::Declaration, ExprError> {
     let padded = format!("x{}{}", " ".repeat(head.rest - 1), &text[head.rest..]);
-    let mut decl = expr::parse_declaration(&padded).or_else(|e| {
+    let mut decl = expr::parse_declaration_in(&padded, known).or_else(|e| {
         // A one-name permutation of more values is refused by the parser: ask again as `in`.
         match permutation_as_each(&padded) {
-            Some(p) => expr::parse_declaration(&p).map(|mut d| {
+            Some(p) => expr::parse_declaration_in(&p, known).map(|mut d| {
                 d.kind = DomainKind::Permutation;
                 d
             }),
@@ -165,6 +189,20 @@ fn domain_of(text: &str, head: &ArrayHead) -> Result<expr::Declaration, ExprErro
     }
     decl.names.clear();
     Ok(decl)
+}
+
+/// `9x9` (numbers on both sides of an `x`): a grid, not a name.
+fn is_grid(size: &str) -> bool {
+    size.split_once('x').is_some_and(|(r, c)| {
+        !r.is_empty() && !c.is_empty() && r.chars().chain(c.chars()).all(|ch| ch.is_ascii_digit())
+    })
+}
+
+/// The enumeration an array's domain names (`nat: 5 permutation of nationality`), whose
+/// members its values print as.
+fn domain_names(text: &str, data: &Data) -> Option<String> {
+    let last = text.split_whitespace().last()?;
+    data.names(last).map(|_| last.to_string())
 }
 
 /// "x ... permutation of D" written as "x ... in             D" (same columns).

@@ -86,6 +86,39 @@ impl Added<'_> {
         Some(value)
     }
 
+    /// A variable equal to `e`: `e` itself when it is one, else a new one over the values
+    /// its linear form can take, tied to it (how `distinct(mark[j] - mark[i] ...)` is
+    /// propagated); None when `e` is not linear or its values leave the bit sets.
+    pub fn value_variable(&mut self, e: &Expr) -> Option<usize> {
+        if let ExprKind::Var(v) = e.kind {
+            return Some(v);
+        }
+        let form = linear(e)?;
+        // `x + 0 * k` is x itself.
+        let terms: Vec<(usize, i128)> = form.terms.iter().map(|(&v, &a)| (v, a)).collect();
+        if let ([(v, 1)], 0) = (terms.as_slice(), form.constant) {
+            return Some(*v);
+        }
+        let (mut lo, mut hi) = (form.constant, form.constant);
+        for (&v, &a) in &form.terms {
+            let d = self.domain(v);
+            let (x, y) = (i128::from(*d.iter().min()?), i128::from(*d.iter().max()?));
+            lo += (a * x).min(a * y);
+            hi += (a * x).max(a * y);
+        }
+        let offset = i128::from(self.known.offset);
+        if lo < offset || hi >= offset + i128::from(WIDTH) {
+            return None;
+        }
+        let values: Vec<i64> = (lo..=hi).filter_map(|p| i64::try_from(p).ok()).collect();
+        let at = self.new_variable(values);
+        let mut tie = form;
+        tie.terms.insert(at, -1);
+        let tie = tie.to_linear(|v| self.domain(v), Relation::Eq)?;
+        self.propagators.push(Propagator::Linear(tie));
+        Some(at)
+    }
+
     /// A variable over the positions `form` can take, equal to it.
     fn index_variable(&mut self, form: &LinearForm, len: usize) -> Option<usize> {
         let (mut lo, mut hi) = (form.constant, form.constant);

@@ -15,12 +15,13 @@ pub type Group = Vec<Vec<usize>>;
 pub fn groups(
     doc: &SpecDocument,
     specs: &BTreeMap<String, Spanned<toml::Value>>,
+    constants: &BTreeMap<String, i64>,
 ) -> Result<BTreeMap<String, Group>, Diagnostic> {
     let mut out = BTreeMap::new();
     for (name, value) in specs {
         let group = match value.get_ref() {
             toml::Value::String(text) => {
-                built_in(doc, &Spanned::new(value.span(), text.clone()))?
+                built_in(doc, &Spanned::new(value.span(), text.clone()), constants)?
             }
             toml::Value::Array(items) => table(items).ok_or_else(|| {
                 doc.error(value.span(), format!("group `{name}` is not a table of positions"))
@@ -54,7 +55,11 @@ fn table(items: &[toml::Value]) -> Option<Group> {
 }
 
 /// `rows(R, C)` and the other built-ins, with errors at the call's text.
-fn built_in(doc: &SpecDocument, text: &Spanned<String>) -> Result<Group, Diagnostic> {
+fn built_in(
+    doc: &SpecDocument,
+    text: &Spanned<String>,
+    constants: &BTreeMap<String, i64>,
+) -> Result<Group, Diagnostic> {
     let e = doc.parse_formula(text, "a group")?;
     let err = |message: String| {
         doc.formula_error(
@@ -70,8 +75,10 @@ fn built_in(doc: &SpecDocument, text: &Spanned<String>) -> Result<Group, Diagnos
     };
     let mut n = Vec::new();
     for a in args {
-        match a.kind {
-            ExprKind::Int(i) if (1..=1000).contains(&i) => n.push(i as usize),
+        // A number, or a formula of the parameters (`rows(n, n)`).
+        let value = expr::constant(a, &|m| constants.get(m).copied());
+        match value {
+            Ok(i) if (1..=1000).contains(&i) => n.push(i as usize),
             _ => {
                 return Err(err(
                     "each argument must be a whole number from 1 to 1000".into()

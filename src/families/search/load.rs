@@ -20,14 +20,18 @@ use toml::Spanned;
 pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<SearchPuzzle, Diagnostic> {
     let spec: SearchDocument = doc.deserialize()?;
     let table = spec.search.get_ref();
-    let (mut variables, arrays) = declare_variables(doc, &table.variables)?;
-    let groups = groups(doc, &table.groups)?;
+    let mut constants = crate::spec::resolve_params(doc, &spec.params)?;
+    let data = super::data::read(doc, &spec.tables, &mut constants)?;
+    let (mut variables, arrays) = declare_variables(doc, &table.variables, &constants, &data)?;
+    let groups = groups(doc, &table.groups, &constants)?;
     let empty_domains = givens::apply(doc, &table.givens, &arrays, &mut variables)?;
     let scalars = scalar_names(&variables, &arrays);
     let scope = Scope {
         scalars: &scalars,
         arrays: &arrays,
         groups: &groups,
+        constants: &constants,
+        data: &data,
     };
     let lowered = constraints(doc, table, &scope)?;
     let goal = goal(doc, table, &scope)?;
@@ -267,6 +271,14 @@ fn bit_span(model: &Model) -> Result<i64, String> {
     if lo > hi {
         return Ok(0);
     }
+    // The terms of distinct(...) get variables too: widen to them when the bit sets still hold
+    // everything (else those constraints are tested).
+    if let Some((dlo, dhi)) = translate::distinct_term_bounds(model) {
+        let (wlo, whi) = (i128::from(lo).min(dlo), i128::from(hi).max(dhi));
+        if whi - wlo < i128::from(WIDTH) {
+            return Ok(i64::try_from(wlo).unwrap_or(lo));
+        }
+    }
     let width = i128::from(hi) - i128::from(lo) + 1;
     if width <= i128::from(WIDTH) {
         Ok(lo)
@@ -307,22 +319,56 @@ fn show_template(
 /// One `{...}` part: a whole array as a list, else one value.
 fn show_piece(t: &Term, offset: usize, scope: &Scope) -> Result<Piece, ExprError> {
     if let TermKind::Name(n) = &t.kind
-        && scope.arrays.iter().any(|a| &a.name == n)
+        && let Some(array) = scope.arrays.iter().find(|a| &a.name == n)
     {
         let items = scope.variables_of(t)?.into_iter().map(|v| Expr {
             kind: ExprKind::Var(v),
             span: t.span.clone(),
         });
-        return Ok(Piece::List(items.collect(), offset));
+        let names = array.names.as_ref().map(|e| member_names(scope, e));
+        return Ok(Piece::List(items.collect(), offset, names));
     }
-    let mut exprs = scope.lower(t)?;
+    // `{nationality[i]}`: the member of an enumeration that `i` numbers.
+    if let TermKind::Index(base, index) = &t.kind
+        && let TermKind::Name(n) = &base.kind
+        && let Some(names) = scope.data.names(n)
+    {
+        let e = one(scope.lower(index)?, &index.span)?;
+        return Ok(Piece::Named(e, names.to_vec(), offset));
+    }
+    let e = one(scope.lower(t)?, &t.span)?;
+    e.check_type()?;
+    // An element of an array over an enumeration prints by name.
+    if let ExprKind::Var(v) = e.kind
+        && let Some(array) = scope
+            .arrays
+            .iter()
+            .find(|a| (a.first..a.first + a.len).contains(&v))
+        && let Some(names) = &array.names
+    {
+        return Ok(Piece::Named(e, member_names(scope, names), offset));
+    }
+    Ok(Piece::Expr(e, offset))
+}
+
+fn member_names(scope: &Scope, enumeration: &str) -> Vec<String> {
+    scope
+        .data
+        .names(enumeration)
+        .map(<[String]>::to_vec)
+        .unwrap_or_default()
+}
+
+/// The one expression of a `show` part (a group would give several).
+fn one(
+    mut exprs: Vec<(Expr, super::lower::Member)>,
+    span: &std::ops::Range<usize>,
+) -> Result<Expr, ExprError> {
     if exprs.len() != 1 {
         return Err(
-            ExprError::new("`show` cannot range over a group", t.span.clone())
+            ExprError::new("`show` cannot range over a group", span.clone())
                 .help("name one element, e.g. {cell[0]}, or the whole array, e.g. {cell}"),
         );
     }
-    let e = exprs.remove(0).0;
-    e.check_type()?;
-    Ok(Piece::Expr(e, offset))
+    Ok(exprs.remove(0).0)
 }

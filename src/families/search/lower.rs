@@ -3,6 +3,7 @@
 //! constraint that indexes an array by a group stands for one constraint per member of the
 //! group; indices and aggregate ranges must be known before the search and are unrolled here.
 
+use super::data::{Data, DataTable};
 use super::groups::Group;
 use super::model::Array;
 use crate::expr::{AggOp, BinOp, Binding, Expr, ExprError, ExprKind, Over, Term, TermKind};
@@ -21,6 +22,10 @@ pub struct Scope<'a> {
     pub scalars: &'a [(String, usize)],
     pub arrays: &'a [Array],
     pub groups: &'a BTreeMap<String, Group>,
+    /// Parameters and the members of enumerations, by name.
+    pub constants: &'a BTreeMap<String, i64>,
+    /// The spec's `[tables]`.
+    pub data: &'a Data,
 }
 
 /// The member of a group the current instance is about.
@@ -123,15 +128,10 @@ impl Scope<'_> {
                 return Ok(list.remove(0));
             }
             TermKind::Call(name, args) => return self.call(name, args, span, ctx),
-            TermKind::Aggregate(op, body, binding) => {
-                return self.aggregate(*op, body, binding, span, ctx);
+            TermKind::Aggregate(op, body, bindings) => {
+                return self.aggregate(*op, body, bindings, span, ctx);
             }
-            TermKind::If(..) => {
-                return Err(
-                    ExprError::new("`if` is not available in kind = \"search\"", span)
-                        .help("write the condition with `and`, `or` and `not`"),
-                );
-            }
+            TermKind::If(c, a, b) => return self.if_then_else(c, a, b, span, ctx),
         };
         Ok(Expr { kind, span })
     }
@@ -149,6 +149,18 @@ impl Scope<'_> {
                 span,
             });
         }
+        if let Some(v) = self.constants.get(n) {
+            return Ok(Expr {
+                kind: ExprKind::Int(i128::from(*v)),
+                span,
+            });
+        }
+        if self.data.tables.contains_key(n) {
+            return Err(
+                ExprError::new(format!("`{n}` is a table, not one value"), span)
+                    .help(format!("index it ({n}[0]) or loop over it: for x in {n}")),
+            );
+        }
         if self.arrays.iter().any(|a| a.name == n) {
             return Err(
                 ExprError::new(format!("`{n}` is an array, not one value"), span).help(format!(
@@ -164,8 +176,13 @@ impl Scope<'_> {
         }
         let mut known: Vec<&str> = self.scalars.iter().map(|(m, _)| m.as_str()).collect();
         known.extend(self.arrays.iter().map(|a| a.name.as_str()));
-        Err(ExprError::new(format!("unknown name `{n}`"), span)
-            .help(format!("the names defined here are: {}", known.join(", "))))
+        known.extend(self.constants.keys().map(String::as_str));
+        known.extend(self.data.tables.keys().map(String::as_str));
+        let mut help = format!("the names defined here are: {}", known.join(", "));
+        if let Some(near) = crate::spec::closest(n, &known) {
+            help = format!("did you mean `{near}`? {help}");
+        }
+        Err(ExprError::new(format!("unknown name `{n}`"), span).help(help))
     }
 
     /// An argument that may stand for several values: a whole array, or `array[group]`.
@@ -181,6 +198,9 @@ impl Scope<'_> {
                     return Ok((0..a.len).map(|i| element(a, i)).collect());
                 }
                 Ok(vec![self.expr(t, ctx)?])
+            }
+            TermKind::Index(base, index) if self.data_table(base).is_some() => {
+                Ok(vec![self.table_entry(base, index, ctx)?])
             }
             TermKind::Index(base, index) => {
                 let array = self.array_of(base)?;
@@ -267,55 +287,278 @@ impl Scope<'_> {
         })
     }
 
+    /// `op(body for ... if ...)` unrolled: every combination of the loop variables that passes
+    /// the filters gives one item.
     fn aggregate(
         &self,
         op: AggOp,
         body: &Term,
-        b: &Binding,
+        bindings: &[Binding],
         span: Range<usize>,
         ctx: &mut Ctx,
     ) -> Result<Expr, ExprError> {
-        let Over::Range(lo, hi) = &b.over else {
-            return Err(ExprError::new(
-                "loop over a range here, e.g. `for i in 0..8`",
-                b.span.clone(),
-            ));
+        let mut items = Vec::new();
+        self.items(op, body, bindings, ctx, &mut items, &span)?;
+        let at = |kind| Expr {
+            kind,
+            span: span.clone(),
         };
-        let (lo, hi) = (self.constant(lo, ctx)?, self.constant(hi, ctx)?);
-        if hi - lo >= MAX_UNROLL {
-            return Err(
-                ExprError::new(format!("{lo}..{hi} is too long a range"), b.span.clone())
-                    .help(format!("an aggregate unrolls at most {MAX_UNROLL} values")),
-            );
-        }
-        let (join, empty) = match op {
-            AggOp::Sum => (BinOp::Add, ExprKind::Int(0)),
-            AggOp::All => (BinOp::And, truth(true, &span)),
-            AggOp::Any => (BinOp::Or, truth(false, &span)),
+        Ok(match op {
+            AggOp::Sum => chain(BinOp::Add, items, at(ExprKind::Int(0)), span),
             AggOp::Count => {
+                let ones = items.into_iter().map(|p| call("int", vec![p], &span));
+                chain(BinOp::Add, ones.collect(), at(ExprKind::Int(0)), span)
+            }
+            AggOp::All => chain(BinOp::And, items, at(truth(true, &span)), span),
+            AggOp::Any => chain(BinOp::Or, items, at(truth(false, &span)), span),
+            AggOp::Min | AggOp::Max | AggOp::Distinct if items.is_empty() => {
                 return Err(
-                    ExprError::new("`count` is not available in kind = \"search\"", span)
-                        .help("count with sum over 0/1 terms, or state the condition directly"),
+                    ExprError::new(format!("`{}` over no values", op.name()), span)
+                        .help("make sure the loops give at least one value"),
                 );
             }
+            AggOp::Min | AggOp::Max | AggOp::Distinct => call(op.name(), items, &span),
+        })
+    }
+
+    /// The items of an aggregate for the loops `bindings`, innermost last.
+    fn items(
+        &self,
+        op: AggOp,
+        body: &Term,
+        bindings: &[Binding],
+        ctx: &mut Ctx,
+        out: &mut Vec<Expr>,
+        span: &Range<usize>,
+    ) -> Result<(), ExprError> {
+        let Some((b, rest)) = bindings.split_first() else {
+            out.extend(self.list(body, ctx)?);
+            return Ok(());
         };
-        let mut parts = Vec::new();
-        for i in lo..=hi {
-            ctx.loops.push((b.name.clone(), i));
-            let part = self.expr(body, ctx);
+        for v in self.loop_values(b, ctx)? {
+            ctx.loops.push((b.name.clone(), v));
+            let kept = self.kept(op, b, ctx, out, rest, body, span);
             ctx.loops.pop();
-            parts.push(part?);
+            kept?;
+            if out.len() as i128 > MAX_UNROLL {
+                return Err(ExprError::new(
+                    format!("this generator gives more than {MAX_UNROLL} values"),
+                    span.clone(),
+                )
+                .help("narrow its ranges"));
+            }
         }
-        Ok(chain(
-            join,
-            parts,
+        Ok(())
+    }
+
+    /// The items of one value of a loop, when its filter keeps it (a filter that depends on
+    /// the variables guards each item instead).
+    #[allow(clippy::too_many_arguments)]
+    fn kept(
+        &self,
+        op: AggOp,
+        b: &Binding,
+        ctx: &mut Ctx,
+        out: &mut Vec<Expr>,
+        rest: &[Binding],
+        body: &Term,
+        span: &Range<usize>,
+    ) -> Result<(), ExprError> {
+        let Some(f) = &b.filter else {
+            return self.items(op, body, rest, ctx, out, span);
+        };
+        let keep = self.expr(f, ctx)?;
+        if !has_variable(&keep) {
+            return match crate::expr::eval(&keep, &[])? {
+                crate::expr::Value::Bool(true) => self.items(op, body, rest, ctx, out, span),
+                crate::expr::Value::Bool(false) => Ok(()),
+                crate::expr::Value::Num(_) => Err(ExprError::new(
+                    "a filter must be true or false",
+                    f.span.clone(),
+                )),
+            };
+        }
+        let mut inner = Vec::new();
+        self.items(op, body, rest, ctx, &mut inner, span)?;
+        for item in inner {
+            out.push(guarded(op, keep.clone(), item, &f.span)?);
+        }
+        Ok(())
+    }
+
+    /// The values a loop variable takes: a range, a list, a table (its values; a table of
+    /// rows or names, its positions) or a row of a table.
+    fn loop_values(&self, b: &Binding, ctx: &mut Ctx) -> Result<Vec<i128>, ExprError> {
+        match &b.over {
+            Over::Range(lo, hi) => {
+                let (lo, hi) = (self.constant(lo, ctx)?, self.constant(hi, ctx)?);
+                if hi - lo >= MAX_UNROLL {
+                    return Err(ExprError::new(
+                        format!("{lo}..{hi} has {} values", hi - lo + 1),
+                        b.span.clone(),
+                    )
+                    .help(format!("a generator unrolls at most {MAX_UNROLL} values")));
+                }
+                Ok((lo..=hi).collect())
+            }
+            Over::List(items) => items.iter().map(|t| self.constant(t, ctx)).collect(),
+            Over::Values(t) => self.table_values(t, ctx),
+        }
+    }
+
+    fn table_values(&self, t: &Term, ctx: &mut Ctx) -> Result<Vec<i128>, ExprError> {
+        let not_table = || {
+            ExprError::new("loop over a range, a list or a table", t.span.clone())
+                .help("e.g. for i in 0..8, for i in [1, 3, 4], for c in cages[k]")
+        };
+        match &t.kind {
+            TermKind::Name(_) => match self.data_table(t).ok_or_else(not_table)? {
+                DataTable::List(v) => Ok(v.iter().map(|&x| i128::from(x)).collect()),
+                DataTable::Rows(r) => Ok((0..r.len() as i128).collect()),
+                DataTable::Names(n) => Ok((0..n.len() as i128).collect()),
+            },
+            TermKind::Index(base, row) => match self.data_table(base).ok_or_else(not_table)? {
+                DataTable::Rows(rows) => {
+                    let r = self.constant(row, ctx)?;
+                    let row = usize::try_from(r).ok().and_then(|r| rows.get(r));
+                    let row = row.ok_or_else(|| {
+                        ExprError::new(format!("row {r} is outside the table"), row_span(t))
+                    })?;
+                    Ok(row.iter().map(|&x| i128::from(x)).collect())
+                }
+                _ => Err(not_table()),
+            },
+            _ => Err(not_table()),
+        }
+    }
+
+    /// The table a term names, if it names one.
+    pub fn data_table(&self, t: &Term) -> Option<&DataTable> {
+        match &t.kind {
+            TermKind::Name(n) => self.data.tables.get(n),
+            _ => None,
+        }
+    }
+
+    /// `table[i]` or `rows[i][j]` at indices known before the search: the entry.
+    fn table_entry(&self, base: &Term, index: &Term, ctx: &mut Ctx) -> Result<Expr, ExprError> {
+        let span = base.span.start..index.span.end + 1;
+        let table = self.data_table(base).expect("checked by the caller");
+        let i = self.constant(index, ctx)?;
+        let outside = || {
+            ExprError::new(
+                format!("index {i} is outside the table"),
+                index.span.clone(),
+            )
+            .help("positions count from 0")
+        };
+        let at = usize::try_from(i).map_err(|_| outside())?;
+        let value = match table {
+            DataTable::List(v) => *v.get(at).ok_or_else(outside)?,
+            DataTable::Names(_) => {
+                return Err(ExprError::new("a name is not a number", span)
+                    .help("names print in `show`; compare positions in constraints instead"));
+            }
+            DataTable::Rows(_) => {
+                return Err(ExprError::new("a row of a table is not one value", span)
+                    .help("index it again (t[i][j]) or loop over it (for x in t[i])"));
+            }
+        };
+        Ok(Expr {
+            kind: ExprKind::Int(i128::from(value)),
+            span,
+        })
+    }
+
+    /// `if c then a else b`: the branch when `c` is known before the search, else both,
+    /// each weighed by whether `c` holds.
+    fn if_then_else(
+        &self,
+        c: &Term,
+        a: &Term,
+        b: &Term,
+        span: Range<usize>,
+        ctx: &mut Ctx,
+    ) -> Result<Expr, ExprError> {
+        let cond = self.expr(c, ctx)?;
+        if !has_variable(&cond) {
+            return match crate::expr::eval(&cond, &[])? {
+                crate::expr::Value::Bool(true) => self.expr(a, ctx),
+                crate::expr::Value::Bool(false) => self.expr(b, ctx),
+                crate::expr::Value::Num(_) => Err(ExprError::new(
+                    "expected a truth value here, found a number",
+                    c.span.clone(),
+                )),
+            };
+        }
+        let (x, y) = (self.expr(a, ctx)?, self.expr(b, ctx)?);
+        let bin = |op, p: Expr, q: Expr| Expr {
+            kind: ExprKind::Binary(op, Box::new(p), Box::new(q)),
+            span: span.clone(),
+        };
+        let not = |p: Expr| Expr {
+            kind: ExprKind::Not(Box::new(p)),
+            span: span.clone(),
+        };
+        Ok(match x.check_type()? {
+            crate::expr::Type::Bool => bin(
+                BinOp::Or,
+                bin(BinOp::And, cond.clone(), x),
+                bin(BinOp::And, not(cond), y),
+            ),
+            crate::expr::Type::Number => {
+                let one = call("int", vec![cond.clone()], &span);
+                let other = call("int", vec![not(cond)], &span);
+                bin(
+                    BinOp::Add,
+                    bin(BinOp::Mul, one, x),
+                    bin(BinOp::Mul, other, y),
+                )
+            }
+        })
+    }
+}
+
+/// The span of a term's base name, for a message about a row.
+fn row_span(t: &Term) -> Range<usize> {
+    t.span.clone()
+}
+
+fn call(name: &str, args: Vec<Expr>, span: &Range<usize>) -> Expr {
+    Expr {
+        kind: ExprKind::Call(name.to_string(), args),
+        span: span.clone(),
+    }
+}
+
+/// `item` kept only where `keep` holds: the neutral value of the aggregate elsewhere.
+fn guarded(op: AggOp, keep: Expr, item: Expr, span: &Range<usize>) -> Result<Expr, ExprError> {
+    let bin = |op, p: Expr, q: Expr| Expr {
+        kind: ExprKind::Binary(op, Box::new(p), Box::new(q)),
+        span: span.clone(),
+    };
+    Ok(match op {
+        AggOp::Sum => bin(BinOp::Mul, call("int", vec![keep], span), item),
+        AggOp::Count | AggOp::Any => bin(BinOp::And, keep, item),
+        AggOp::All => bin(
+            BinOp::Or,
             Expr {
-                kind: empty,
+                kind: ExprKind::Not(Box::new(keep)),
                 span: span.clone(),
             },
-            span,
-        ))
-    }
+            item,
+        ),
+        AggOp::Min | AggOp::Max | AggOp::Distinct => {
+            return Err(ExprError::new(
+                format!(
+                    "the filter of `{}` must be known before the search",
+                    op.name()
+                ),
+                span.clone(),
+            )
+            .help("filter on loop variables, parameters and tables only"));
+        }
+    })
 }
 
 fn truth(value: bool, span: &Range<usize>) -> ExprKind {

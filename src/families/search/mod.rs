@@ -6,6 +6,7 @@
 //! branch and bound; generate and test remains as the `backtracking` engine.
 
 mod clauses;
+mod data;
 mod declare;
 mod display;
 mod elements;

@@ -14,6 +14,8 @@ pub struct Array {
     pub len: usize,
     /// Rows and columns, when declared as `RxC` (for display).
     pub shape: Option<(usize, usize)>,
+    /// The enumeration of `[tables]` its values are members of, printed by name.
+    pub names: Option<String>,
 }
 
 pub struct Variable {

@@ -10,6 +10,12 @@ use toml::Spanned;
 pub struct SearchDocument {
     #[allow(dead_code)] // read by the loader through the header probe
     pub puzzle: PuzzleTable,
+    /// Whole-number constants (`--set params.n=8`): numbers or formulas of other parameters.
+    #[serde(default)]
+    pub params: crate::spec::RawParams,
+    /// Named constant data: lists of numbers, tables of rows, lists of names (enumerations).
+    #[serde(default)]
+    pub tables: BTreeMap<String, Spanned<toml::Value>>,
     pub search: Spanned<SearchTable>,
     #[serde(default)]
     pub solve: SolveTable,

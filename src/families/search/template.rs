@@ -14,8 +14,10 @@ pub enum Piece {
     Text(String),
     /// An expression and where its text starts in the template (its spans count from there).
     Expr(Expr, usize),
-    /// A whole array: its elements, shown as `[1 2 3]`.
-    List(Vec<Expr>, usize),
+    /// A whole array: its elements, shown as `[1 2 3]` (by name when the names are given).
+    List(Vec<Expr>, usize, Option<Vec<String>>),
+    /// A value shown as the member of an enumeration it numbers (`{nationality[i]}`).
+    Named(Expr, Vec<String>, usize),
 }
 
 /// `err` (inside the expression starting at `offset`) with its span counted in the template.
@@ -73,10 +75,18 @@ pub fn render(pieces: &[Piece], bound: &[i64]) -> (String, Option<ExprError>) {
                 out.push_str(&text);
                 first_error = first_error.or(err);
             }
-            Piece::List(items, offset) => {
+            Piece::Named(e, names, offset) => {
+                let (text, err) = value_text(e, bound, *offset);
+                out.push_str(&by_name(text, names));
+                first_error = first_error.or(err);
+            }
+            Piece::List(items, offset, names) => {
                 let mut words = Vec::with_capacity(items.len());
                 for e in items {
-                    let (text, err) = value_text(e, bound, *offset);
+                    let (mut text, err) = value_text(e, bound, *offset);
+                    if let Some(names) = names {
+                        text = by_name(text, names);
+                    }
                     words.push(text);
                     first_error = first_error.or(err);
                 }
@@ -85,6 +95,14 @@ pub fn render(pieces: &[Piece], bound: &[i64]) -> (String, Option<ExprError>) {
         }
     }
     (out, first_error)
+}
+
+/// The member a value's text numbers, or the text itself when it numbers none.
+fn by_name(text: String, names: &[String]) -> String {
+    match text.parse::<usize>().ok().and_then(|i| names.get(i)) {
+        Some(name) => name.clone(),
+        None => text,
+    }
 }
 
 /// One value as text, or `<message>` and the error (its span in the template).

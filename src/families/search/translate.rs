@@ -124,7 +124,14 @@ fn propagators(added: &mut Added, e: &Expr) -> Option<Vec<Propagator>> {
     };
     match &e.kind {
         ExprKind::Call(name, args) if name == "distinct" => {
-            let mut vars = vars_of(args)?;
+            // Differences and other linear terms get a variable each, tied to them.
+            let mut vars = match vars_of(args) {
+                Some(v) => v,
+                None => args
+                    .iter()
+                    .map(|a| added.value_variable(a))
+                    .collect::<Option<Vec<_>>>()?,
+            };
             let n = vars.len();
             vars.sort_unstable();
             vars.dedup();
@@ -156,6 +163,30 @@ fn propagators(added: &mut Added, e: &Expr) -> Option<Vec<Propagator>> {
             Some(clauses.into_iter().map(clause).collect())
         }
     }
+}
+
+/// The least and greatest values of the linear terms of `distinct(...)` constraints that are
+/// not variables (`mark[j] - mark[i]`), from the declared domains: each gets a variable of its
+/// own, which the engine's bit sets must hold too.
+pub fn distinct_term_bounds(model: &Model) -> Option<(i128, i128)> {
+    let mut out: Option<(i128, i128)> = None;
+    for e in &model.constraints {
+        for part in conjuncts(e) {
+            let ExprKind::Call(name, args) = &part.kind else {
+                continue;
+            };
+            if name != "distinct" {
+                continue;
+            }
+            for a in args.iter().filter(|a| !matches!(a.kind, ExprKind::Var(_))) {
+                let Some((lo, hi)) = linear(a).and_then(|f| f.bounds(model)) else {
+                    continue;
+                };
+                out = Some(out.map_or((lo, hi), |(l, h)| (l.min(lo), h.max(hi))));
+            }
+        }
+    }
+    out
 }
 
 /// One comparison is a linear propagator; more, a clause.
@@ -238,6 +269,18 @@ pub fn linear(e: &Expr) -> Option<LinearForm> {
 }
 
 impl LinearForm {
+    /// The least and greatest values over the model's declared domains.
+    fn bounds(&self, model: &Model) -> Option<(i128, i128)> {
+        let (mut lo, mut hi) = (self.constant, self.constant);
+        for (&v, &a) in &self.terms {
+            let d = &model.variables.get(v)?.domain;
+            let (x, y) = (i128::from(*d.iter().min()?), i128::from(*d.iter().max()?));
+            lo = lo.checked_add(a.checked_mul(x)?.min(a.checked_mul(y)?))?;
+            hi = hi.checked_add(a.checked_mul(x)?.max(a.checked_mul(y)?))?;
+        }
+        Some((lo, hi))
+    }
+
     fn plus(mut self, o: &LinearForm) -> Option<LinearForm> {
         for (&v, &a) in &o.terms {
             let entry = self.terms.entry(v).or_insert(0);

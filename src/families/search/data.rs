@@ -1,0 +1,105 @@
+//! `[tables]` of a search spec: named constant data read by the constraints and `show` — a list
+//! of numbers, a table of rows (`cages = [[0, 1], [2, 3, 7]]`), or a list of names, which is an
+//! enumeration: its members are names for 0, 1, 2, ... usable in formulas (`house[Japanese]`),
+//! as a domain (`x in nationality`), and printed by name in `show` (`{nationality[i]}`).
+
+use crate::diagnostic::Diagnostic;
+use crate::spec::SpecDocument;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+#[derive(Debug, Clone)]
+pub enum DataTable {
+    List(Vec<i64>),
+    Rows(Vec<Vec<i64>>),
+    Names(Vec<String>),
+}
+
+#[derive(Debug, Default)]
+pub struct Data {
+    pub tables: BTreeMap<String, DataTable>,
+}
+
+impl Data {
+    /// The enumeration `name`'s members, if it is one.
+    pub fn names(&self, name: &str) -> Option<&[String]> {
+        match self.tables.get(name)? {
+            DataTable::Names(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
+/// The tables, and the enumeration members added to `constants` (each member's position).
+pub fn read(
+    doc: &SpecDocument,
+    raw: &BTreeMap<String, Spanned<toml::Value>>,
+    constants: &mut BTreeMap<String, i64>,
+) -> Result<Data, Diagnostic> {
+    let mut data = Data::default();
+    for (name, v) in raw {
+        if constants.contains_key(name) {
+            return Err(doc
+                .error(
+                    v.span(),
+                    format!("`{name}` names both a parameter and a table"),
+                )
+                .help("give the table another name"));
+        }
+        let table = table(v.get_ref()).ok_or_else(|| {
+            doc.error(
+                v.span(),
+                format!(
+                    "table `{name}` is not a list of numbers, of names, or of lists of numbers"
+                ),
+            )
+            .help(
+                "e.g. target = [6, 3, 7], cages = [[0, 1], [2, 3]], colour = [\"red\", \"green\"]",
+            )
+        })?;
+        if let DataTable::Names(members) = &table {
+            for (i, m) in members.iter().enumerate().filter(|(_, m)| is_name(m)) {
+                if constants.insert(m.clone(), i as i64).is_some() || raw.contains_key(m) {
+                    return Err(doc
+                        .error(
+                            v.span(),
+                            format!("`{m}` is named twice (a member, a parameter or a table)"),
+                        )
+                        .help("give each member of an enumeration its own name"));
+                }
+            }
+        }
+        data.tables.insert(name.clone(), table);
+    }
+    Ok(data)
+}
+
+fn table(v: &toml::Value) -> Option<DataTable> {
+    let items = v.as_array()?;
+    let ints =
+        |a: &[toml::Value]| -> Option<Vec<i64>> { a.iter().map(|x| x.as_integer()).collect() };
+    if let Some(list) = ints(items) {
+        return Some(DataTable::List(list));
+    }
+    let names: Option<Vec<String>> = items
+        .iter()
+        .map(|x| x.as_str().map(str::to_string))
+        .collect();
+    if let Some(names) = names {
+        return Some(DataTable::Names(names));
+    }
+    items
+        .iter()
+        .map(|r| r.as_array().and_then(|r| ints(r)))
+        .collect::<Option<Vec<_>>>()
+        .map(DataTable::Rows)
+}
+
+/// Members of an enumeration that are plain names can be named in formulas ("Old Gold" prints
+/// but is reached by its position only).
+fn is_name(m: &str) -> bool {
+    m.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && m.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
