@@ -94,11 +94,11 @@ pub enum Command {
         /// Solve only part K of N (from 0) of a split search, for a batch of runs whose --json
         /// reports `puzzlespec merge` adds up; `auto` reads K (and N) from a Slurm job array,
         /// a Kubernetes Indexed Job or GNU parallel (see docs/cluster.md).
-        #[arg(long, value_name = "K/N|auto", value_parser = crate::cli::shard::parse, conflicts_with_all = ["html", "svg"])]
-        shard: Option<crate::cli::shard::ShardArg>,
+        #[arg(long, value_name = "K/N|auto", value_parser = crate::cli::shard_arg::parse, conflicts_with_all = ["html", "svg"])]
+        shard: Option<crate::cli::shard_arg::ShardArg>,
         /// N for `--shard auto` when the environment gives only the index (Kubernetes, GNU
         /// parallel).
-        #[arg(long, value_name = "N", value_parser = crate::cli::shard::count, requires = "shard")]
+        #[arg(long, value_name = "N", value_parser = crate::cli::shard_arg::count, requires = "shard")]
         shards: Option<u32>,
     },
     /// Add up the --json reports of the parts of a split run (`run --shard K/N`).

@@ -18,6 +18,7 @@ pub mod reference;
 pub mod run_options;
 pub mod search_size;
 pub mod shard;
+pub mod shard_arg;
 pub mod stack;
 pub mod starters;
 pub mod stop_signals;

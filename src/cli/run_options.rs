@@ -25,7 +25,7 @@ pub struct RunOptions {
     /// `--boards`: draw the states as boards (also when the spec does not ask for them).
     pub boards: bool,
     /// `--shard K/N` or `auto`: solve one part of a split search (`cli::shard`).
-    pub shard: Option<crate::cli::shard::ShardArg>,
+    pub shard: Option<crate::cli::shard_arg::ShardArg>,
     /// `--shards N`: N for `--shard auto` when the environment gives only the index.
     pub shards: Option<u32>,
 }

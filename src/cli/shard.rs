@@ -3,6 +3,7 @@
 //! Slurm job array, a Kubernetes Indexed Job, GNU parallel).
 
 use crate::app::RunOptions;
+pub use crate::cli::shard_arg::ShardArg;
 use crate::diagnostic::Diagnostic;
 use crate::engine::split::Shard;
 use crate::report::Report;
@@ -96,51 +97,6 @@ pub fn stamp_of(doc: &SpecDocument, shard: Shard) -> Stamp {
     }
 }
 
-/// `--shard` as written: a part, or `auto` (with N when the environment does not give it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ShardArg {
-    Fixed(Shard),
-    Auto { count: Option<u32> },
-}
-
-/// Parses `K/N` (0-based K < N), `auto` or `auto/N`.
-pub fn parse(text: &str) -> Result<ShardArg, String> {
-    let text = text.trim();
-    if text == "auto" {
-        return Ok(ShardArg::Auto { count: None });
-    }
-    let Some((k, n)) = text.split_once('/') else {
-        return Err(format!(
-            "`{text}` is not a shard: write K/N, part K (from 0) of N, e.g. --shard 0/16, or --shard auto"
-        ));
-    };
-    let n = count(n)?;
-    if k.trim() == "auto" {
-        return Ok(ShardArg::Auto { count: Some(n) });
-    }
-    let k: u32 = k
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{k}` is not a part number: K in K/N is a whole number from 0"))?;
-    Shard::new(k, n).map(ShardArg::Fixed).ok_or_else(|| {
-        format!(
-            "there is no part {k} of {n}: parts are numbered from 0, so K is 0 to {}",
-            n - 1
-        )
-    })
-}
-
-/// N of `K/N` or `--shards N`: a whole number from 1.
-pub fn count(text: &str) -> Result<u32, String> {
-    match text.trim().parse::<u32>() {
-        Ok(0) => Err("N in K/N must be at least 1 (a search in 0 parts solves nothing)".into()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!(
-            "`{text}` is not a number of shards: N is a whole number from 1"
-        )),
-    }
-}
-
 /// The part this run solves: `--shard K/N` as given, or `auto` from the environment (`env`
 /// reads a variable, so tests need not set the process's own).
 pub fn resolve(
@@ -230,6 +186,7 @@ fn need(count: Option<u32>, var: &str) -> Result<u32, Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::shard_arg::parse;
 
     fn env<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
         move |name| {

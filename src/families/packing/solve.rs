@@ -8,9 +8,44 @@ use super::symmetry::{Anchor, Symmetries, is_least};
 use crate::diagnostic::Diagnostic;
 use crate::engine::Progress;
 use crate::engine::exact_cover::{Entry, Keep, Listing, Problem, Tally, bitboard, dlx};
-use crate::families::SolveContext;
+use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Stats, Status};
 use std::time::Instant;
+
+impl Puzzle for PackingPuzzle {
+    fn summary(&self) -> String {
+        let m = &self.model;
+        let copies: u32 = m.pieces.iter().map(|p| p.count).sum();
+        let shape = if m.board.solid() { "solid" } else { "flat" };
+        format!(
+            "{copies} pieces ({} kinds) into a {shape} board of {} cells, {} placements; {}",
+            m.pieces.len(),
+            m.board.cells.len(),
+            m.placements.len(),
+            CATALOG.objective_name(self.objective)
+        )
+    }
+
+    fn search_size(&self) -> Option<SearchSize> {
+        // Each level places one piece among at most the placements at one cell: a loose bound,
+        // reached by no real board.
+        let per_cell = self.model.placements.len().max(2) as f64;
+        let depth = self
+            .model
+            .pieces
+            .iter()
+            .map(|p| p.count as f64)
+            .sum::<f64>();
+        Some(SearchSize {
+            states_log10: depth * per_cell.log10(),
+            keeps: Keeps::PrunedPath,
+        })
+    }
+
+    fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
+        solve(self, ctx)
+    }
+}
 
 pub fn solve(p: &PackingPuzzle, ctx: &SolveContext) -> Result<Report, Diagnostic> {
     let objective = CATALOG.objective_name(p.objective);

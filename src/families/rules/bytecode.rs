@@ -2,6 +2,7 @@
 //! and no allocation while evaluating. Every arithmetic step is checked; a failure names the
 //! part of the formula (its span) and what went wrong.
 
+use super::arith::arith;
 use super::layout::Layout;
 use super::lower::{Func, Ir, Table};
 use crate::expr::BinOp;
@@ -118,18 +119,6 @@ impl Test {
     }
 }
 
-/// `a / b` rounded towards minus infinity; None on overflow (`i64::MIN / -1`). Rust's `/`
-/// truncates towards 0 and `div_euclid` rounds up when `b` is negative (7 / -2 would be -3).
-fn floor_div(a: i64, b: i64) -> Option<i64> {
-    let q = a.checked_div(b)?;
-    let inexact = q.wrapping_mul(b) != a;
-    Some(if inexact && ((a < 0) != (b < 0)) {
-        q - 1
-    } else {
-        q
-    })
-}
-
 #[derive(Debug, Clone)]
 pub struct Program {
     /// When the formula is comparisons of slots joined by `and` (the commonest guards and
@@ -138,29 +127,6 @@ pub struct Program {
     ops: Vec<Op>,
     /// Spans and fixed messages of the steps that can fail.
     sites: Vec<(Range<usize>, String, bool)>,
-}
-
-/// `a op b` with checked arithmetic; `/` rounds down (docs/rules.md: `7 / -2` is -4), `%` is
-/// the remainder from 0 up (the Euclidean one: `7 % -2` is 1).
-pub fn arith(op: BinOp, a: i64, b: i64) -> Result<i64, String> {
-    let overflow = || "arithmetic overflow".to_string();
-    match op {
-        BinOp::Add => a.checked_add(b).ok_or_else(overflow),
-        BinOp::Sub => a.checked_sub(b).ok_or_else(overflow),
-        BinOp::Mul => a.checked_mul(b).ok_or_else(overflow),
-        BinOp::Div if b == 0 => Err("division by zero".into()),
-        BinOp::Div => floor_div(a, b).ok_or_else(overflow),
-        BinOp::Rem if b == 0 => Err("remainder by zero".into()),
-        BinOp::Rem => a.checked_rem_euclid(b).ok_or_else(overflow),
-        BinOp::Eq => Ok(i64::from(a == b)),
-        BinOp::Ne => Ok(i64::from(a != b)),
-        BinOp::Lt => Ok(i64::from(a < b)),
-        BinOp::Le => Ok(i64::from(a <= b)),
-        BinOp::Gt => Ok(i64::from(a > b)),
-        BinOp::Ge => Ok(i64::from(a >= b)),
-        BinOp::And => Ok(i64::from(a != 0 && b != 0)),
-        BinOp::Or => Ok(i64::from(a != 0 || b != 0)),
-    }
 }
 
 struct Emitter<'a> {

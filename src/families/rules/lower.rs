@@ -606,7 +606,7 @@ pub fn fold_binary(op: BinOp, x: Ir, y: Ir, s: &Range<usize>) -> Ir {
         (BinOp::And, _, Ir::Const(1)) | (BinOp::Or, _, Ir::Const(0)) => x,
         (BinOp::Add, Ir::Const(0), _) => y,
         (BinOp::Add | BinOp::Sub, _, Ir::Const(0)) => x,
-        (_, Ir::Const(a), Ir::Const(b)) => match super::bytecode::arith(op, *a, *b) {
+        (_, Ir::Const(a), Ir::Const(b)) => match super::arith::arith(op, *a, *b) {
             Ok(v) => Ir::Const(v),
             Err(m) => Ir::Fail(m, s.clone(), true),
         },

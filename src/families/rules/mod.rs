@@ -2,6 +2,7 @@
 //! guards and effects, constraints and a goal (docs/rules.md). The spec is compiled once into a
 //! packed state and programs over it; the shared engines search it.
 
+mod arith;
 mod bytecode;
 mod compile;
 mod display;

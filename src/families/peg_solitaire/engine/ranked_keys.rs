@@ -19,7 +19,7 @@ const RANKS_AHEAD: usize = 8;
 
 /// Bits of the low part (its tables have 2^16 entries). 17 bits (both of English 33's tables
 /// 512 KiB, where the high one is 1 MiB with 16) measured no faster and took 2 MB more
-/// (docs/benchmarks.md, eighteenth round).
+/// (docs/benchmarks.md, "Peg solitaire", tried and not kept).
 const LOW_MAX: usize = 16;
 /// Boards of up to this many holes are ranked (the high table has 2^(holes - 16) entries).
 pub const MAX_HOLES: usize = 36;
