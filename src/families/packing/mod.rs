@@ -44,6 +44,6 @@ impl Family for Packing {
     }
 
     fn example(&self) -> &'static str {
-        "specs/pentominoes-6x10.toml"
+        "specs/pentominoes-3x20.toml"
     }
 }
