@@ -235,3 +235,79 @@ fn the_zebra_answer_is_in_names() {
     assert_eq!(doc["answers"].as_array().unwrap().len(), 1);
     assert_eq!(doc["answers"][0]["text"], want);
 }
+
+/// The cages of specs/kenken.toml, written again here: (cells, operation, target).
+const KENKEN: [(&[usize], char, i32); 9] = [
+    (&[0, 4], '-', 2),
+    (&[1, 2], 'x', 6),
+    (&[3, 7], '/', 2),
+    (&[5, 6], '-', 3),
+    (&[8, 12], '/', 2),
+    (&[9, 13], '-', 2),
+    (&[10], '+', 2),
+    (&[11], '+', 3),
+    (&[14, 15], '-', 3),
+];
+
+/// Every 4x4 Latin square over 1..4 whose cages hold, by trying every choice of four row
+/// permutations.
+fn kenken_solutions() -> Vec<Vec<i32>> {
+    let rows: Vec<Vec<i32>> = (0..256)
+        .map(|k| {
+            (0..4)
+                .map(|i| (k >> (2 * i)) & 3)
+                .map(|v| v + 1)
+                .collect::<Vec<i32>>()
+        })
+        .filter(|r| (1..=4).all(|v| r.contains(&v)))
+        .collect();
+    let cage_holds = |grid: &[i32], cells: &[usize], op: char, target: i32| {
+        let v: Vec<i32> = cells.iter().map(|&c| grid[c]).collect();
+        let (hi, lo) = (*v.iter().max().unwrap(), *v.iter().min().unwrap());
+        match op {
+            '+' => v.iter().sum::<i32>() == target,
+            '-' => hi - lo == target,
+            'x' => v.iter().product::<i32>() == target,
+            _ => hi == target * lo,
+        }
+    };
+    let mut found = Vec::new();
+    for a in &rows {
+        for b in &rows {
+            for c in &rows {
+                for d in &rows {
+                    let grid: Vec<i32> = [a, b, c, d]
+                        .iter()
+                        .flat_map(|r| r.iter().copied())
+                        .collect();
+                    let columns =
+                        (0..4).all(|j| (1..=4).all(|v| (0..4).any(|i| grid[4 * i + j] == v)));
+                    if columns
+                        && KENKEN
+                            .iter()
+                            .all(|&(cells, op, t)| cage_holds(&grid, cells, op, t))
+                    {
+                        found.push(grid);
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn kenken_cages_as_data_give_the_one_solution_a_brute_force_finds() {
+    let expected = kenken_solutions();
+    assert_eq!(expected.len(), 1, "the test's puzzle has one solution");
+    let (doc, code) = run_json(&["specs/kenken.toml"]);
+    assert_eq!(code, 0, "{doc}");
+    assert_eq!(number(&doc, "count"), 1);
+    let cells: Vec<i32> = doc["solutions"][0][0]["state"]["cell"]
+        .as_array()
+        .expect("the cells")
+        .iter()
+        .map(|v| v.as_i64().unwrap() as i32)
+        .collect();
+    assert_eq!(cells, expected[0]);
+}
