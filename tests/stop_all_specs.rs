@@ -10,11 +10,6 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// Specs whose search does not yet poll the stop request at every stage (peg solitaire's
-/// engine while it prepares): a stop ends them after the 2 s grace period, with exit 6 or 130
-/// and the message "this engine cannot stop part-way", not with a report.
-const CANNOT_STOP_YET: &[&str] = &["specs/diamond41.toml", "specs/french37.toml"];
-
 const LIMITS: [f64; 4] = [0.000_001, 0.003, 0.05, 0.5];
 
 fn shipped_specs() -> Vec<String> {
@@ -70,12 +65,6 @@ fn check(spec: &str, how: &str, (code, stdout, stderr, wall): (i32, String, Stri
     assert!(wall < Duration::from_secs(30), "{at}");
     let doc: Value = serde_json::from_str(&stdout).unwrap_or(Value::Null);
     match code {
-        // Known gap (issue 51, still open): these engines end by the grace period with the
-        // documented exit code and message, but without a report.
-        6 | 130 if CANNOT_STOP_YET.contains(&spec) => assert!(
-            says_stopped(&doc) || stderr.contains("cannot stop part-way"),
-            "{at}\n{stdout}"
-        ),
         6 | 130 => assert!(says_stopped(&doc), "{at}\n{stdout}"),
         1 => {
             assert!(!says_stopped(&doc), "{at}");

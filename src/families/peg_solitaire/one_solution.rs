@@ -15,6 +15,7 @@ use super::plan::{CATALOG, Engine, dfs_fallback, fallback};
 use super::report::Answer;
 use super::search::Search;
 use crate::diagnostic::Diagnostic;
+use crate::engine::stop;
 use crate::report::Status;
 
 /// The guided beam: the widths it tries in turn, and its largest backward layer (classes).
@@ -64,6 +65,7 @@ impl<B: Bitboard> Search<'_, B> {
         ));
         match out.jumps {
             Some(js) => self.puzzle.record(answer, &js, None),
+            None if stopped(answer) => Ok(()),
             None if !out.exhausted => {
                 answer.report.status = Status::NoSolution;
                 answer.report.notes.push(
@@ -81,6 +83,9 @@ impl<B: Bitboard> Search<'_, B> {
                 {
                     answer.report.stats = self.stats(s.nodes);
                     return self.record_beam(answer, &js);
+                }
+                if stopped(answer) {
+                    return Ok(());
                 }
                 let shown = dfs_fallback(&self.puzzle.engine);
                 answer.report.engine = CATALOG.engine_name(shown.engine).into();
@@ -136,6 +141,9 @@ impl<B: Bitboard> Search<'_, B> {
             answer.report.engine_reason = shown.reason;
             answer.report.stats = self.stats(0);
             return self.puzzle.record(answer, &self.with_prefix(&js), None);
+        }
+        if stopped(answer) {
+            return Ok(());
         }
         self.depth_first(answer, goal)
     }
@@ -215,5 +223,18 @@ impl<B: Bitboard> Search<'_, B> {
             }
         }
         Ok(())
+    }
+}
+
+/// Whether a stop was requested while a search that cannot stop part-way ran (the beams, the
+/// filtered DFS): then no later search starts, and the report says stopped with what it has,
+/// never "no solution" for a search that was not finished.
+fn stopped(answer: &mut Answer) -> bool {
+    match stop::requested() {
+        Some(reason) => {
+            answer.report.mark_stopped(reason);
+            true
+        }
+        None => false,
     }
 }
