@@ -125,20 +125,93 @@ fn unset(root: &mut Table, o: &Override) -> Result<(), Diagnostic> {
         return Ok(());
     };
     let mut table: &mut dyn toml_edit::TableLike = root;
-    for (depth, part) in parents.iter().enumerate() {
-        if !table.get(part).is_some_and(Item::is_table_like) {
+    let mut depth = 0;
+    while depth < parents.len() {
+        let part = &parents[depth];
+        let next = parents.get(depth + 1);
+        if !table
+            .get(part)
+            .is_some_and(|i| i.is_table_like() || i.is_array_of_tables())
+        {
             return Err(no_such_key(o, table, &o.path[..depth].join(".")));
         }
-        table = match table.get_mut(part).and_then(Item::as_table_like_mut) {
-            Some(t) => t,
-            None => return Err(Diagnostic::internal("a table-like item is not a table")),
+        let item = table.get_mut(part).expect("checked above");
+        table = match descend(item, next.map(String::as_str)) {
+            Step::Table(t) => t,
+            Step::Element(t) => {
+                depth += 1;
+                t
+            }
+            Step::Missing(why) => {
+                let end = (depth + 2).min(parents.len());
+                return Err(element_error(o, &parents[..end], &why));
+            }
         };
+        depth += 1;
     }
     if table.remove(last).is_none() {
         let here = parents.join(".");
         return Err(no_such_key(o, table, &here));
     }
     Ok(())
+}
+
+/// Where one step of a dotted key leads from `item`.
+enum Step<'a> {
+    /// `item` is a table: the step ends there.
+    Table(&'a mut dyn toml_edit::TableLike),
+    /// `item` is an array of tables, and the key's next part chose one of its elements.
+    Element(&'a mut dyn toml_edit::TableLike),
+    /// Neither: why, for the message.
+    Missing(String),
+}
+
+/// A table, or the element of an array of tables (`[[move]]`) that `next` names: its place
+/// from 0 (`move.0.when`) or the `name` it has (`move.cross.when`).
+fn descend<'a>(item: &'a mut Item, next: Option<&str>) -> Step<'a> {
+    if item.is_table_like() {
+        return match item.as_table_like_mut() {
+            Some(t) => Step::Table(t),
+            None => Step::Missing("not a table".into()),
+        };
+    }
+    let Some(array) = item.as_array_of_tables_mut() else {
+        return Step::Missing("a value, not a table".into());
+    };
+    let Some(next) = next else {
+        return Step::Missing("an array of tables: name one of its elements".into());
+    };
+    let names: Vec<String> = array
+        .iter()
+        .enumerate()
+        .map(|(i, t)| match t.get("name").and_then(Item::as_str) {
+            Some(name) => format!("{i} ({name})"),
+            None => i.to_string(),
+        })
+        .collect();
+    let found = match next.parse::<usize>() {
+        Ok(i) => (i < array.len()).then_some(i),
+        Err(_) => array
+            .iter()
+            .position(|t| t.get("name").and_then(Item::as_str) == Some(next)),
+    };
+    match found.and_then(|i| array.get_mut(i)) {
+        Some(t) => Step::Element(t),
+        None => Step::Missing(format!(
+            "an array of tables with no element `{next}`; its elements are {}",
+            names.join(", ")
+        )),
+    }
+}
+
+fn element_error(o: &Override, at: &[String], why: &str) -> Diagnostic {
+    let flag = if o.value.is_some() {
+        "--set"
+    } else {
+        "--unset"
+    };
+    Diagnostic::new(format!("{flag} {}: `{}` is {why}", o.raw, at.join(".")))
+        .help("an element of an array of tables is named by its place from 0 or its `name`: `move.0.when`, `move.cross.when`")
 }
 
 fn no_such_key(o: &Override, table: &dyn toml_edit::TableLike, here: &str) -> Diagnostic {
@@ -165,24 +238,35 @@ fn no_such_key(o: &Override, table: &dyn toml_edit::TableLike, here: &str) -> Di
 fn set(root: &mut Table, o: &Override, value: &Value) -> Result<(), Diagnostic> {
     let (last, parents) = o.path.split_last().expect("a parsed key has one part");
     let mut table: &mut dyn toml_edit::TableLike = root;
-    for (depth, part) in parents.iter().enumerate() {
+    let mut depth = 0;
+    while depth < parents.len() {
+        let part = &parents[depth];
         if !table.contains_key(part) {
             // Missing tables are created; an unknown name is then reported by the family's
             // schema with the list of known fields.
             table.insert(part, Item::Table(Table::new()));
         }
         let item = table.get_mut(part).expect("just checked or inserted");
-        table = match item.as_table_like_mut() {
-            Some(t) => t,
-            None => {
-                return Err(Diagnostic::new(format!(
-                    "--set {}: `{}` is a value, not a table",
-                    o.raw,
-                    o.path[..=depth].join(".")
-                ))
-                .help("set the value itself, or a key of a table"));
+        let next = parents.get(depth + 1).map(String::as_str);
+        table = match descend(item, next) {
+            Step::Table(t) => t,
+            Step::Element(t) => {
+                depth += 1;
+                t
+            }
+            Step::Missing(why) => {
+                if why.starts_with("a value") {
+                    return Err(element_error(o, &o.path[..=depth], &why)
+                        .help("set the value itself, or a key of a table"));
+                }
+                return Err(element_error(
+                    o,
+                    &o.path[..(depth + 2).min(parents.len())],
+                    &why,
+                ));
             }
         };
+        depth += 1;
     }
     if let Some(existing) = table.get_mut(last) {
         if existing.is_table() || existing.is_array_of_tables() {
@@ -252,5 +336,30 @@ mod tests {
     #[test]
     fn a_key_without_equals_is_an_error() {
         assert!(Override::parse("jugs.capacities").is_err());
+    }
+
+    const MOVES: &str =
+        "[[move]]\nname = \"cross\"\nwhen = \"a\"\n\n[[move]]\nname = \"back\"\nwhen = \"b\"\n";
+
+    #[test]
+    fn an_element_of_an_array_of_tables_is_reached_by_place_or_by_name() {
+        let by_place = apply(MOVES, &[Override::parse("move.1.when=\"c\"").unwrap()]).unwrap();
+        assert!(by_place.contains("when = \"a\"") && by_place.contains("when = \"c\""));
+        assert!(!by_place.contains("when = \"b\""), "{by_place}");
+        let by_name = apply(MOVES, &[Override::parse("move.cross.when=\"d\"").unwrap()]).unwrap();
+        assert!(by_name.contains("when = \"d\"") && by_name.contains("when = \"b\""));
+        let unset = apply(MOVES, &[Override::parse_unset("move.back.when").unwrap()]).unwrap();
+        assert!(!unset.contains("when = \"b\"") && unset.contains("when = \"a\""));
+    }
+
+    #[test]
+    fn a_missing_element_names_the_elements_there_are() {
+        for key in ["move.2.when=1", "move.forth.when=1", "move.when=1"] {
+            let e = apply(MOVES, &[Override::parse(key).unwrap()]).unwrap_err();
+            let text = format!("{e:?}");
+            assert!(text.contains("array of tables"), "{key}: {text}");
+        }
+        let e = apply(MOVES, &[Override::parse("move.9.when=1").unwrap()]).unwrap_err();
+        assert!(format!("{e:?}").contains("0 (cross), 1 (back)"));
     }
 }
