@@ -11,3 +11,4 @@ pub mod expr;
 pub mod families;
 pub mod report;
 pub mod spec;
+pub mod util;

@@ -1,16 +1,11 @@
 //! A seeded random sample of secrets, for evaluating games too large to play against every code.
-//! SplitMix64 is enough here: the sample only has to be uniform and repeatable from its seed.
+//! SplitMix64 (`util::random`) is enough here: the sample only has to be uniform and repeatable
+//! from its seed.
 
 /// `k` distinct indices below `n` (k <= n), in ascending order, the same for the same seed.
 pub fn sample(n: usize, k: usize, seed: u64) -> Vec<usize> {
-    let mut state = seed;
-    let mut next = move || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mut words = crate::util::random::splitmix64(seed);
+    let mut next = move || words.next().expect("an endless stream");
     // Floyd's algorithm: k draws, no list of all n indices.
     let mut chosen = rustc_hash::FxHashSet::default();
     for j in n - k..n {

@@ -364,7 +364,7 @@ mod tests {
             ("specs/bridge-torch-rules.toml", false),
             ("specs/hanoi-rules.toml", false),
         ];
-        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut words = crate::util::random::xorshift(0x9E37_79B9_7F4A_7C15);
         for (spec, pinned) in specs {
             let text = std::fs::read_to_string(spec).unwrap();
             let doc = SpecDocument::from_text(Path::new(spec), text, &[]).unwrap();
@@ -373,10 +373,8 @@ mod tests {
             for _ in 0..5_000 {
                 let mut s = 0;
                 for (k, f) in rules.layout.slots.iter().enumerate() {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let v = f.lo + (seed % (f.hi - f.lo + 1) as u64) as i64;
+                    let word = words.next().expect("an endless stream");
+                    let v = f.lo + (word % (f.hi - f.lo + 1) as u64) as i64;
                     s = rules.layout.with(s, k, v);
                 }
                 for (i, pin) in rules.pins.iter().enumerate() {

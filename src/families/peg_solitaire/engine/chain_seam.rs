@@ -457,8 +457,8 @@ fn crossing<B: Bitboard>(
 #[cfg(test)]
 mod tests {
     use super::super::jump::Jump;
-    use super::super::xorshift::xorshift;
     use super::*;
+    use crate::util::random::xorshift;
 
     #[test]
     fn a_chain_across_the_middle_saves_a_move_where_the_way_in_lands_on_an_opener() {

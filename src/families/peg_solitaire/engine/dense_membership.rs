@@ -194,8 +194,8 @@ impl<T: Copy + Default> HeldAhead<'_, '_, T> {
 #[cfg(test)]
 mod tests {
     use super::super::jump::Jump;
-    use super::super::xorshift::xorshift;
     use super::*;
+    use crate::util::random::xorshift;
 
     #[test]
     fn a_held_key_is_numbered_where_it_stands_among_the_layer_s_keys() {

@@ -312,8 +312,8 @@ fn squeeze(x: u64, mask: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::xorshift::xorshift;
     use super::*;
+    use crate::util::random::xorshift;
 
     /// English 33: jumps right and left are a shape each; each downward (upward) pair of rows
     /// is a shape, and those start from different rows, so they are read as one group.

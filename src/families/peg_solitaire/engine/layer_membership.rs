@@ -197,8 +197,8 @@ impl<'a, B: Bitboard> Membership<'a, B> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::xorshift::xorshift;
     use super::*;
+    use crate::util::random::xorshift;
 
     #[test]
     fn holds_the_layer_and_nothing_else() {

@@ -501,8 +501,8 @@ fn sift<B: Copy>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::xorshift::xorshift;
     use super::*;
+    use crate::util::random::xorshift;
 
     /// A xorshift stream of positions of `holes` holes.
     fn positions(holes: u32) -> impl Iterator<Item = u64> {

@@ -54,8 +54,8 @@ unsafe fn by_vectors(lanes: &[u64; 8]) -> (u64, usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::xorshift::xorshift;
     use super::*;
+    use crate::util::random::xorshift;
 
     #[test]
     fn the_least_lane_is_the_first_that_holds_the_least() {

@@ -36,4 +36,3 @@ pub mod useful_edges;
 pub mod useful_graph;
 pub mod useful_layer;
 pub mod useful_mirror;
-pub mod xorshift;

@@ -10,7 +10,7 @@
 use super::bitboard::holes;
 use super::jump::Jump;
 use super::pagoda::Pagoda;
-use super::xorshift::xorshift;
+use crate::util::random::xorshift;
 
 /// Weights range over -RANGE..=RANGE.
 const RANGE: i32 = 3;

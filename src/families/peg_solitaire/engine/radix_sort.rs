@@ -71,8 +71,8 @@ pub fn sort_reusing<T: Copy + Default, B: Bitboard>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::xorshift::xorshift;
     use super::*;
+    use crate::util::random::xorshift;
 
     #[test]
     fn sorts_like_the_standard_sort() {

@@ -1,0 +1,3 @@
+//! General helpers that more than one family or engine uses, kept once here.
+
+pub mod random;
