@@ -297,3 +297,25 @@ fn a_stray_character_in_a_drawing_is_refused_at_its_row_and_column() {
         &["`x` in the drawing of the board (row 2, column 2)"],
     );
 }
+
+/// Reading a drawing is linear in its size: each cell's place in the file is found from one
+/// decoding of the string (a 400 x 400 board took over a minute when each cell decoded it again).
+#[test]
+fn a_large_drawing_is_read_at_once() {
+    let text = format!(
+        "[puzzle]\nname = \"big\"\nkind = \"packing\"\n[board]\ndrawing = \"\"\"\n{}\n\"\"\"\n[[pieces]]\nname = \"I\"\ndrawing = \"....\"\ncount = 1000\n",
+        board(400, 400)
+    );
+    let spec = spec_file("large-drawing", &text);
+    let t0 = std::time::Instant::now();
+    let out = common::run(&["check", &spec]);
+    assert!(
+        t0.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        t0.elapsed()
+    );
+    // 160,000 cells: past the board's bound, refused at the drawing before any search.
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("spec.toml:6:"), "{}", out.stderr);
+    assert!(out.stderr.contains("too large"), "{}", out.stderr);
+}

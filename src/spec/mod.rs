@@ -20,7 +20,7 @@ pub use overrides::Override;
 pub use params::{RawParams, resolve as resolve_params, setting};
 pub use read::{MAX_SPEC_BYTES, STDIN_NAME};
 pub use size::parse_size;
-pub use string_span::inner_span;
+pub use string_span::{InnerSpans, inner_span};
 
 use crate::diagnostic::{Diagnostic, SourceText};
 use serde::Deserialize;

@@ -15,16 +15,38 @@ pub fn inner_span(
     value: &str,
     inner: Range<usize>,
 ) -> Range<usize> {
-    let Some(token) = text.get(value_span.clone()) else {
-        return value_span;
-    };
-    match decode(token) {
-        Some((decoded, origin)) if decoded == value => {
-            let at = |i: usize| value_span.start + origin[i.min(origin.len() - 1)];
-            let start = at(inner.start);
-            start..at(inner.end).max(start)
+    InnerSpans::new(text, value_span, value).of(inner)
+}
+
+/// [`inner_span`] for many ranges of one string (each cell of a drawing): the token is decoded
+/// once, not once a range, so a large drawing is read in linear time.
+pub struct InnerSpans {
+    value_span: Range<usize>,
+    /// For each byte of the value (and its end), its offset in the token; None when the token
+    /// could not be decoded back to the value.
+    origin: Option<Vec<usize>>,
+}
+
+impl InnerSpans {
+    pub fn new(text: &str, value_span: Range<usize>, value: &str) -> InnerSpans {
+        let origin = text
+            .get(value_span.clone())
+            .and_then(decode)
+            .filter(|(decoded, _)| decoded == value)
+            .map(|(_, origin)| origin);
+        InnerSpans { value_span, origin }
+    }
+
+    /// The file's bytes of the value's bytes `inner`.
+    pub fn of(&self, inner: Range<usize>) -> Range<usize> {
+        match &self.origin {
+            Some(origin) => {
+                let at = |i: usize| self.value_span.start + origin[i.min(origin.len() - 1)];
+                let start = at(inner.start);
+                start..at(inner.end).max(start)
+            }
+            None => self.value_span.clone(),
         }
-        _ => value_span,
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::spec::Drawn;
 use crate::diagnostic::Diagnostic;
-use crate::spec::{SpecDocument, inner_span};
+use crate::spec::{InnerSpans, SpecDocument};
 use std::ops::Range;
 use toml::Spanned;
 
@@ -91,6 +91,7 @@ fn read_layer(
     out: &mut Drawing,
 ) -> Result<i32, Diagnostic> {
     let value = text.get_ref();
+    let spans = InnerSpans::new(&doc.source.text, text.span(), value);
     let mut rows = 0;
     let mut offset = 0;
     for (r, line) in value.split('\n').enumerate() {
@@ -98,14 +99,7 @@ fn read_layer(
         offset += line.len() + 1;
         let line = line.strip_suffix('\r').unwrap_or(line);
         for (c, (at, ch)) in line.char_indices().enumerate() {
-            let span = || {
-                inner_span(
-                    &doc.source.text,
-                    text.span(),
-                    value,
-                    line_start + at..line_start + at + ch.len_utf8(),
-                )
-            };
+            let span = || spans.of(line_start + at..line_start + at + ch.len_utf8());
             match ch {
                 '.' => {
                     out.cells.push([z, r as i32, c as i32]);
