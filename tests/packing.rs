@@ -316,6 +316,6 @@ fn a_large_drawing_is_read_at_once() {
     );
     // 160,000 cells: past the board's bound, refused at the drawing before any search.
     assert_eq!(out.code, 2, "{}", out.stderr);
-    assert!(out.stderr.contains("spec.toml:6:"), "{}", out.stderr);
+    assert!(out.stderr.contains("spec.toml:5:11"), "{}", out.stderr);
     assert!(out.stderr.contains("too large"), "{}", out.stderr);
 }
