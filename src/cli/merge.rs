@@ -3,7 +3,7 @@
 //! added up into the report of the whole (`report::merge` does the adding).
 
 use super::output;
-use crate::app::exit;
+use crate::cli::exit;
 use crate::diagnostic::Diagnostic;
 use crate::report::merge::{self, Part};
 use crate::report::shard::{self, Stamp};
@@ -15,7 +15,7 @@ use std::process::ExitCode;
 pub fn command(files: &[PathBuf], json: bool) -> ExitCode {
     let parts = match read_all(files) {
         Ok(parts) => parts,
-        Err(d) => return crate::app::fail(&d, json),
+        Err(d) => return crate::cli::outcome::fail(&d, json),
     };
     let merged = merge::merge(&parts);
     let code = exit_code(&merged);

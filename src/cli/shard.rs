@@ -2,7 +2,7 @@
 //! from the command line or from the environment of the batch engine that started the run (a
 //! Slurm job array, a Kubernetes Indexed Job, GNU parallel).
 
-use crate::app::RunOptions;
+use crate::cli::run_options::RunOptions;
 pub use crate::cli::shard_arg::ShardArg;
 use crate::diagnostic::Diagnostic;
 use crate::engine::split::Shard;
