@@ -216,19 +216,12 @@ pub fn count<W: Word>(p: &Problem, keep: Option<Keep>, progress: &Progress) -> T
     let tally = split::run(&tasks, progress, |task| {
         let mut tally = Tally::default();
         let (nodes, stopped) = walk(&t, task, usize::MAX, |path, _, _| {
-            tally.solutions += 1;
-            if keep.is_none_or(|k| k(path)) {
-                tally.kept += 1;
-            }
+            tally.found(keep, path);
             true
         });
         tally.nodes = nodes;
         tally.complete = !stopped;
         tally
     });
-    Tally {
-        nodes: tally.nodes + split_nodes,
-        complete: tally.complete && split_whole,
-        ..tally
-    }
+    tally.after_split(split_nodes, split_whole)
 }

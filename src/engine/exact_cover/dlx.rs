@@ -351,19 +351,12 @@ pub fn count(p: &Problem, keep: Option<Keep>, progress: &Progress) -> Tally {
     let tally = split::run(&tasks, progress, |task| {
         let mut tally = Tally::default();
         let (nodes, stopped) = walk(&links, &task.path, usize::MAX, |path| {
-            tally.solutions += 1;
-            if keep.is_none_or(|k| k(path)) {
-                tally.kept += 1;
-            }
+            tally.found(keep, path);
             true
         });
         tally.nodes = nodes;
         tally.complete = !stopped;
         tally
     });
-    Tally {
-        nodes: tally.nodes + split_nodes,
-        complete: tally.complete && split_whole,
-        ..tally
-    }
+    tally.after_split(split_nodes, split_whole)
 }

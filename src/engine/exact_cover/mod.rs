@@ -99,6 +99,24 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// One cover found: counted, and counted as kept when `keep` (if any) accepts it.
+    fn found(&mut self, keep: Option<Keep>, cover: &[usize]) {
+        self.solutions += 1;
+        if keep.is_none_or(|k| k(cover)) {
+            self.kept += 1;
+        }
+    }
+
+    /// The whole count: the tasks' tally with the nodes the split spent before them, complete
+    /// only when the split itself was.
+    fn after_split(self, split_nodes: u64, split_whole: bool) -> Tally {
+        Tally {
+            nodes: self.nodes + split_nodes,
+            complete: self.complete && split_whole,
+            ..self
+        }
+    }
+
     fn add(self, other: Tally) -> Tally {
         Tally {
             solutions: self.solutions + other.solutions,
