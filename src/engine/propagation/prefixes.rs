@@ -155,38 +155,7 @@ fn prefixes<T: Tests>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::propagation::{AllDifferent, Network, Order, Propagator, Store, Test};
-
-    /// Queens: test `id` says queens `id / n` and `id % n` do not share a diagonal.
-    struct Diagonals(usize);
-
-    impl Tests for Diagonals {
-        fn holds(&self, id: usize, env: &[i64]) -> bool {
-            let (i, j) = (id / self.0, id % self.0);
-            (env[i] - env[j]).abs() != (j - i) as i64
-        }
-    }
-
-    fn queens(n: usize) -> Problem {
-        let mut props = vec![Propagator::AllDifferent(AllDifferent {
-            vars: (0..n).collect(),
-        })];
-        for i in 0..n {
-            for j in i + 1..n {
-                props.push(Propagator::Test(Test {
-                    vars: vec![i, j],
-                    id: i * n + j,
-                }));
-            }
-        }
-        Problem {
-            store: Store::new(0, vec![(1u128 << n) - 1; n]),
-            network: Network::new(n, props),
-            descending: vec![false; n],
-            order: Order::SmallestDomain,
-            objective: None,
-        }
-    }
+    use crate::engine::propagation::search::tests::{Diagonals, queens_problem as queens};
 
     #[test]
     fn parts_list_every_solution_once() {

@@ -269,12 +269,12 @@ fn tighten(p: &mut Problem, b: usize, value: i128) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::engine::propagation::{AllDifferent, Test};
 
     /// Queens: test `id` says queens `id / n` and `id % n` do not share a diagonal.
-    struct Diagonals(usize);
+    pub(crate) struct Diagonals(pub usize);
 
     impl Tests for Diagonals {
         fn holds(&self, id: usize, env: &[i64]) -> bool {
@@ -283,7 +283,8 @@ mod tests {
         }
     }
 
-    fn queens(n: usize) -> u64 {
+    /// N queens, one variable a row: all different, the diagonals tested by [`Diagonals`].
+    pub(crate) fn queens_problem(n: usize) -> Problem {
         let mut props = vec![Propagator::AllDifferent(AllDifferent {
             vars: (0..n).collect(),
         })];
@@ -295,14 +296,23 @@ mod tests {
                 }));
             }
         }
-        let p = Problem {
+        Problem {
             store: Store::new(0, vec![(1u128 << n) - 1; n]),
             network: Network::new(n, props),
             descending: vec![false; n],
             order: Order::SmallestDomain,
             objective: None,
-        };
-        search(p, &Diagonals(n), |_, _| true, &Progress::hidden()).solutions
+        }
+    }
+
+    fn queens(n: usize) -> u64 {
+        search(
+            queens_problem(n),
+            &Diagonals(n),
+            |_, _| true,
+            &Progress::hidden(),
+        )
+        .solutions
     }
 
     #[test]
