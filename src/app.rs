@@ -19,7 +19,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 pub use crate::cli::exit;
-pub use crate::cli::outcome::{error_code, fail, report_code};
+pub use crate::cli::outcome::{error_code, fail, part_code, report_code};
 pub use crate::cli::run_options::RunOptions;
 
 pub fn run(opts: &RunOptions) -> ExitCode {
@@ -65,6 +65,7 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         Ok((report, doc)) => {
             let on_stdout = drawings.take_stdout();
             let code = match drawings.write(&report) {
+                true if shard.is_some() => part_code(&report),
                 true => report_code(&report),
                 false => exit::OUTPUT,
             };

@@ -17,6 +17,16 @@ pub fn report_code(report: &Report) -> u8 {
     }
 }
 
+/// The exit code of one part of a split run (`--shard K/N`): a part that finished with nothing
+/// found is complete, not a proof that the whole has no solution (that is for `merge` to say),
+/// so it exits 0 and a batch engine's "after the array succeeded" dependency still fires.
+pub fn part_code(report: &Report) -> u8 {
+    match report_code(report) {
+        exit::NO_SOLUTION => exit::OK,
+        code => code,
+    }
+}
+
 /// The exit code of a diagnostic: internal faults apart from bad input.
 pub fn error_code(d: &Diagnostic) -> u8 {
     if d.internal {

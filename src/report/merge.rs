@@ -34,9 +34,11 @@ const SUMMED: &[&str] = &[
     "count_unique",
     "nodes",
     "evaluation_errors",
+    "formulas",
+    "undefined",
 ];
 /// Lists joined part after part, up to the limit.
-const JOINED: &[&str] = &["solutions", "placements", "answers"];
+const JOINED: &[&str] = &["solutions", "placements", "answers", "formulas_found"];
 
 /// Adds the parts up (they are in part order, checked to be one run).
 pub fn merge(parts: &[Part]) -> Merged {
@@ -81,6 +83,22 @@ fn merge_reports(docs: &[&Value], limit: Option<u64>) -> Value {
     }
     if let Some(classes) = add_objects(docs, "symmetry_classes") {
         out.insert("symmetry_classes".into(), classes);
+    }
+    if let Some(values) = add_histograms(docs, "values", "value", "formulas") {
+        let whole = values.as_array().map_or(0, |v| {
+            v.iter()
+                .filter(|e| e["value"].as_str().is_some_and(|s| !s.contains('/')))
+                .count()
+        });
+        // A histogram's count is its number of distinct values, not a sum of the parts'.
+        out.insert(
+            "count".into(),
+            Value::from(values.as_array().map_or(0, Vec::len)),
+        );
+        out.insert("values".into(), values);
+        if out.contains_key("integer_values") {
+            out.insert("integer_values".into(), Value::from(whole));
+        }
     }
     let mut cut = false;
     for key in JOINED {
@@ -226,6 +244,50 @@ fn add_objects(docs: &[&Value], key: &str) -> Option<Value> {
         }
     }
     Some(Value::Object(out))
+}
+
+/// A histogram (a list of `{key: value, count: n}`, as komachi's values with their formulas)
+/// added key by key: one entry per value any part has, ordered by value as exact fractions.
+fn add_histograms(docs: &[&Value], list: &str, key: &str, count: &str) -> Option<Value> {
+    let mut by_key: Vec<(String, String)> = Vec::new();
+    let mut any = false;
+    for d in docs {
+        let Some(entries) = d.get(list).and_then(Value::as_array) else {
+            continue;
+        };
+        any = true;
+        for e in entries {
+            let (Some(k), Some(c)) = (e.get(key).and_then(Value::as_str), e.get(count)) else {
+                continue;
+            };
+            let c = count_text(c);
+            match by_key.iter_mut().find(|(seen, _)| seen == k) {
+                Some((_, total)) => *total = add_decimal(total, &c),
+                None => by_key.push((k.to_string(), c)),
+            }
+        }
+    }
+    by_key.sort_by(|(a, _), (b, _)| compare_fractions(a, b));
+    any.then(|| {
+        Value::Array(
+            by_key
+                .into_iter()
+                .map(|(k, c)| {
+                    let c = c.parse::<u64>().map_or(Value::from(c.clone()), Value::from);
+                    json!({ key: k, count: c })
+                })
+                .collect(),
+        )
+    })
+}
+
+/// Two values written "p" or "p/q" in their order as numbers (text order when unreadable).
+fn compare_fractions(a: &str, b: &str) -> std::cmp::Ordering {
+    let read = |s: &str| rational(&Value::from(s)).or_else(|| Some((s.parse().ok()?, 1)));
+    match (read(a), read(b)) {
+        (Some((p, q)), Some((r, s))) => (p * s).cmp(&(r * q)),
+        _ => a.cmp(b),
+    }
 }
 
 /// States summed; elapsed time summed (the parts' total work, not the wall time of the batch).

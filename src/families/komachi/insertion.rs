@@ -4,6 +4,7 @@
 //! re-evaluation of the formula.
 
 use super::model::{KomachiModel, Op};
+use crate::engine::split::Shard;
 use crate::engine::stop;
 use crate::expr::Rational;
 use rustc_hash::FxHashMap;
@@ -41,13 +42,51 @@ struct Search<'a> {
     out: Outcome,
     /// A stop was requested (time limit, Ctrl-C): the counts so far are incomplete.
     stopped: bool,
+    /// `run --shard K/N`: the prefixes of operators reaching digit `split_at` are numbered in
+    /// the enumeration's order (the same on every machine) and dealt in turn; this shard walks
+    /// only its own. None: the whole enumeration.
+    part: Option<Parts>,
 }
 
+/// The parts of a split enumeration: the subtrees below a fixed number of operators.
+struct Parts {
+    shard: Shard,
+    /// The digit at which a prefix is one part (its operators before that digit chosen).
+    split_at: usize,
+    /// Prefixes reached so far, this shard's and others'.
+    seen: u64,
+}
+
+/// Parts per shard to aim for: the subtrees are of one size (but for numbers that would start
+/// with 0), so a few per shard balance them.
+const PARTS_PER_SHARD: u64 = 8;
+
+impl Parts {
+    /// The digit at which there are at least `PARTS_PER_SHARD` prefixes per shard (or the last
+    /// digit, when the formulas are fewer).
+    fn new(model: &KomachiModel, shard: Shard) -> Parts {
+        let signs: u64 = if model.leading_minus { 2 } else { 1 };
+        let want = u64::from(shard.count) * PARTS_PER_SHARD;
+        let mut split_at = 1;
+        let mut prefixes = signs;
+        while prefixes < want && split_at < model.digits.len() {
+            prefixes = prefixes.saturating_mul(model.ops.len() as u64);
+            split_at += 1;
+        }
+        Parts {
+            shard,
+            split_at,
+            seen: 0,
+        }
+    }
+}
+
+/// Every formula (or this shard's part of them), up to `stop_after` making the target.
 pub fn enumerate(
     model: &KomachiModel,
     goal: &Goal,
-    limit: usize,
-    stop_after: Option<u64>,
+    (limit, stop_after): (usize, Option<u64>),
+    shard: Option<Shard>,
 ) -> Outcome {
     let start = Instant::now();
     let mut s = Search {
@@ -59,6 +98,7 @@ pub fn enumerate(
         negative: false,
         out: Outcome::default(),
         stopped: false,
+        part: shard.map(|shard| Parts::new(model, shard)),
     };
     let signs: &[bool] = if model.leading_minus {
         &[false, true]
@@ -116,6 +156,17 @@ impl Search<'_> {
         self.stopped || self.stop_after.is_some_and(|s| self.out.count >= s)
     }
 
+    /// Whether the prefix reaching digit `i` is another shard's part (and then skipped).
+    fn others(&mut self, i: usize) -> bool {
+        match &mut self.part {
+            Some(p) if p.split_at == i => {
+                p.seen += 1;
+                !p.shard.owns_turn(p.seen - 1)
+            }
+            _ => false,
+        }
+    }
+
     /// One more formula evaluated; looks at the stop request every 4,096.
     fn counted(&mut self) {
         self.out.formulas += 1;
@@ -124,6 +175,9 @@ impl Search<'_> {
 
     /// Digits before `i` are placed; `num` is the number being built from the last of them.
     fn step(&mut self, i: usize, acc: Rational, coef: Rational, pending: Op, num: i128) {
+        if self.others(i) {
+            return;
+        }
         let digits = &self.model.digits;
         if i == digits.len() {
             self.counted();
@@ -174,6 +228,9 @@ impl Search<'_> {
 
     /// Walks the formulas below a prefix without a value, to tally them exactly.
     fn dead(&mut self, i: usize, reason: Dead, num: i128) {
+        if self.others(i) {
+            return;
+        }
         if i == self.model.digits.len() {
             self.counted();
             self.tally(reason);

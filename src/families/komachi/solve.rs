@@ -8,6 +8,7 @@ use super::plan::{CATALOG, Objective, Plan};
 use super::puzzle::KomachiPuzzle;
 use super::report::{KomachiDetails, evaluation_notes, no_formula_note, values_section};
 use crate::diagnostic::Diagnostic;
+use crate::engine::split::Shard;
 use crate::expr::{self, Rational, Value};
 use crate::families::{Puzzle, SolveContext};
 use crate::report::{Report, Solution, Stats, Status, Step};
@@ -47,10 +48,22 @@ impl Puzzle for KomachiPuzzle {
         )
     }
 
+    /// Formulas without parentheses split into the subtrees below their first operators; the
+    /// values of digit runs (with parentheses) are one table built bottom-up, so do not.
+    fn splits(&self) -> Result<(), String> {
+        match (self.objective, self.plan) {
+            (Objective::First, _) => Err("`first` stops at its first formula, so its parts are not independent; use objective all or count".into()),
+            (_, Plan::IntervalValues { .. }) => Err("with parentheses the values of every run of digits are one table built bottom-up, which does not split into independent parts".into()),
+            _ => Ok(()),
+        }
+    }
+
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
         ctx.progress.message(|| "enumerating formulas".to_string());
         let found = match self.plan {
-            Plan::OperatorInsertion { keep, stop_after } => self.insert_operators(keep, stop_after),
+            Plan::OperatorInsertion { keep, stop_after } => {
+                self.insert_operators(keep, stop_after, ctx.shard)
+            }
             Plan::IntervalValues { keep } => self.interval_values(keep),
         };
         let mut report = Report::new(
@@ -92,12 +105,17 @@ impl Puzzle for KomachiPuzzle {
 
 impl KomachiPuzzle {
     /// Formulas without parentheses, one operator sequence after another.
-    fn insert_operators(&self, keep: usize, stop_after: Option<u64>) -> Found {
+    fn insert_operators(
+        &self,
+        keep: usize,
+        stop_after: Option<u64>,
+        shard: Option<Shard>,
+    ) -> Found {
         let goal = match self.target {
             Some(t) => Goal::Target(t),
             None => Goal::All,
         };
-        let out = insertion::enumerate(&self.model, &goal, keep, stop_after);
+        let out = insertion::enumerate(&self.model, &goal, (keep, stop_after), shard);
         Found {
             listed: out
                 .listed
