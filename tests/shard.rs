@@ -92,6 +92,12 @@ fn splits_like_the_whole(spec: &str, args: &[&str]) {
             "formulas_found",
             "values",
             "integer_values",
+            "secrets",
+            "total_guesses",
+            "average_guesses",
+            "max_guesses",
+            "hardest",
+            "histogram",
         ] {
             let listed = whole[key].as_array().map_or(0, Vec::len) as u64;
             let cut = whole["count"].as_u64().is_some_and(|c| c > listed) && key != "values";
@@ -164,6 +170,38 @@ fn komachi_formulas_split() {
         splits_like_the_whole(spec, &[]);
     }
     splits_like_the_whole("specs/komachi.toml", &["--objective", "count"]);
+}
+
+#[test]
+fn alphametic_solutions_split() {
+    // The digit assignments of the first letters dealt to the parts: SEND + MORE = MONEY has
+    // one solution (9567 + 1085 = 10652, tests/alphametic.rs); with leading zeros allowed it has
+    // several, the unsplit run being the reference.
+    splits_like_the_whole("specs/send-more-money.toml", &[]);
+    splits_like_the_whole(
+        "specs/send-more-money.toml",
+        &["--set", "alphametic.leading_zero=true"],
+    );
+    splits_like_the_whole(
+        "specs/alphametic-300-addends.toml",
+        &["--objective", "count"],
+    );
+}
+
+#[test]
+fn codebreaker_evaluations_split() {
+    // The decision tree's subtrees dealt to the parts: Knuth's minimax over all 1,296 secrets
+    // (5,801 guesses, at most 5: Knuth 1976, tests/codebreaker.rs) and another strategy.
+    splits_like_the_whole("specs/mastermind.toml", &["--objective", "evaluate"]);
+    splits_like_the_whole(
+        "specs/mastermind.toml",
+        &[
+            "--objective",
+            "evaluate",
+            "--set",
+            "strategy.name=most-parts",
+        ],
+    );
 }
 
 #[test]
@@ -247,6 +285,10 @@ fn bad_shards_are_refused() {
     refused(
         puzzlespec().args(["run", "specs/oomachi.toml", "--shard", "0/2"]),
         "generate-and-test",
+    );
+    refused(
+        puzzlespec().args(["run", "specs/mastermind.toml", "--shard", "0/2"]),
+        "plays one game",
     );
     refused(
         puzzlespec().args(["run", "specs/komachi-parentheses.toml", "--shard", "0/2"]),

@@ -50,6 +50,50 @@ impl Shard {
     }
 }
 
+/// The parts of a depth-first search split at a fixed depth: the nodes reached at that depth are
+/// numbered in the search's order (the same on every machine and run) and dealt in turn; a
+/// shard walks below its own only. For searches whose subtrees at one depth are alike in size
+/// (every operator sequence below a prefix; every digit assignment below the first letters).
+#[derive(Debug, Clone)]
+pub struct TurnParts {
+    shard: Shard,
+    /// The depth at which a node is a part.
+    pub depth: usize,
+    /// Nodes reached at `depth` so far, this shard's and the others'.
+    seen: u64,
+}
+
+impl TurnParts {
+    /// Split at the first depth where `per_level` (the branching of each level, in order, from
+    /// depth 0) gives at least `per_shard` nodes per shard, or at the last level given.
+    pub fn new(shard: Shard, per_shard: u64, per_level: impl IntoIterator<Item = u64>) -> Self {
+        let want = u64::from(shard.count).saturating_mul(per_shard);
+        let (mut depth, mut nodes) = (0, 1u64);
+        for branching in per_level {
+            if nodes >= want {
+                break;
+            }
+            nodes = nodes.saturating_mul(branching.max(1));
+            depth += 1;
+        }
+        TurnParts {
+            shard,
+            depth,
+            seen: 0,
+        }
+    }
+
+    /// Whether a node the search reaches at `depth` belongs to another shard (the search then
+    /// skips it). Call once per node, in the search's order.
+    pub fn others(&mut self, depth: usize) -> bool {
+        if depth != self.depth {
+            return false;
+        }
+        self.seen += 1;
+        !self.shard.owns_turn(self.seen - 1)
+    }
+}
+
 impl std::fmt::Display for Shard {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         write!(f, "{}/{}", self.index, self.count)
@@ -90,6 +134,26 @@ mod tests {
             .collect();
         let (lo, hi) = (totals.iter().min().unwrap(), totals.iter().max().unwrap());
         assert!(hi - lo <= *estimates.iter().max().unwrap(), "{totals:?}");
+    }
+
+    #[test]
+    fn turn_parts_split_at_depth_and_partition() {
+        // Three levels of branching 4: 64 nodes at depth 3; 2 shards x 8 need depth 2 (16).
+        let parts = TurnParts::new(Shard::new(0, 2).unwrap(), 8, [4, 4, 4]);
+        assert_eq!(parts.depth, 2);
+        let mut shards: Vec<TurnParts> = (0..2)
+            .map(|k| TurnParts::new(Shard::new(k, 2).unwrap(), 8, [4, 4, 4]))
+            .collect();
+        for _ in 0..16 {
+            let owners = shards.iter_mut().map(|p| !p.others(2));
+            assert_eq!(owners.filter(|&own| own).count(), 1);
+            assert!(shards.iter_mut().all(|p| !p.others(1)));
+        }
+        // Fewer nodes than wanted: the deepest level.
+        assert_eq!(
+            TurnParts::new(Shard::new(0, 64).unwrap(), 8, [2, 2]).depth,
+            2
+        );
     }
 
     #[test]

@@ -36,6 +36,8 @@ const SUMMED: &[&str] = &[
     "evaluation_errors",
     "formulas",
     "undefined",
+    "secrets",
+    "total_guesses",
 ];
 /// Lists joined part after part, up to the limit.
 const JOINED: &[&str] = &["solutions", "placements", "answers", "formulas_found"];
@@ -99,6 +101,23 @@ fn merge_reports(docs: &[&Value], limit: Option<u64>) -> Value {
         if out.contains_key("integer_values") {
             out.insert("integer_values".into(), Value::from(whole));
         }
+    }
+    if let Some(histogram) = add_vectors(docs, "histogram") {
+        out.insert("histogram".into(), histogram);
+    }
+    if let Some(i) = hardest_part(docs) {
+        for key in ["max_guesses", "hardest", "hardest_index"] {
+            out.insert(key.into(), docs[i][key].clone());
+        }
+    }
+    if let (Some(total), Some(games)) = (
+        out.get("total_guesses").and_then(Value::as_u64),
+        out.get("secrets").and_then(Value::as_u64),
+    ) {
+        out.insert(
+            "average_guesses".into(),
+            Value::from(total as f64 / games.max(1) as f64),
+        );
     }
     let mut cut = false;
     for key in JOINED {
@@ -288,6 +307,35 @@ fn compare_fractions(a: &str, b: &str) -> std::cmp::Ordering {
         (Some((p, q)), Some((r, s))) => (p * s).cmp(&(r * q)),
         _ => a.cmp(b),
     }
+}
+
+/// Lists of counts added place by place (a codebreaker evaluation's games by guess number).
+fn add_vectors(docs: &[&Value], key: &str) -> Option<Value> {
+    let lists: Vec<&Vec<Value>> = docs
+        .iter()
+        .filter_map(|d| d.get(key).and_then(Value::as_array))
+        .collect();
+    let len = lists.iter().map(|l| l.len()).max()?;
+    let sums = (0..len).map(|i| {
+        let at: Vec<Value> = lists.iter().filter_map(|l| l.get(i).cloned()).collect();
+        let refs: Vec<&Value> = at.iter().collect();
+        sum_field(&refs, Some).unwrap_or(Value::from(0))
+    });
+    Some(Value::Array(sums.collect()))
+}
+
+/// The part whose games need the most guesses: its `max_guesses`, and of those the first
+/// hardest secret in code order, are the whole's.
+fn hardest_part(docs: &[&Value]) -> Option<usize> {
+    let key = |d: &Value| {
+        let max = d.get("max_guesses")?.as_u64()?;
+        let index = d.get("hardest_index")?.as_u64()?;
+        Some((max, std::cmp::Reverse(index)))
+    };
+    (0..docs.len())
+        .filter_map(|i| Some((key(docs[i])?, i)))
+        .max_by_key(|&(k, _)| k)
+        .map(|(_, i)| i)
 }
 
 /// States summed; elapsed time summed (the parts' total work, not the wall time of the batch).

@@ -26,6 +26,13 @@ impl Puzzle for AlphameticPuzzle {
         )
     }
 
+    fn splits(&self) -> Result<(), String> {
+        match self.objective {
+            Objective::First => Err("`first` stops at its first solution, so its parts are not independent; use objective all or count".into()),
+            Objective::All | Objective::Count => Ok(()),
+        }
+    }
+
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
         let (method, listing) = match &self.plan {
             Plan::WeightedSums { form, listing } => (Method::WeightedSums(form), listing),
@@ -34,8 +41,8 @@ impl Puzzle for AlphameticPuzzle {
         let out = solver::solve(
             &self.model,
             method,
-            listing.keep,
-            listing.stop_after,
+            (listing.keep, listing.stop_after),
+            ctx.shard,
             ctx.progress,
         );
         if out.overflowed {

@@ -10,6 +10,7 @@
 //!   base^k depends only on its last k digits, and + - * respect congruences).
 
 use super::model::{AlphameticModel, LinearForm, evaluate, evaluate_mod};
+use crate::engine::split::{Shard, TurnParts};
 use crate::engine::{Progress, stop};
 use std::time::{Duration, Instant};
 
@@ -40,16 +41,23 @@ pub struct Outcome {
     pub elapsed: Duration,
 }
 
-/// Searches with `method`; lists up to `limit` solutions and stops after `stop_after` if given.
+/// Digit assignments of the first letters per shard to aim for (`run --shard K/N`): their
+/// subtrees differ in size as pruning cuts them, so many per shard.
+const PARTS_PER_SHARD: u64 = 32;
+
+/// Searches with `method` (only this shard's part of the search when given); lists up to
+/// `limit` solutions and stops after `stop_after` if given.
 pub fn solve(
     model: &AlphameticModel,
     method: Method,
-    limit: usize,
-    stop_after: Option<u64>,
+    (limit, stop_after): (usize, Option<u64>),
+    shard: Option<Shard>,
     progress: &Progress,
 ) -> Outcome {
     let start = Instant::now();
     let mut search = Search::new(model, method, limit, stop_after, progress);
+    let levels = std::iter::repeat_n(u64::from(model.base), model.letters.len());
+    search.part = shard.map(|s| TurnParts::new(s, PARTS_PER_SHARD, levels));
     search.dfs(0, 0, 0);
     Outcome {
         listed: search.listed,
@@ -82,6 +90,8 @@ struct Search<'a> {
     /// A stop was requested (time limit, Ctrl-C): the search unwinds.
     stopped: bool,
     progress: &'a Progress,
+    /// `run --shard K/N`: the assignments of the first letters dealt in turn; None: all.
+    part: Option<TurnParts>,
 }
 
 /// Exponent of the largest power of `base` dividing `w` (u32::MAX for 0).
@@ -205,6 +215,7 @@ impl<'a> Search<'a> {
             overflowed: false,
             stopped: false,
             progress,
+            part: None,
         }
     }
 
@@ -213,6 +224,9 @@ impl<'a> Search<'a> {
     }
 
     fn dfs(&mut self, depth: usize, used: u64, sum: i128) {
+        if self.part.as_mut().is_some_and(|p| p.others(depth)) {
+            return;
+        }
         if depth == self.order.len() {
             if self.strategy == Strategy::WeightedSums || self.full_check() {
                 self.count += 1;

@@ -9,6 +9,7 @@ use super::code_space::{CodeSpace, replay_feedback};
 use super::sets::{all_symbols, split};
 use super::strategy::Player;
 use crate::engine::Progress;
+use crate::engine::split::Shard;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -92,14 +93,23 @@ pub fn every_secret(
     play_tree(player, candidates, free, depth, &played)
 }
 
-/// `every_secret` below the root, counting the games won in `played`.
-fn play_tree(
+/// One node of the decision tree played: the guess's win (when the guess is a candidate) and the
+/// children, each a set of candidates with one feedback; None when stopped.
+struct Node {
+    tally: Tally,
+    children: Vec<Vec<u32>>,
+    free: u64,
+    depth: u32,
+}
+
+/// Chooses the guess at a node of `candidates` after `depth` guesses and splits them by its
+/// feedback, re-checking every feedback with the replay scorer.
+fn expand(
     player: &Player,
     candidates: &[u32],
     free: u64,
     depth: u32,
-    played: &Played,
-) -> Result<Tally, String> {
+) -> Result<Option<Node>, String> {
     let space = player.space;
     let depth = depth + 1;
     if depth > MAX_GUESSES {
@@ -111,15 +121,14 @@ fn play_tree(
     // Stopped (time limit, Ctrl-C): the games below are not played, and a guess chosen while
     // the stop was asked may be cut short, so its games are not counted either.
     if player.cut_short() {
-        return Ok(Tally::default());
+        return Ok(None);
     }
     let guess = player.choose(candidates, free);
     if player.cut_short() {
-        return Ok(Tally::default());
+        return Ok(None);
     }
-    let parts = split(space, guess, candidates);
+    let mut parts = split(space, guess, candidates);
     check_split(space, guess, &parts)?;
-    let free = free & !space.mask(guess);
     let win = space.win() as usize;
     if parts.iter().any(|p| p.len() == candidates.len()) && parts[win].is_empty() {
         return Err(format!(
@@ -129,31 +138,105 @@ fn play_tree(
             candidates.len()
         ));
     }
-    let mut tally = if parts[win].is_empty() {
+    let tally = if parts[win].is_empty() {
         Tally::default()
     } else {
-        played.won();
         Tally::leaf(guess, depth)
     };
-    let children = parts
-        .iter()
-        .enumerate()
-        .filter(|(fb, p)| *fb != win && !p.is_empty());
+    parts[win].clear();
+    parts.retain(|p| !p.is_empty());
+    Ok(Some(Node {
+        tally,
+        children: parts,
+        free: free & !space.mask(guess),
+        depth,
+    }))
+}
+
+/// `every_secret` below the root, counting the games won in `played`.
+fn play_tree(
+    player: &Player,
+    candidates: &[u32],
+    free: u64,
+    depth: u32,
+    played: &Played,
+) -> Result<Tally, String> {
+    let Some(node) = expand(player, candidates, free, depth)? else {
+        return Ok(Tally::default());
+    };
+    if node.tally.games > 0 {
+        played.won();
+    }
+    let (free, depth) = (node.free, node.depth);
     let sub: Vec<Result<Tally, String>> = if candidates.len() > 200 {
-        children
-            .collect::<Vec<_>>()
-            .into_par_iter()
-            .map(|(_, p)| play_tree(player, p, free, depth, played))
+        node.children
+            .par_iter()
+            .map(|p| play_tree(player, p, free, depth, played))
             .collect()
     } else {
-        children
-            .map(|(_, p)| play_tree(player, p, free, depth, played))
+        node.children
+            .iter()
+            .map(|p| play_tree(player, p, free, depth, played))
             .collect()
     };
+    let mut tally = node.tally;
     for t in sub {
         tally = tally.merge(t?);
     }
     Ok(tally)
+}
+
+/// Nodes of the decision tree per shard to aim for (`run --shard K/N`).
+const PARTS_PER_SHARD: usize = 16;
+
+/// `every_secret` over one shard's part of the secrets: the tree's first levels are played by
+/// every shard (their wins counted by shard 0), until there are enough nodes to deal; the nodes
+/// are dealt by their number of candidates (the games below them), and this shard plays its
+/// own. Returns the tally and the number of games it must hold.
+pub fn part_of_every_secret(
+    player: &Player,
+    candidates: &[u32],
+    free: u64,
+    shard: Shard,
+) -> Result<(Tally, u64), String> {
+    let mut top = Tally::default();
+    let mut frontier: Vec<(Vec<u32>, u64, u32)> = vec![(candidates.to_vec(), free, 0)];
+    while frontier.len() < shard.count as usize * PARTS_PER_SHARD
+        && frontier.iter().any(|(c, _, _)| c.len() > 1)
+    {
+        let mut next = Vec::new();
+        for (c, free, depth) in frontier {
+            let Some(node) = expand(player, &c, free, depth)? else {
+                return Ok((Tally::default(), 0));
+            };
+            top = top.merge(node.tally);
+            next.extend(
+                node.children
+                    .into_iter()
+                    .map(|p| (p, node.free, node.depth)),
+            );
+        }
+        frontier = next;
+    }
+    let sizes: Vec<u64> = frontier.iter().map(|(c, _, _)| c.len() as u64).collect();
+    let mine = shard.deal(&sizes);
+    let mut tally = if shard.index == 0 {
+        top
+    } else {
+        Tally::default()
+    };
+    let mut games = tally.games;
+    let played = Played {
+        progress: player.progress(),
+        done: AtomicU64::new(0),
+        total: mine.iter().map(|&i| sizes[i]).sum(),
+    };
+    for i in mine {
+        let (c, free, depth) = &frontier[i];
+        games += sizes[i];
+        tally = tally.merge(play_tree(player, c, *free, *depth, &played)?);
+    }
+    Ok((tally, games))
 }
 
 /// Every secret in a part must really give that part's feedback to the guess.

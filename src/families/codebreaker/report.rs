@@ -48,6 +48,8 @@ pub struct EvaluationDetails {
     pub max_guesses: u32,
     /// The first secret in code order that needs `max_guesses`.
     pub hardest: Option<String>,
+    /// Its place in code order (from 0): the parts of a split run (`--shard`) are merged by it.
+    pub hardest_index: Option<usize>,
     /// `histogram[i]`: games won with guess `i + 1`.
     pub histogram: Vec<u64>,
     pub sampled: bool,
@@ -186,7 +188,8 @@ pub fn fill_evaluation(
         (Some(seed), true) => {
             format!("the {played} of {planned} random secrets (seed {seed}) played before the stop",)
         }
-        (None, false) => format!("all {} secrets", space.len()),
+        (None, false) if played == space.len() => format!("all {} secrets", space.len()),
+        (None, false) => format!("this part's {played} of the {} secrets", space.len()),
         (None, true) => format!("the {played} of {planned} secrets played before the stop"),
     };
     report.notes.push(format!(
@@ -205,6 +208,7 @@ pub fn fill_evaluation(
         average_guesses: tally.average(),
         max_guesses: tally.max,
         hardest,
+        hardest_index: tally.hardest,
         histogram: tally.histogram.get(1..).unwrap_or(&[]).to_vec(),
         sampled: seed.is_some(),
         seed,

@@ -7,8 +7,9 @@ use super::puzzle::CodebreakerPuzzle;
 use super::report::{CodebreakerDetails, fill_evaluation, fill_transcript, setup_note};
 use super::sample;
 use super::sets::all_symbols;
-use super::strategy::Player;
+use super::strategy::{Player, Strategy};
 use crate::diagnostic::Diagnostic;
+use crate::engine::split::Shard;
 use crate::engine::stop;
 use crate::families::{PlayEnd, PlayIo, Puzzle, SolveContext};
 use crate::report::{Report, Stats, Status};
@@ -31,6 +32,18 @@ impl Puzzle for CodebreakerPuzzle {
             self.strategy.name(),
             self.pool.name()
         )
+    }
+
+    /// Playing against every secret splits into the decision tree's subtrees; one game, a
+    /// sample, and the optimal strategy (whose first guess is chosen by searching the whole
+    /// tree, so every part would do all the work) do not.
+    fn splits(&self) -> Result<(), String> {
+        match (&self.plan, self.strategy) {
+            (Plan::EverySecret, Strategy::Optimal) => Err("strategy optimal chooses its first guess by searching the whole decision tree, so every part would repeat all the work; split a strategy such as minimax or entropy".into()),
+            (Plan::EverySecret, _) => Ok(()),
+            (Plan::Transcript { .. }, _) => Err("`transcript` plays one game, which does not split; objective evaluate plays every secret and splits".into()),
+            (Plan::Sample { .. }, _) => Err("a sampled evaluation does not split; evaluate every secret (no solve.sample) to split".into()),
+        }
     }
 
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
@@ -59,13 +72,13 @@ impl Puzzle for CodebreakerPuzzle {
             Plan::EverySecret => {
                 ctx.progress
                     .message(|| format!("playing {} against every secret", self.strategy.name()));
-                let tally = self.every_secret(&player)?;
+                let (tally, planned) = self.every_secret(&player, ctx.shard)?;
                 details.evaluation = Some(fill_evaluation(
                     &mut report,
                     &self.space,
                     &tally,
                     None,
-                    self.space.len(),
+                    planned,
                 ));
                 if let (Some(_), Some(_)) = (player.optimal(), stop::requested()) {
                     report.notes.push(
@@ -125,18 +138,27 @@ impl CodebreakerPuzzle {
         }
     }
 
-    /// Every secret played as one decision tree, each secret exactly once; for `optimal` the
-    /// tree must cost what the search claimed is the minimum.
-    fn every_secret(&self, player: &Player) -> Result<Tally, Diagnostic> {
+    /// Every secret played as one decision tree, each secret exactly once (or this shard's
+    /// part of them: the games it must hold, returned with the tally); for `optimal` the tree
+    /// must cost what the search claimed is the minimum.
+    fn every_secret(
+        &self,
+        player: &Player,
+        shard: Option<Shard>,
+    ) -> Result<(Tally, usize), Diagnostic> {
         let all: Vec<u32> = (0..self.space.len() as u32).collect();
         let free = all_symbols(&self.space);
-        let tally = evaluate::every_secret(player, &all, free, 0).map_err(Diagnostic::internal)?;
+        let (tally, planned) = match shard {
+            Some(shard) => evaluate::part_of_every_secret(player, &all, free, shard),
+            None => evaluate::every_secret(player, &all, free, 0).map(|t| (t, all.len() as u64)),
+        }
+        .map_err(Diagnostic::internal)?;
         // Stopped (time limit, Ctrl-C): the games played so far, which the report says are not all.
-        if tally.games != all.len() as u64 && !player.cut_short() {
+        if tally.games != planned && !player.cut_short() {
             return Err(Diagnostic::internal("not every secret was played"));
         }
         // A stopped optimal search claims nothing: the tree played is some strategy's, unproved.
-        if let (Some(opt), None) = (player.optimal(), stop::requested()) {
+        if let (Some(opt), None, None) = (player.optimal(), stop::requested(), shard) {
             let claimed = opt.total(&all, free);
             if u64::from(claimed) != tally.total {
                 return Err(Diagnostic::internal(format!(
@@ -145,6 +167,6 @@ impl CodebreakerPuzzle {
                 )));
             }
         }
-        Ok(tally)
+        Ok((tally, planned as usize))
     }
 }

@@ -4,7 +4,7 @@
 //! re-evaluation of the formula.
 
 use super::model::{KomachiModel, Op};
-use crate::engine::split::Shard;
+use crate::engine::split::{Shard, TurnParts};
 use crate::engine::stop;
 use crate::expr::Rational;
 use rustc_hash::FxHashMap;
@@ -42,43 +42,26 @@ struct Search<'a> {
     out: Outcome,
     /// A stop was requested (time limit, Ctrl-C): the counts so far are incomplete.
     stopped: bool,
-    /// `run --shard K/N`: the prefixes of operators reaching digit `split_at` are numbered in
-    /// the enumeration's order (the same on every machine) and dealt in turn; this shard walks
-    /// only its own. None: the whole enumeration.
-    part: Option<Parts>,
+    /// `run --shard K/N`: the prefixes of the sign and first operators, dealt in turn; this
+    /// shard walks below its own only. None: the whole enumeration.
+    part: Option<TurnParts>,
 }
 
-/// The parts of a split enumeration: the subtrees below a fixed number of operators.
-struct Parts {
-    shard: Shard,
-    /// The digit at which a prefix is one part (its operators before that digit chosen).
-    split_at: usize,
-    /// Prefixes reached so far, this shard's and others'.
-    seen: u64,
-}
-
-/// Parts per shard to aim for: the subtrees are of one size (but for numbers that would start
-/// with 0), so a few per shard balance them.
+/// Prefixes per shard to aim for: the subtrees below a prefix are of one size (but for numbers
+/// that would start with 0), so a few per shard balance them.
 const PARTS_PER_SHARD: u64 = 8;
 
-impl Parts {
-    /// The digit at which there are at least `PARTS_PER_SHARD` prefixes per shard (or the last
-    /// digit, when the formulas are fewer).
-    fn new(model: &KomachiModel, shard: Shard) -> Parts {
-        let signs: u64 = if model.leading_minus { 2 } else { 1 };
-        let want = u64::from(shard.count) * PARTS_PER_SHARD;
-        let mut split_at = 1;
-        let mut prefixes = signs;
-        while prefixes < want && split_at < model.digits.len() {
-            prefixes = prefixes.saturating_mul(model.ops.len() as u64);
-            split_at += 1;
-        }
-        Parts {
-            shard,
-            split_at,
-            seen: 0,
-        }
-    }
+/// The split for `shard`: below the first operators (and the sign), at the digit where there
+/// are enough prefixes. A prefix reaching digit `i` has `i - 1` operators, so depth = digit.
+fn parts(model: &KomachiModel, shard: Shard) -> TurnParts {
+    let signs = if model.leading_minus { 2 } else { 1 };
+    let ops = model.ops.len() as u64;
+    let levels = model.digits.len();
+    TurnParts::new(
+        shard,
+        PARTS_PER_SHARD,
+        std::iter::once(signs).chain(std::iter::repeat_n(ops, levels.saturating_sub(1))),
+    )
 }
 
 /// Every formula (or this shard's part of them), up to `stop_after` making the target.
@@ -98,7 +81,7 @@ pub fn enumerate(
         negative: false,
         out: Outcome::default(),
         stopped: false,
-        part: shard.map(|shard| Parts::new(model, shard)),
+        part: shard.map(|shard| parts(model, shard)),
     };
     let signs: &[bool] = if model.leading_minus {
         &[false, true]
@@ -158,13 +141,7 @@ impl Search<'_> {
 
     /// Whether the prefix reaching digit `i` is another shard's part (and then skipped).
     fn others(&mut self, i: usize) -> bool {
-        match &mut self.part {
-            Some(p) if p.split_at == i => {
-                p.seen += 1;
-                !p.shard.owns_turn(p.seen - 1)
-            }
-            _ => false,
-        }
+        self.part.as_mut().is_some_and(|p| p.others(i))
     }
 
     /// One more formula evaluated; looks at the stop request every 4,096.
