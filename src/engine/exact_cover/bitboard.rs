@@ -7,7 +7,6 @@
 use super::split::{self, Task};
 use super::{Keep, Listing, Problem, Tally};
 use crate::engine::Progress;
-use crate::engine::stop;
 use std::ops::{BitAnd, BitOr, Not};
 
 /// A word of item bits.
@@ -129,7 +128,7 @@ impl<W: Word, F: FnMut(&[usize], W, &[u32]) -> bool> Walk<'_, W, F> {
             return (self.visit)(&self.path, covered, &self.budget);
         }
         self.nodes += 1;
-        if stop::poll(self.nodes as usize) {
+        if super::stop_seen(self.nodes) {
             self.stopped = true;
             return false;
         }

@@ -7,7 +7,6 @@
 use super::split::{self, Task};
 use super::{Keep, Listing, Problem, Tally};
 use crate::engine::Progress;
-use crate::engine::stop;
 
 /// The links. Nodes `1..=items` are the item headers (`top` holds an item's length there);
 /// then each option's nodes follow a spacer (`top <= 0`) whose `ulink` is the first node of the
@@ -236,7 +235,7 @@ impl<F: FnMut(&[usize]) -> bool> Walk<F> {
             return (self.visit)(&self.path);
         }
         self.nodes += 1;
-        if stop::poll(self.nodes as usize) {
+        if super::stop_seen(self.nodes) {
             self.stopped = true;
             return false;
         }
