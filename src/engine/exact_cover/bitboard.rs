@@ -7,6 +7,7 @@
 use super::split::{self, Task};
 use super::{Keep, Listing, Problem, Tally};
 use crate::engine::Progress;
+use crate::engine::split::Shard;
 use std::ops::{BitAnd, BitOr, Not};
 
 /// A word of item bits.
@@ -197,10 +198,16 @@ pub fn list<W: Word>(p: &Problem, limit: usize) -> Listing {
     out
 }
 
-/// Counts every cover, over all cores; `keep` (when given) is asked of each cover found.
-pub fn count<W: Word>(p: &Problem, keep: Option<Keep>, progress: &Progress) -> Tally {
+/// Counts every cover, over all cores; `keep` (when given) is asked of each cover found. With
+/// `shard`, only that part's covers (`run --shard K/N`).
+pub fn count<W: Word>(
+    p: &Problem,
+    keep: Option<Keep>,
+    progress: &Progress,
+    shard: Option<Shard>,
+) -> Tally {
     let t = Table::<W>::new(p);
-    let (tasks, split_nodes, split_whole) = split::tasks(t.root(), |task, depth| {
+    let (tasks, split_nodes, split_whole) = split::tasks(t.root(), split::wanted(shard), |task, depth| {
         let mut found = Vec::new();
         let (nodes, stopped) = walk(&t, task, task.path.len() + depth, |path, state, budget| {
             found.push(Task {
@@ -212,6 +219,7 @@ pub fn count<W: Word>(p: &Problem, keep: Option<Keep>, progress: &Progress) -> T
         });
         (found, nodes, stopped)
     });
+    let (tasks, split_nodes) = split::mine(tasks, split_nodes, shard);
     let tally = split::run(&tasks, progress, |task| {
         let mut tally = Tally::default();
         let (nodes, stopped) = walk(&t, task, usize::MAX, |path, _, _| {
