@@ -207,18 +207,20 @@ pub fn count<W: Word>(
     shard: Option<Shard>,
 ) -> Tally {
     let t = Table::<W>::new(p);
-    let (tasks, split_nodes, split_whole) = split::tasks(t.root(), split::wanted(shard), |task, depth| {
-        let mut found = Vec::new();
-        let (nodes, stopped) = walk(&t, task, task.path.len() + depth, |path, state, budget| {
-            found.push(Task {
-                state,
-                budget: budget.to_vec(),
-                path: path.to_vec(),
-            });
-            true
+    let (tasks, split_nodes, split_whole) =
+        split::tasks(t.root(), split::wanted(shard), |task, depth| {
+            let mut found = Vec::new();
+            let (nodes, stopped) =
+                walk(&t, task, task.path.len() + depth, |path, state, budget| {
+                    found.push(Task {
+                        state,
+                        budget: budget.to_vec(),
+                        path: path.to_vec(),
+                    });
+                    true
+                });
+            (found, nodes, stopped)
         });
-        (found, nodes, stopped)
-    });
     let (tasks, split_nodes) = split::mine(tasks, split_nodes, shard);
     let tally = split::run(&tasks, progress, |task| {
         let mut tally = Tally::default();

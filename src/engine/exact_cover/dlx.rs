@@ -337,18 +337,19 @@ pub fn count(p: &Problem, keep: Option<Keep>, progress: &Progress, shard: Option
         budget: Vec::new(),
         path: Vec::new(),
     };
-    let (tasks, split_nodes, split_whole) = split::tasks(root, split::wanted(shard), |task, depth| {
-        let mut found = Vec::new();
-        let (nodes, stopped) = walk(&links, &task.path, task.path.len() + depth, |path| {
-            found.push(Task {
-                state: (),
-                budget: Vec::new(),
-                path: path.to_vec(),
+    let (tasks, split_nodes, split_whole) =
+        split::tasks(root, split::wanted(shard), |task, depth| {
+            let mut found = Vec::new();
+            let (nodes, stopped) = walk(&links, &task.path, task.path.len() + depth, |path| {
+                found.push(Task {
+                    state: (),
+                    budget: Vec::new(),
+                    path: path.to_vec(),
+                });
+                true
             });
-            true
+            (found, nodes, stopped)
         });
-        (found, nodes, stopped)
-    });
     let (tasks, split_nodes) = split::mine(tasks, split_nodes, shard);
     let tally = split::run(&tasks, progress, |task| {
         let mut tally = Tally::default();
