@@ -112,7 +112,7 @@ fn items(
                         .error(t.name.span(), format!("more than {MAX_ITEMS} items"))
                         .help("narrow the ranges of the items' parameters"));
                 }
-                Ok(true)
+                Ok(())
             },
         )?;
     }
@@ -187,7 +187,7 @@ fn options(
             names,
             &mut |names| {
                 if !holds(doc, t, guard.as_ref(), names, &label)? {
-                    return Ok(true);
+                    return Ok(());
                 }
                 let option_name = name
                     .render(names)
@@ -244,7 +244,7 @@ fn options(
                         .error(t.name.span(), format!("more than {MAX_OPTIONS} options"))
                         .help("narrow the ranges of the options' parameters"));
                 }
-                Ok(true)
+                Ok(())
             },
         )?;
     }
@@ -370,15 +370,15 @@ fn bindings(
 }
 
 /// Calls `visit` with every combination of the parameters' values bound in `names` (later
-/// ranges may use earlier parameters), until it returns false.
+/// ranges may use earlier parameters).
 fn each(
     doc: &SpecDocument,
     params: &[Binding],
     text: Option<&Spanned<String>>,
     at: &Spanned<String>,
     names: &mut Names,
-    visit: &mut dyn FnMut(&mut Names) -> Result<bool, Diagnostic>,
-) -> Result<bool, Diagnostic> {
+    visit: &mut dyn FnMut(&mut Names) -> Result<(), Diagnostic>,
+) -> Result<(), Diagnostic> {
     let Some((first, rest)) = params.split_first() else {
         return visit(names);
     };
@@ -387,13 +387,11 @@ fn each(
         .map_err(|e| doc.formula_error(text.unwrap_or(at), "the `for` parameters", e))?;
     for v in values {
         names.locals.push((first.name.clone(), v));
-        let going = each(doc, rest, text, at, names, visit);
+        let done = each(doc, rest, text, at, names, visit);
         names.locals.pop();
-        if !going? {
-            return Ok(false);
-        }
+        done?;
     }
-    Ok(true)
+    Ok(())
 }
 
 fn listing_limit(doc: &SpecDocument, spec: &ExactCoverDocument) -> Result<usize, Diagnostic> {
