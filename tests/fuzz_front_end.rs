@@ -24,6 +24,7 @@ const SEEDS: &[&str] = &[
     "specs/hanoi-rules.toml",
     "specs/pentominoes-3x20.toml",
     "specs/soma-cube.toml",
+    "specs/queens-cover.toml",
 ];
 
 /// Pieces of spec and formula syntax, so that mutations reach past the TOML reader.

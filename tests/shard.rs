@@ -205,6 +205,13 @@ fn codebreaker_evaluations_split() {
 }
 
 #[test]
+fn exact_cover_counts_split() {
+    splits_like_the_whole("specs/queens-cover.toml", &[]);
+    splits_like_the_whole("specs/langford-cover.toml", &[]);
+    splits_like_the_whole("specs/langford-cover.toml", &["--engine", "bitboard"]);
+}
+
+#[test]
 fn sweep_cases_split() {
     // Each part solves its cases whole: the merge is the unsplit sweep's array, case by case.
     let spec = "specs/queens-count.toml";

@@ -7,6 +7,7 @@
 pub mod all_shortest;
 pub mod alphametic;
 pub mod codebreaker;
+pub mod exact_cover;
 pub mod komachi;
 pub mod n_queens;
 pub mod packing;
@@ -147,6 +148,7 @@ pub static FAMILIES: &[&dyn Family] = &[
     &rules::RulesFamily,
     &sliding_blocks::SlidingBlocks,
     &packing::Packing,
+    &exact_cover::ExactCover,
 ];
 
 /// The family of `doc`, or an error at its `kind` naming the known kinds.

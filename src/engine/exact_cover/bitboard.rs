@@ -7,7 +7,7 @@
 use super::split::{self, Task};
 use super::{Keep, Listing, Problem, Tally};
 use crate::engine::Progress;
-use crate::engine::stop;
+use crate::engine::split::Shard;
 use std::ops::{BitAnd, BitOr, Not};
 
 /// A word of item bits.
@@ -129,7 +129,7 @@ impl<W: Word, F: FnMut(&[usize], W, &[u32]) -> bool> Walk<'_, W, F> {
             return (self.visit)(&self.path, covered, &self.budget);
         }
         self.nodes += 1;
-        if stop::poll(self.nodes as usize) {
+        if super::stop_seen(self.nodes) {
             self.stopped = true;
             return false;
         }
@@ -198,21 +198,30 @@ pub fn list<W: Word>(p: &Problem, limit: usize) -> Listing {
     out
 }
 
-/// Counts every cover, over all cores; `keep` (when given) is asked of each cover found.
-pub fn count<W: Word>(p: &Problem, keep: Option<Keep>, progress: &Progress) -> Tally {
+/// Counts every cover, over all cores; `keep` (when given) is asked of each cover found. With
+/// `shard`, only that part's covers (`run --shard K/N`).
+pub fn count<W: Word>(
+    p: &Problem,
+    keep: Option<Keep>,
+    progress: &Progress,
+    shard: Option<Shard>,
+) -> Tally {
     let t = Table::<W>::new(p);
-    let (tasks, split_nodes, split_whole) = split::tasks(t.root(), |task, depth| {
-        let mut found = Vec::new();
-        let (nodes, stopped) = walk(&t, task, task.path.len() + depth, |path, state, budget| {
-            found.push(Task {
-                state,
-                budget: budget.to_vec(),
-                path: path.to_vec(),
-            });
-            true
+    let (tasks, split_nodes, split_whole) =
+        split::tasks(t.root(), split::wanted(shard), |task, depth| {
+            let mut found = Vec::new();
+            let (nodes, stopped) =
+                walk(&t, task, task.path.len() + depth, |path, state, budget| {
+                    found.push(Task {
+                        state,
+                        budget: budget.to_vec(),
+                        path: path.to_vec(),
+                    });
+                    true
+                });
+            (found, nodes, stopped)
         });
-        (found, nodes, stopped)
-    });
+    let (tasks, split_nodes) = split::mine(tasks, split_nodes, shard);
     let tally = split::run(&tasks, progress, |task| {
         let mut tally = Tally::default();
         let (nodes, stopped) = walk(&t, task, usize::MAX, |path, _, _| {

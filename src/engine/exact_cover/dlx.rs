@@ -7,7 +7,7 @@
 use super::split::{self, Task};
 use super::{Keep, Listing, Problem, Tally};
 use crate::engine::Progress;
-use crate::engine::stop;
+use crate::engine::split::Shard;
 
 /// The links. Nodes `1..=items` are the item headers (`top` holds an item's length there);
 /// then each option's nodes follow a spacer (`top <= 0`) whose `ulink` is the first node of the
@@ -236,7 +236,7 @@ impl<F: FnMut(&[usize]) -> bool> Walk<F> {
             return (self.visit)(&self.path);
         }
         self.nodes += 1;
-        if stop::poll(self.nodes as usize) {
+        if super::stop_seen(self.nodes) {
             self.stopped = true;
             return false;
         }
@@ -328,26 +328,29 @@ pub fn list(p: &Problem, limit: usize) -> Listing {
     out
 }
 
-/// Counts every cover over all cores; `keep` (when given) is asked of each cover found.
-pub fn count(p: &Problem, keep: Option<Keep>, progress: &Progress) -> Tally {
+/// Counts every cover over all cores; `keep` (when given) is asked of each cover found. With
+/// `shard`, only that part's covers (`run --shard K/N`).
+pub fn count(p: &Problem, keep: Option<Keep>, progress: &Progress, shard: Option<Shard>) -> Tally {
     let links = Links::new(p);
     let root = Task {
         state: (),
         budget: Vec::new(),
         path: Vec::new(),
     };
-    let (tasks, split_nodes, split_whole) = split::tasks(root, |task, depth| {
-        let mut found = Vec::new();
-        let (nodes, stopped) = walk(&links, &task.path, task.path.len() + depth, |path| {
-            found.push(Task {
-                state: (),
-                budget: Vec::new(),
-                path: path.to_vec(),
+    let (tasks, split_nodes, split_whole) =
+        split::tasks(root, split::wanted(shard), |task, depth| {
+            let mut found = Vec::new();
+            let (nodes, stopped) = walk(&links, &task.path, task.path.len() + depth, |path| {
+                found.push(Task {
+                    state: (),
+                    budget: Vec::new(),
+                    path: path.to_vec(),
+                });
+                true
             });
-            true
+            (found, nodes, stopped)
         });
-        (found, nodes, stopped)
-    });
+    let (tasks, split_nodes) = split::mine(tasks, split_nodes, shard);
     let tally = split::run(&tasks, progress, |task| {
         let mut tally = Tally::default();
         let (nodes, stopped) = walk(&links, &task.path, usize::MAX, |path| {

@@ -3,6 +3,7 @@
 
 use super::Tally;
 use crate::engine::Progress;
+use crate::engine::split::Shard;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -17,18 +18,46 @@ pub struct Task<S> {
 
 /// Enough tasks to keep every core busy while the uneven ones finish: many per thread.
 const TASKS_PER_THREAD: usize = 64;
+/// Tasks per shard of a split run (`run --shard K/N`): enough that neighbouring subtrees'
+/// sizes average out when they are dealt in turn.
+const TASKS_PER_SHARD: usize = 32;
+
+/// How many tasks to cut the tree into: for the cores, or for the shards of a split run (a
+/// number that depends on N only, so that every machine cuts the same tasks).
+pub fn wanted(shard: Option<Shard>) -> usize {
+    match shard {
+        Some(s) => TASKS_PER_SHARD * s.count as usize,
+        None => TASKS_PER_THREAD * rayon::current_num_threads().max(1),
+    }
+}
+
+/// The tasks of `shard` (dealt in turn, in the search's order), and the split's nodes it
+/// reports: all of them in part 0, none in the others, so that the parts' nodes add up to the
+/// whole run's.
+pub fn mine<S>(tasks: Vec<Task<S>>, split_nodes: u64, shard: Option<Shard>) -> (Vec<Task<S>>, u64) {
+    let Some(s) = shard else {
+        return (tasks, split_nodes);
+    };
+    let kept = tasks
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| s.owns_turn(*i as u64))
+        .map(|(_, t)| t)
+        .collect();
+    (kept, if s.index == 0 { split_nodes } else { 0 })
+}
 /// Cutting deeper costs more than it balances.
 const MAX_DEPTH: usize = 6;
 
-/// The tasks at the first depth that gives enough of them, the nodes visited, and false when a
+/// The tasks at the first depth that gives `want` of them, the nodes visited, and false when a
 /// stop request cut the split short (the tasks then miss part of the tree). `expand(root,
 /// depth)` lists the nodes `depth` choices below `root` (covers found sooner included), the
 /// nodes it visited and whether it was stopped.
 pub fn tasks<S: Clone>(
     root: Task<S>,
+    want: usize,
     mut expand: impl FnMut(&Task<S>, usize) -> (Vec<Task<S>>, u64, bool),
 ) -> (Vec<Task<S>>, u64, bool) {
-    let want = TASKS_PER_THREAD * rayon::current_num_threads().max(1);
     let mut nodes = 0;
     let mut best = vec![root.clone()];
     for depth in 1..=MAX_DEPTH {

@@ -84,7 +84,7 @@ fn dancing_links_finds_exactly_the_brute_force_covers() {
         let listed = dlx::list(&p, usize::MAX - 1);
         assert!(listed.complete);
         assert_eq!(sorted(listed.solutions), want, "case {case}: {p:?}");
-        let t = dlx::count(&p, None, &Progress::hidden());
+        let t = dlx::count(&p, None, &Progress::hidden(), None);
         assert_eq!(t.solutions, want.len() as u64, "case {case}");
         assert!(t.complete);
     }
@@ -99,7 +99,7 @@ fn bitboard_finds_exactly_the_brute_force_covers() {
         let want = brute_force(&p);
         let listed = bitboard::list::<u64>(&p, usize::MAX - 1);
         assert_eq!(sorted(listed.solutions), want, "case {case}: {p:?}");
-        let t = bitboard::count::<u128>(&p, None, &Progress::hidden());
+        let t = bitboard::count::<u128>(&p, None, &Progress::hidden(), None);
         assert_eq!(t.solutions, want.len() as u64, "case {case}");
     }
 }
@@ -120,8 +120,28 @@ fn the_keep_filter_counts_a_subset() {
     let e = |item| Entry { item, colour: 0 };
     let p = Problem::new(2, 0, vec![vec![e(0)], vec![e(1)], vec![e(0), e(1)]]);
     let keep = |path: &[usize]| path.len() == 1;
-    let t = dlx::count(&p, Some(&keep), &Progress::hidden());
+    let t = dlx::count(&p, Some(&keep), &Progress::hidden(), None);
     assert_eq!((t.solutions, t.kept), (2, 1));
-    let t = bitboard::count::<u64>(&p, Some(&keep), &Progress::hidden());
+    let t = bitboard::count::<u64>(&p, Some(&keep), &Progress::hidden(), None);
     assert_eq!((t.solutions, t.kept), (2, 1));
+}
+
+/// The shards of a split count add up to the whole count, in 1 to 9 parts.
+#[test]
+fn shards_add_up_to_the_whole_count() {
+    use crate::engine::split::Shard;
+    let mut rng = Rng::seeded(0x5851_F42D_4C95_7F2D);
+    for case in 0..60 {
+        let p = random_problem(&mut rng, false, case % 2 == 0);
+        let want = brute_force(&p).len() as u64;
+        for n in 1..=9u32 {
+            let (mut d, mut b) = (0, 0);
+            for k in 0..n {
+                let s = Some(Shard::new(k, n).unwrap());
+                d += dlx::count(&p, None, &Progress::hidden(), s).solutions;
+                b += bitboard::count::<u64>(&p, None, &Progress::hidden(), s).solutions;
+            }
+            assert_eq!((d, b), (want, want), "case {case} in {n}: {p:?}");
+        }
+    }
 }

@@ -185,10 +185,10 @@ fn pin(problem: &Problem, group: u32, rep: usize) -> (Problem, Vec<usize>) {
 fn run_count(engine: Engine, problem: &Problem, keep: Option<Keep>, progress: &Progress) -> Tally {
     match engine {
         Engine::Bitboard if problem.primary <= 64 => {
-            bitboard::count::<u64>(problem, keep, progress)
+            bitboard::count::<u64>(problem, keep, progress, None)
         }
-        Engine::Bitboard => bitboard::count::<u128>(problem, keep, progress),
-        Engine::DancingLinks => dlx::count(problem, keep, progress),
+        Engine::Bitboard => bitboard::count::<u128>(problem, keep, progress, None),
+        Engine::DancingLinks => dlx::count(problem, keep, progress, None),
     }
 }
 

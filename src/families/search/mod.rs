@@ -6,7 +6,7 @@
 //! branch and bound; generate and test remains as the `backtracking` engine.
 
 mod clauses;
-mod data;
+pub(crate) mod data;
 mod declare;
 mod display;
 mod elements;
@@ -22,7 +22,7 @@ mod run;
 mod solve;
 mod spec;
 mod tables;
-mod template;
+pub(crate) mod template;
 mod translate;
 
 use super::{Family, Puzzle};

@@ -1,0 +1,405 @@
+//! Spec -> checked exact cover: parameters and tables read as the spec language reads them,
+//! every `[[items]]` and `[[options]]` entry expanded over its parameters (`for`, `when`), its
+//! templates computed, and every option checked: items declared, not empty, a primary item in
+//! each, colours only on secondary items, no item twice. Each error is placed at the text that
+//! caused it (file:line:col), with the parameter values of the instance.
+
+use super::model::{CoverOption, Model};
+use super::plan::{CATALOG, Engine, auto_engine};
+use super::puzzle::ExactCoverPuzzle;
+use super::spec::{ExactCoverDocument, ItemTable, OptionTable};
+use super::template::{Template, colour_split};
+use crate::diagnostic::Diagnostic;
+use crate::engine::exact_cover::Entry;
+use crate::expr::{Binding, ExprError, Term, parse_bindings, parse_term};
+use crate::families::rules::layout::Layout;
+use crate::families::rules::lower::{Ir, Names, Table, Ty, Unroll};
+use crate::families::search::data::{self, DataTable};
+use crate::spec::{SpecDocument, closest};
+use std::collections::HashMap;
+use toml::Spanned;
+
+const DEFAULT_LIMIT: u64 = 10;
+const MAX_LIMIT: u64 = 100_000;
+/// Items and options past these are surely a mistake in the parameters (and memory).
+const MAX_ITEMS: usize = 1_000_000;
+const MAX_OPTIONS: usize = 2_000_000;
+
+pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<ExactCoverPuzzle, Diagnostic> {
+    let spec: ExactCoverDocument = doc.deserialize()?;
+    let choice = CATALOG.choose(doc, &spec.solve)?;
+    let mut constants = crate::spec::resolve_params(doc, &spec.params)?;
+    let data = data::read(doc, &spec.tables, &mut constants)?;
+    let tables: Vec<(String, Table)> = data
+        .tables
+        .iter()
+        .map(|(name, t)| (name.clone(), table(t)))
+        .collect();
+    let layout = Layout::default();
+    let mut names = Names {
+        params: &constants,
+        tables: &tables,
+        layout: &layout,
+        locals: Vec::new(),
+        state: false,
+        unroll: Unroll::default(),
+    };
+    let items = items(doc, &spec, &mut names)?;
+    let model = options(doc, &spec, &mut names, items)?;
+    let engine = choice.resolve(auto_engine);
+    if engine.engine == Engine::Bitboard && !model.problem().fits_bitboard() {
+        let why = format!(
+            "the bitboard takes at most 128 primary items and no secondary ones; this cover has {} and {}",
+            model.primary,
+            model.secondary()
+        );
+        return Err(choice.unfit(&CATALOG, &why, &[Engine::DancingLinks]));
+    }
+    Ok(ExactCoverPuzzle {
+        model,
+        objective: choice.objective,
+        engine,
+        limit: listing_limit(doc, &spec)?,
+    })
+}
+
+/// A table as formulas read it; an enumeration is the list of its members' numbers.
+fn table(t: &DataTable) -> Table {
+    match t {
+        DataTable::List(v) => Table::List(v.clone()),
+        DataTable::Rows(r) => Table::Rows(r.clone()),
+        DataTable::Names(n) => Table::List((0..n.len() as i64).collect()),
+    }
+}
+
+/// The declared items: names, and which are primary (their numbers: primary first).
+struct Items {
+    number: HashMap<String, u32>,
+    names: Vec<String>,
+    primary: usize,
+}
+
+fn items(
+    doc: &SpecDocument,
+    spec: &ExactCoverDocument,
+    names: &mut Names,
+) -> Result<Items, Diagnostic> {
+    let mut declared: [Vec<(String, usize)>; 2] = [Vec::new(), Vec::new()];
+    for (k, t) in spec.items.get_ref().iter().enumerate() {
+        let t: &ItemTable = t.get_ref();
+        let what = format!("the name of [[items]] {}", k + 1);
+        let template = Template::parse(t.name.get_ref(), 0..t.name.get_ref().len())
+            .map_err(|e| doc.formula_error(&t.name, &what, e))?;
+        let params = bindings(
+            doc,
+            t.params.as_ref(),
+            &format!("the `for` of [[items]] {}", k + 1),
+        )?;
+        let list = &mut declared[usize::from(t.secondary)];
+        each(
+            doc,
+            &params,
+            t.params.as_ref(),
+            &t.name,
+            names,
+            &mut |names| {
+                let name = template
+                    .render(names)
+                    .map_err(|e| doc.formula_error(&t.name, &what, e))?;
+                list.push((name, k));
+                if list.len() > MAX_ITEMS {
+                    return Err(doc
+                        .error(t.name.span(), format!("more than {MAX_ITEMS} items"))
+                        .help("narrow the ranges of the items' parameters"));
+                }
+                Ok(())
+            },
+        )?;
+    }
+    let [primary, secondary] = declared;
+    if primary.is_empty() {
+        return Err(doc
+            .error(spec.items.span(), "no primary item is declared")
+            .label("an exact cover covers its primary items exactly once")
+            .help("declare at least one [[items]] entry without secondary = true"));
+    }
+    let mut out = Items {
+        number: HashMap::new(),
+        names: Vec::new(),
+        primary: primary.len(),
+    };
+    for (name, k) in primary.into_iter().chain(secondary) {
+        let at = out.names.len() as u32;
+        if out.number.insert(name.clone(), at).is_some() {
+            let t = &spec.items.get_ref()[k];
+            return Err(doc
+                .error(t.get_ref().name.span(), format!("item `{name}` is declared twice"))
+                .help("give each item its own name (the parameters' values in the template tell them apart)"));
+        }
+        out.names.push(name);
+    }
+    Ok(out)
+}
+
+/// An option's item entry: the item's template and, on a secondary item, its colour's.
+struct EntryTemplate {
+    item: Template,
+    colour: Option<Template>,
+}
+
+fn options(
+    doc: &SpecDocument,
+    spec: &ExactCoverDocument,
+    names: &mut Names,
+    items: Items,
+) -> Result<Model, Diagnostic> {
+    let mut model = Model {
+        items: Vec::new(),
+        primary: items.primary,
+        colours: Vec::new(),
+        options: Vec::new(),
+    };
+    let mut colours: HashMap<String, u32> = HashMap::new();
+    for (k, t) in spec.options.get_ref().iter().enumerate() {
+        let t: &OptionTable = t.get_ref();
+        let label = format!("[[options]] {}", k + 1);
+        if t.items.get_ref().is_empty() {
+            return Err(doc.error(t.items.span(), "this option has no items").help(
+                "list the items the option covers, e.g. items = [\"row {r}\", \"column {c}\"]",
+            ));
+        }
+        let name = Template::parse(t.name.get_ref(), 0..t.name.get_ref().len())
+            .map_err(|e| doc.formula_error(&t.name, &format!("the name of {label}"), e))?;
+        let entries = entry_templates(doc, t, &label)?;
+        let params = bindings(doc, t.params.as_ref(), &format!("the `for` of {label}"))?;
+        let guard = match &t.when {
+            Some(w) => Some(
+                parse_term(w.get_ref())
+                    .map_err(|e| doc.formula_error(w, &format!("the `when` of {label}"), e))?,
+            ),
+            None => None,
+        };
+        each(
+            doc,
+            &params,
+            t.params.as_ref(),
+            &t.name,
+            names,
+            &mut |names| {
+                if !holds(doc, t, guard.as_ref(), names, &label)? {
+                    return Ok(());
+                }
+                let option_name = name
+                    .render(names)
+                    .map_err(|e| doc.formula_error(&t.name, &format!("the name of {label}"), e))?;
+                let mut out = Vec::with_capacity(entries.len());
+                for (entry, text) in entries.iter().zip(t.items.get_ref()) {
+                    let what = format!("an item of {label}");
+                    let item = entry
+                        .item
+                        .render(names)
+                        .map_err(|e| doc.formula_error(text, &what, e))?;
+                    let Some(&i) = items.number.get(&item) else {
+                        return Err(unknown_item(doc, text, &item, &option_name, names, &items));
+                    };
+                    let colour = match &entry.colour {
+                        None => 0,
+                        Some(_) if (i as usize) < items.primary => {
+                            return Err(doc
+                            .error(text.span(), format!("option `{option_name}` gives primary item `{item}` a colour"))
+                            .label(format!("at {}", values(names)))
+                            .help("only secondary items take colours (declare the item with secondary = true), or drop the `:colour`"));
+                        }
+                        Some(c) => {
+                            let c = c
+                                .render(names)
+                                .map_err(|e| doc.formula_error(text, &what, e))?;
+                            let next = colours.len() as u32 + 1;
+                            *colours.entry(c).or_insert(next)
+                        }
+                    };
+                    if out.iter().any(|e: &Entry| e.item == i) {
+                        return Err(doc
+                            .error(
+                                text.span(),
+                                format!("option `{option_name}` names item `{item}` twice"),
+                            )
+                            .label(format!("at {}", values(names)))
+                            .help("an option covers each of its items once: name each item once"));
+                    }
+                    out.push(Entry { item: i, colour });
+                }
+                if out.iter().all(|e| e.item as usize >= items.primary) {
+                    return Err(doc
+                    .error(t.items.span(), format!("option `{option_name}` names no primary item"))
+                    .label(format!("at {}; such an option can never be chosen", values(names)))
+                    .help("name a primary item in every option, or leave such options out with `when`"));
+                }
+                model.options.push(CoverOption {
+                    name: option_name,
+                    entries: out,
+                });
+                if model.options.len() > MAX_OPTIONS {
+                    return Err(doc
+                        .error(t.name.span(), format!("more than {MAX_OPTIONS} options"))
+                        .help("narrow the ranges of the options' parameters"));
+                }
+                Ok(())
+            },
+        )?;
+    }
+    let mut by_number: Vec<(u32, String)> = colours.into_iter().map(|(c, n)| (n, c)).collect();
+    by_number.sort();
+    model.colours = by_number.into_iter().map(|(_, c)| c).collect();
+    model.items = items.names;
+    Ok(model)
+}
+
+/// Each item entry of an option parsed: the item's template, and its colour's after a `:`.
+fn entry_templates(
+    doc: &SpecDocument,
+    t: &OptionTable,
+    label: &str,
+) -> Result<Vec<EntryTemplate>, Diagnostic> {
+    let what = format!("an item of {label}");
+    t.items
+        .get_ref()
+        .iter()
+        .map(|text| {
+            let s = text.get_ref();
+            let parsed = match colour_split(s) {
+                None => {
+                    Template::parse(s, 0..s.len()).map(|item| EntryTemplate { item, colour: None })
+                }
+                Some(at) => Template::parse(s, 0..at).and_then(|item| {
+                    let colour = Template::parse(s, at + 1..s.len())?;
+                    Ok(EntryTemplate {
+                        item,
+                        colour: Some(colour),
+                    })
+                }),
+            };
+            parsed.map_err(|e| doc.formula_error(text, &what, e))
+        })
+        .collect()
+}
+
+/// Whether the option's `when` holds for the parameter values bound.
+fn holds(
+    doc: &SpecDocument,
+    t: &OptionTable,
+    guard: Option<&Term>,
+    names: &mut Names,
+    label: &str,
+) -> Result<bool, Diagnostic> {
+    let (Some(g), Some(text)) = (guard, &t.when) else {
+        return Ok(true);
+    };
+    let what = format!("the `when` of {label}");
+    match names.lower_as(g, Ty::Bool) {
+        Ok(Ir::Const(v)) => Ok(v != 0),
+        Ok(Ir::Fail(message, span, _)) => {
+            Err(doc.formula_error(text, &what, ExprError::new(message, span)))
+        }
+        Ok(_) => Err(doc.formula_error(
+            text,
+            &what,
+            ExprError::new(
+                "this must be known from the parameters and tables",
+                g.span.clone(),
+            ),
+        )),
+        Err(e) => Err(doc.formula_error(text, &what, e)),
+    }
+}
+
+fn unknown_item(
+    doc: &SpecDocument,
+    text: &Spanned<String>,
+    item: &str,
+    option: &str,
+    names: &Names,
+    items: &Items,
+) -> Diagnostic {
+    let known: Vec<&str> = items.names.iter().map(String::as_str).collect();
+    let mut help = "declare it in an [[items]] entry, or correct the option's template".to_string();
+    if let Some(near) = closest(item, &known) {
+        help = format!("did you mean `{near}`? {help}");
+    }
+    doc.error(
+        text.span(),
+        format!("option `{option}` names item `{item}`, which no [[items]] entry declares"),
+    )
+    .label(format!("at {}", values(names)))
+    .help(help)
+}
+
+/// The parameter values bound, for messages: `r=3, c=4`.
+fn values(names: &Names) -> String {
+    if names.locals.is_empty() {
+        return "the option's only instance".to_string();
+    }
+    let v: Vec<String> = names
+        .locals
+        .iter()
+        .map(|(n, v)| format!("{n}={v}"))
+        .collect();
+    v.join(", ")
+}
+
+/// The parameters of a `for`, parsed, each named once.
+fn bindings(
+    doc: &SpecDocument,
+    text: Option<&Spanned<String>>,
+    what: &str,
+) -> Result<Vec<Binding>, Diagnostic> {
+    let Some(text) = text else {
+        return Ok(Vec::new());
+    };
+    let params = parse_bindings(text.get_ref()).map_err(|e| doc.formula_error(text, what, e))?;
+    for (k, b) in params.iter().enumerate() {
+        if params[..k].iter().any(|a| a.name == b.name) {
+            let e = ExprError::new(
+                format!("parameter `{}` is named twice", b.name),
+                b.name_span.clone(),
+            );
+            return Err(doc.formula_error(text, what, e));
+        }
+    }
+    Ok(params)
+}
+
+/// Calls `visit` with every combination of the parameters' values bound in `names` (later
+/// ranges may use earlier parameters).
+fn each(
+    doc: &SpecDocument,
+    params: &[Binding],
+    text: Option<&Spanned<String>>,
+    at: &Spanned<String>,
+    names: &mut Names,
+    visit: &mut dyn FnMut(&mut Names) -> Result<(), Diagnostic>,
+) -> Result<(), Diagnostic> {
+    let Some((first, rest)) = params.split_first() else {
+        return visit(names);
+    };
+    let values = names
+        .values(first)
+        .map_err(|e| doc.formula_error(text.unwrap_or(at), "the `for` parameters", e))?;
+    for v in values {
+        names.locals.push((first.name.clone(), v));
+        let done = each(doc, rest, text, at, names, visit);
+        names.locals.pop();
+        done?;
+    }
+    Ok(())
+}
+
+fn listing_limit(doc: &SpecDocument, spec: &ExactCoverDocument) -> Result<usize, Diagnostic> {
+    match &spec.solve.limit {
+        Some(l) if *l.get_ref() == 0 || *l.get_ref() > MAX_LIMIT => Err(doc
+            .error(l.span(), format!("a limit of {} covers", l.get_ref()))
+            .label(format!("not in 1 to {MAX_LIMIT}"))
+            .help("give how many covers to list; objective = \"count\" counts them all")),
+        _ => Ok(spec.solve.limit(DEFAULT_LIMIT) as usize),
+    }
+}

@@ -1,0 +1,13 @@
+//! A checked exact-cover puzzle: the model, what to compute and with which engine.
+
+use super::model::Model;
+use super::plan::{Engine, Objective};
+use crate::families::plan::Resolved;
+
+pub struct ExactCoverPuzzle {
+    pub(super) model: Model,
+    pub(super) objective: Objective,
+    pub(super) engine: Resolved<Engine>,
+    /// How many covers `all` lists at most.
+    pub(super) limit: usize,
+}

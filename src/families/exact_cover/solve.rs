@@ -1,0 +1,132 @@
+//! Solving an exact cover: the objective's engine run on the model's problem, each listed
+//! cover checked from scratch before it is shown; counts may be one shard's part.
+
+use super::plan::{CATALOG, Engine, Objective};
+use super::puzzle::ExactCoverPuzzle;
+use super::report::{ExactCoverDetails, fill_covers};
+use crate::diagnostic::Diagnostic;
+use crate::engine::exact_cover::{Listing, Problem, Tally, bitboard, dlx};
+use crate::engine::split::Shard;
+use crate::families::{Puzzle, SolveContext};
+use crate::report::{Report, Stats, Status};
+use std::time::Instant;
+
+impl Puzzle for ExactCoverPuzzle {
+    fn summary(&self) -> String {
+        let m = &self.model;
+        format!(
+            "{} primary and {} secondary items, {} options; {}",
+            m.primary,
+            m.secondary(),
+            m.options.len(),
+            CATALOG.objective_name(self.objective)
+        )
+    }
+
+    fn splits(&self) -> Result<(), String> {
+        match self.objective {
+            Objective::Count => Ok(()),
+            _ => Err("only objective = \"count\" of an exact cover splits into parts; `any` stops at its first cover and `all` lists in one order".into()),
+        }
+    }
+
+    fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
+        let objective = CATALOG.objective_name(self.objective);
+        let engine = CATALOG.engine_name(self.engine.engine);
+        let m = &self.model;
+        ctx.progress
+            .message(|| format!("{objective}: {} options ({engine})", m.options.len()));
+        let mut report = Report::new(objective, Status::Counted, engine, &self.engine.reason);
+        let mut details = ExactCoverDetails::new(m);
+        let t0 = Instant::now();
+        let problem = m.problem();
+        match self.objective {
+            Objective::Count => {
+                let t = run_count(self.engine.engine, &problem, ctx);
+                fill_count(&mut report, &t);
+            }
+            Objective::All => self.list(&problem, self.limit, &mut report, &mut details)?,
+            Objective::Any => self.list(&problem, 1, &mut report, &mut details)?,
+        }
+        report.stats.elapsed_ms = Stats::new(0, t0.elapsed()).elapsed_ms;
+        report.set_details(&details);
+        Ok(report)
+    }
+}
+
+fn run_count(engine: Engine, problem: &Problem, ctx: &SolveContext) -> Tally {
+    let (progress, shard): (_, Option<Shard>) = (ctx.progress, ctx.shard);
+    match engine {
+        Engine::Bitboard if problem.primary <= 64 => {
+            bitboard::count::<u64>(problem, None, progress, shard)
+        }
+        Engine::Bitboard => bitboard::count::<u128>(problem, None, progress, shard),
+        Engine::DancingLinks => dlx::count(problem, None, progress, shard),
+    }
+}
+
+fn run_list(engine: Engine, problem: &Problem, limit: usize) -> Listing {
+    match engine {
+        Engine::Bitboard if problem.primary <= 64 => bitboard::list::<u64>(problem, limit),
+        Engine::Bitboard => bitboard::list::<u128>(problem, limit),
+        Engine::DancingLinks => dlx::list(problem, limit),
+    }
+}
+
+fn fill_count(report: &mut Report, t: &Tally) {
+    report.count = Some(u128::from(t.solutions));
+    report.stats.states = t.nodes;
+    if t.solutions == 0 && t.complete {
+        report.status = Status::NoSolution;
+        report
+            .notes
+            .push("no choice of the options covers every primary item exactly once".into());
+    } else if !t.complete {
+        report
+            .notes
+            .push("the count was cut short: the number is the covers found so far".into());
+    }
+}
+
+impl ExactCoverPuzzle {
+    /// Lists up to `limit` covers, each checked from scratch before it is shown.
+    fn list(
+        &self,
+        problem: &Problem,
+        limit: usize,
+        report: &mut Report,
+        details: &mut ExactCoverDetails,
+    ) -> Result<(), Diagnostic> {
+        let listing = run_list(self.engine.engine, problem, limit);
+        report.stats.states = listing.nodes;
+        for cover in &listing.solutions {
+            problem
+                .check(cover)
+                .map_err(|e| Diagnostic::internal(format!("a cover found fails its check: {e}")))?;
+        }
+        if listing.solutions.is_empty() {
+            report.status = Status::NoSolution;
+            if self.objective == Objective::All && listing.complete {
+                report.count = Some(0);
+            }
+            report
+                .notes
+                .push("no choice of the options covers every primary item exactly once".into());
+            return Ok(());
+        }
+        report.status = Status::Solved;
+        if self.objective == Objective::All {
+            details.complete = Some(listing.complete);
+            if listing.complete {
+                report.count = Some(listing.solutions.len() as u128);
+            } else if !listing.stopped {
+                report.notes.push(format!(
+                    "listing the first {}; there are more (raise solve.limit, or objective = \"count\" for how many)",
+                    listing.solutions.len()
+                ));
+            }
+        }
+        fill_covers(report, details, &self.model, &listing.solutions);
+        Ok(())
+    }
+}

@@ -1,0 +1,346 @@
+//! The exact-cover family end to end: the shipped specs against brute forces written here (N
+//! queens, Langford pairs, a Sudoku's one solution checked cell by cell), colours against a
+//! brute force, shards, and bad specs at their place.
+
+mod common;
+
+use common::{expect_error, run_json, scratch_in};
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+fn count(args: &[&str]) -> u64 {
+    let (doc, code) = run_json(args);
+    assert!(code == 0 || code == 1, "{doc}");
+    doc["count"].as_u64().unwrap_or_else(|| panic!("{doc}"))
+}
+
+fn spec_file(test: &str, text: &str) -> String {
+    let dir = scratch_in("exact_cover", test);
+    let path = dir.join("spec.toml");
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+/// Queens on an n x n board, one per row, by trying every column for every row.
+fn queens_brute_force(n: usize) -> u64 {
+    fn place(n: usize, cols: &mut Vec<usize>) -> u64 {
+        if cols.len() == n {
+            return 1;
+        }
+        let r = cols.len();
+        let mut total = 0;
+        for c in 0..n {
+            let free = cols
+                .iter()
+                .enumerate()
+                .all(|(r2, &c2)| c2 != c && r - r2 != c.abs_diff(c2));
+            if free {
+                cols.push(c);
+                total += place(n, cols);
+                cols.pop();
+            }
+        }
+        total
+    }
+    place(n, &mut Vec::new())
+}
+
+#[test]
+fn n_queens_as_xcc_matches_a_brute_force_and_92_for_8() {
+    for n in 1..=8 {
+        let set = format!("params.n={n}");
+        let got = count(&["specs/queens-cover.toml", "--set", &set]);
+        assert_eq!(got, queens_brute_force(n), "n = {n}");
+    }
+    assert_eq!(queens_brute_force(8), 92);
+}
+
+/// Every Langford sequence of 1..n (each k twice, k places between), by placing each pair at
+/// every free pair of places.
+fn langford_sequences(n: usize) -> Vec<Vec<usize>> {
+    fn place(k: usize, row: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if k == 0 {
+            out.push(row.clone());
+            return;
+        }
+        for i in 0..row.len() {
+            let j = i + k + 1;
+            if j < row.len() && row[i] == 0 && row[j] == 0 {
+                (row[i], row[j]) = (k, k);
+                place(k - 1, row, out);
+                (row[i], row[j]) = (0, 0);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    place(n, &mut vec![0; 2 * n], &mut out);
+    out
+}
+
+#[test]
+fn langford_pairs_match_a_brute_force_52_and_26_up_to_reversal_for_7() {
+    for n in 1..=7 {
+        let all = langford_sequences(n);
+        let classes: BTreeSet<Vec<usize>> = all
+            .iter()
+            .map(|s| {
+                let r: Vec<usize> = s.iter().rev().copied().collect();
+                s.clone().min(r)
+            })
+            .collect();
+        let set = format!("params.n={n}");
+        let spec = "specs/langford-cover.toml";
+        assert_eq!(count(&[spec, "--set", &set]), all.len() as u64, "n = {n}");
+        let once = count(&[spec, "--set", &set, "--set", "params.apart=0"]);
+        assert_eq!(once, classes.len() as u64, "n = {n} up to reversal");
+        if n == 7 {
+            assert_eq!((all.len(), classes.len()), (52, 26));
+        }
+    }
+}
+
+/// The givens of specs/sudoku-cover.toml (Inkala's), row by row, 0 for a blank.
+const INKALA: [&str; 9] = [
+    "800000000",
+    "003600000",
+    "070090200",
+    "050007000",
+    "000045700",
+    "000100030",
+    "001000068",
+    "008500010",
+    "090000400",
+];
+
+/// Solutions of a Sudoku by plain backtracking, up to `limit`.
+fn sudoku_solutions(grid: &mut [u8; 81], limit: usize, out: &mut Vec<[u8; 81]>) {
+    let Some(p) = grid.iter().position(|&v| v == 0) else {
+        out.push(*grid);
+        return;
+    };
+    let (r, c) = (p / 9, p % 9);
+    for v in 1..=9 {
+        let clash = (0..9).any(|k| {
+            grid[r * 9 + k] == v
+                || grid[k * 9 + c] == v
+                || grid[(r / 3 * 3 + k / 3) * 9 + c / 3 * 3 + k % 3] == v
+        });
+        if !clash {
+            grid[p] = v;
+            sudoku_solutions(grid, limit, out);
+            grid[p] = 0;
+            if out.len() >= limit {
+                return;
+            }
+        }
+    }
+}
+
+#[test]
+fn the_sudoku_has_one_solution_which_fills_every_rule_and_given() {
+    let (doc, code) = run_json(&["specs/sudoku-cover.toml"]);
+    assert_eq!(code, 0, "{doc}");
+    assert_eq!(
+        (doc["count"].as_u64(), doc["complete"].as_bool()),
+        (Some(1), Some(true))
+    );
+    let mut grid = [0u8; 81];
+    for name in doc["covers"][0].as_array().unwrap() {
+        // "r3c7=2"
+        let s = name.as_str().unwrap();
+        let d: Vec<usize> = s
+            .chars()
+            .filter_map(|c| c.to_digit(10))
+            .map(|d| d as usize)
+            .collect();
+        let [r, c, v] = d[..] else { panic!("{s}") };
+        assert_eq!(grid[(r - 1) * 9 + c - 1], 0, "{s}: a cell written twice");
+        grid[(r - 1) * 9 + c - 1] = v as u8;
+    }
+    for k in 0..9 {
+        let row: BTreeSet<u8> = (0..9).map(|j| grid[k * 9 + j]).collect();
+        let col: BTreeSet<u8> = (0..9).map(|j| grid[j * 9 + k]).collect();
+        let bx: BTreeSet<u8> = (0..9)
+            .map(|j| grid[(k / 3 * 3 + j / 3) * 9 + k % 3 * 3 + j % 3])
+            .collect();
+        let all: BTreeSet<u8> = (1..=9).collect();
+        assert_eq!((&row, &col, &bx), (&all, &all, &all), "unit {k}");
+    }
+    let mut givens = [0u8; 81];
+    for (r, line) in INKALA.iter().enumerate() {
+        for (c, ch) in line.bytes().enumerate() {
+            givens[r * 9 + c] = ch - b'0';
+            if ch != b'0' {
+                assert_eq!(grid[r * 9 + c], ch - b'0', "given at {r},{c}");
+            }
+        }
+    }
+    let mut solutions = Vec::new();
+    sudoku_solutions(&mut givens, 2, &mut solutions);
+    assert_eq!(solutions, vec![grid], "the backtracker's solutions");
+}
+
+/// Sequences x0..xm over 0..b-1 with neighbours different, stated as windows (xi, xi+1) that
+/// must agree where they overlap: the agreement is the colours' work.
+fn windows_spec(m: i64, b: i64) -> String {
+    format!(
+        "[puzzle]\nname = \"windows\"\nkind = \"exact-cover\"\n[params]\nm = {m}\nb = {b}\n\
+         [[items]]\nname = \"w{{i}}\"\nfor = \"i in 1..m\"\n\
+         [[items]]\nname = \"x{{i}}\"\nfor = \"i in 0..m\"\nsecondary = true\n\
+         [[options]]\nname = \"{{u}}{{v}}@{{i}}\"\nfor = \"i in 1..m, u in 0..b - 1, v in 0..b - 1\"\n\
+         when = \"u != v\"\nitems = [\"w{{i}}\", \"x{{i - 1}}:{{u}}\", \"x{{i}}:{{v}}\"]\n\
+         [solve]\nobjective = \"count\"\n"
+    )
+}
+
+#[test]
+fn colours_make_overlapping_options_agree_as_a_brute_force_says() {
+    for (m, b) in [(1u32, 2u32), (2, 3), (4, 3), (3, 4)] {
+        let want = (0..b.pow(m + 1))
+            .filter(|&code: &u32| {
+                let digits: Vec<u32> = (0..=m).map(|i| code / b.pow(i) % b).collect();
+                digits.windows(2).all(|w| w[0] != w[1])
+            })
+            .count() as u64;
+        let spec = spec_file(
+            &format!("windows-{m}-{b}"),
+            &windows_spec(m.into(), b.into()),
+        );
+        assert_eq!(count(&[&spec]), want, "m = {m}, b = {b}");
+    }
+}
+
+#[test]
+fn covers_are_listed_by_their_options_names() {
+    let (doc, code) = run_json(&[
+        "specs/langford-cover.toml",
+        "--set",
+        "params.n=3",
+        "--objective",
+        "all",
+    ]);
+    assert_eq!(code, 0, "{doc}");
+    let covers: BTreeSet<BTreeSet<String>> = doc["covers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            c.as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().unwrap().to_string())
+                .collect()
+        })
+        .collect();
+    // 3 1 2 1 3 2 and its reverse 2 3 1 2 1 3.
+    let want: BTreeSet<BTreeSet<String>> = [["3@1", "1@2", "2@3"], ["2@1", "3@2", "1@3"]]
+        .iter()
+        .map(|c| c.iter().map(|s| s.to_string()).collect())
+        .collect();
+    assert_eq!(covers, want);
+    assert_eq!(doc["solutions"][0][0]["move"], "3@1", "{doc}");
+}
+
+const HEAD: &str = "[puzzle]\nname = \"bad\"\nkind = \"exact-cover\"\n[[items]]\nname = \"a{i}\"\nfor = \"i in 1..2\"\n[[items]]\nname = \"s\"\nsecondary = true\n";
+
+fn bad(test: &str, options: &str) -> String {
+    spec_file(test, &format!("{HEAD}{options}"))
+}
+
+#[test]
+fn an_option_naming_an_unknown_item_is_refused_with_its_parameters() {
+    let spec = bad(
+        "unknown",
+        "[[options]]\nname = \"o{i}\"\nfor = \"i in 1..3\"\nitems = [\"a{i}\"]\n",
+    );
+    expect_error(
+        &spec,
+        "13:10",
+        &[
+            "option `o3` names item `a3`",
+            "no [[items]] entry declares",
+            "i=3",
+        ],
+    );
+}
+
+#[test]
+fn an_empty_option_is_refused() {
+    let spec = bad("empty", "[[options]]\nname = \"o\"\nitems = []\n");
+    expect_error(&spec, "12:9", &["this option has no items"]);
+}
+
+#[test]
+fn a_colour_on_a_primary_item_is_refused() {
+    let spec = bad(
+        "colour",
+        "[[options]]\nname = \"o\"\nitems = [\"a1:red\", \"a2\"]\n",
+    );
+    expect_error(
+        &spec,
+        "12:10",
+        &["gives primary item `a1` a colour", "secondary = true"],
+    );
+}
+
+#[test]
+fn an_item_twice_in_an_option_or_declared_twice_is_refused() {
+    let spec = bad(
+        "twice",
+        "[[options]]\nname = \"o\"\nitems = [\"a1\", \"a{2 - 1}\"]\n",
+    );
+    expect_error(&spec, "12:16", &["names item `a1` twice"]);
+    let spec = bad(
+        "declared",
+        "[[items]]\nname = \"a1\"\n[[options]]\nname = \"o\"\nitems = [\"a1\"]\n",
+    );
+    expect_error(&spec, "11:8", &["item `a1` is declared twice"]);
+}
+
+#[test]
+fn an_option_of_secondary_items_only_is_refused() {
+    let spec = bad("secondary", "[[options]]\nname = \"o\"\nitems = [\"s\"]\n");
+    expect_error(&spec, "12:9", &["names no primary item", "never be chosen"]);
+}
+
+#[test]
+fn a_formula_error_in_a_template_is_placed_inside_it() {
+    let spec = bad("formula", "[[options]]\nname = \"o\"\nitems = [\"a{j}\"]\n");
+    expect_error(&spec, "12:13", &["unknown name `j`"]);
+    let spec = bad(
+        "when",
+        "[[options]]\nname = \"o{i}\"\nfor = \"i in 1..2\"\nwhen = \"i + 1\"\nitems = [\"a{i}\"]\n",
+    );
+    expect_error(&spec, "13:9", &["true/false"]);
+}
+
+#[test]
+fn the_bitboard_is_refused_for_secondary_items() {
+    let out = common::run(&["run", "specs/queens-cover.toml", "--engine", "bitboard"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("secondary"), "{}", out.stderr);
+    // Without secondary items it takes the problem and agrees with dancing links.
+    let langford = ["specs/langford-cover.toml", "--engine", "bitboard"];
+    assert_eq!(count(&langford), 52);
+}
+
+#[test]
+fn the_json_fields_are_the_schemas() {
+    let (doc, _) = run_json(&["specs/queens-cover.toml", "--objective", "any"]);
+    assert_eq!(doc["primary_items"], 16);
+    assert_eq!(doc["secondary_items"], 30);
+    assert_eq!(doc["options"], 64);
+    assert_eq!(doc["covers"][0].as_array().map(Vec::len), Some(8), "{doc}");
+    let schema: Value =
+        serde_json::from_str(&std::fs::read_to_string("docs/schema/exact-cover.json").unwrap())
+            .unwrap();
+    for key in [
+        "primary_items",
+        "secondary_items",
+        "colours",
+        "options",
+        "covers",
+    ] {
+        assert!(schema["properties"].get(key).is_some(), "{key}");
+    }
+}
