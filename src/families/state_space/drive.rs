@@ -2,7 +2,7 @@
 //! status, solutions, count and layer sections.
 
 use super::layers::{LayerDetails, fill_sections};
-use super::{MovePuzzle, Plan, StateOf, Visited};
+use super::space::{MoveOf, MovePuzzle, Plan, StateOf, Visited};
 use crate::diagnostic::Diagnostic;
 use crate::engine::layers::Layers;
 use crate::engine::{
@@ -81,7 +81,7 @@ fn not_indexed() -> Diagnostic {
 fn fill_paths<F: MovePuzzle>(
     f: &F,
     report: &mut Report,
-    paths: Vec<Path<StateOf<F>, super::MoveOf<F>>>,
+    paths: Vec<Path<StateOf<F>, MoveOf<F>>>,
     stats: SearchStats,
 ) -> Result<(), Diagnostic> {
     report.stats = Stats::new(stats.states, stats.elapsed);
