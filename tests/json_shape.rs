@@ -38,16 +38,35 @@ fn schema_for(kind: &str) -> Value {
     let mut schema = read_json(Path::new("docs/schema/report.json"));
     let own = read_json(&Path::new("docs/schema").join(format!("{kind}.json")));
     let props = schema["properties"].as_object_mut().expect("properties");
-    if let Some(own_props) = own["properties"].as_object() {
-        for (name, shape) in own_props {
-            assert!(
-                props.insert(name.clone(), shape.clone()).is_none(),
-                "docs/schema/{kind}.json redefines the common field `{name}`"
-            );
-        }
+    for (name, shape) in own_properties(kind, &own) {
+        assert!(
+            props.insert(name.clone(), shape).is_none(),
+            "docs/schema/{kind}.json redefines the common field `{name}`"
+        );
     }
     schema["additionalProperties"] = json!(false);
     schema
+}
+
+/// A kind's own properties: those of the fragments it includes (`"allOf": [{"$ref":
+/// "FILE.json"}]`, e.g. the move puzzles' state-space.json), then its own, which may describe a
+/// fragment's field more closely.
+fn own_properties(kind: &str, own: &Value) -> serde_json::Map<String, Value> {
+    let mut props = serde_json::Map::new();
+    for part in own["allOf"].as_array().into_iter().flatten() {
+        let file = part["$ref"]
+            .as_str()
+            .unwrap_or_else(|| panic!("docs/schema/{kind}.json: allOf holds only $ref"));
+        let fragment = read_json(&Path::new("docs/schema").join(file));
+        props.extend(
+            fragment["properties"]
+                .as_object()
+                .cloned()
+                .unwrap_or_default(),
+        );
+    }
+    props.extend(own["properties"].as_object().cloned().unwrap_or_default());
+    props
 }
 
 fn shipped_specs() -> Vec<String> {

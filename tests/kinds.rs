@@ -88,7 +88,8 @@ fn every_kind_has_a_json_schema_and_no_schema_lacks_a_kind() {
         let text = std::fs::read_to_string(format!("docs/schema/{name}")).expect("readable");
         serde_json::from_str::<serde_json::Value>(&text)
             .unwrap_or_else(|e| panic!("docs/schema/{name}: {e}"));
-        if kind != "report" {
+        // The common fields, and the fragment the move-puzzle kinds share.
+        if kind != "report" && kind != "state-space" {
             schemas.insert(kind);
         }
     }

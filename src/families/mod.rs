@@ -4,7 +4,6 @@
 //! one line in [`FAMILIES`], the one list of kinds: `puzzlespec new`, the tests and the checks
 //! of the schemas and fuzz seeds (tests/kinds.rs) all read it.
 
-pub mod all_shortest;
 pub mod alphametic;
 pub mod codebreaker;
 pub mod exact_cover;
@@ -17,6 +16,7 @@ pub mod rules;
 pub mod search;
 pub mod sliding_blocks;
 pub mod sliding_tiles;
+pub mod state_space;
 pub mod water_jugs;
 
 use crate::diagnostic::Diagnostic;

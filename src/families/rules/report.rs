@@ -1,9 +1,11 @@
 //! How a rules state and a rules search look in the report: the state view (text and JSON) and
-//! the typed fields the kind adds to the JSON document (docs/json.md, docs/schema/rules.json).
+//! the typed fields the kind adds to the JSON document (docs/json.md, docs/schema/rules.json;
+//! a layer search's are the move puzzles', state_space::layers).
 
 use super::display::{Display, picture};
 use super::layout::{Layout, Shape};
-use crate::report::{Report, Section, StateView};
+use crate::families::state_space::layers::LayerDetails;
+use crate::report::StateView;
 use serde::Serialize;
 
 /// The fields every rules report adds.
@@ -15,15 +17,9 @@ pub struct RulesDetails {
     pub move_instances: usize,
     /// States stored per second of search.
     pub states_per_second: f64,
-    /// `longest`/`reachable`: moves from the start to the farthest states.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub farthest_distance: Option<usize>,
-    /// `longest`: the farthest states (up to `solve.limit`).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub farthest: Vec<StateView>,
-    /// `longest`/`reachable`: how many states lie at each distance, from 0.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub layer_counts: Vec<u64>,
+    /// `longest`, `reachable`: the layers.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub layers: Option<LayerDetails>,
 }
 
 /// `ml=3 cl=3 boat=0 lights=[1,0,1]` for the terminal, an object of the variables for JSON.
@@ -56,31 +52,4 @@ pub fn view(layout: &Layout, display: Option<&Display>, s: u64) -> StateView {
         data: data.into(),
         picture: display.map(|d| picture(layout, d, &values)),
     }
-}
-
-/// The sections of a layer search: the farthest states and the count per distance.
-pub fn layer_sections(report: &mut Report, details: &RulesDetails, farthest_total: usize) {
-    let far = details.farthest_distance.unwrap_or(0);
-    let mut lines: Vec<String> = details.farthest.iter().map(|v| v.text.clone()).collect();
-    if farthest_total > lines.len() {
-        lines.push(format!(
-            "... {} in all (raise solve.limit to list more)",
-            farthest_total
-        ));
-    }
-    if !details.farthest.is_empty() {
-        report.sections.push(Section {
-            title: format!("farthest states ({far} moves from the start)"),
-            lines,
-        });
-    }
-    report.sections.push(Section {
-        title: "states at each distance".to_string(),
-        lines: details
-            .layer_counts
-            .iter()
-            .enumerate()
-            .map(|(d, c)| format!("{d:>3}: {c}"))
-            .collect(),
-    });
 }

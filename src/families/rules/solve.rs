@@ -6,14 +6,14 @@ use super::lower::Names;
 use super::model::{Formula, SearchFault};
 use super::plan::{CATALOG, Objective, Plan};
 use super::puzzle::RulesPuzzle;
-use super::report::{RulesDetails, layer_sections, view};
+use super::report::{RulesDetails, view};
 use super::search::{Search, Stop};
 use crate::diagnostic::Diagnostic;
-use crate::engine::{
-    Path, SearchStats, all_shortest, bfs, bidirectional_bfs, bitmap_bfs, bitmap_layers, layers,
-    uniform_cost,
-};
+use crate::engine::bfs::BfsOutcome;
+use crate::engine::layers::Layers;
+use crate::engine::{Path, Progress, SearchStats, bitmap_bfs, bitmap_layers, uniform_cost};
 use crate::expr::ExprError;
+use crate::families::state_space::{self, MovePuzzle, Visited};
 use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Solution, StateView, Stats, Status, Step};
 
@@ -59,53 +59,18 @@ impl Puzzle for RulesPuzzle {
             &self.engine.reason,
         );
         report.start = Some(self.view(self.start));
-        let is_goal = |s: &u64| search.is_goal(*s);
         let mut details = self.details();
-        let stats = match self.plan {
-            Plan::Shortest { bitmap } => {
-                let out = if bitmap {
-                    bitmap_bfs::shortest_path(&search, self.start, is_goal, ctx.progress)
-                } else {
-                    bfs::shortest_path(&search, self.start, is_goal, ctx.progress)
+        let stats = match self.driven() {
+            Some(plan) => {
+                let run = Run {
+                    puzzle: self,
+                    search: &search,
                 };
-                self.checked(&search)?;
-                self.fill_paths(&mut report, out.path.into_iter().collect(), false)?;
+                let out = state_space::solve(&run, &plan, &mut report, ctx.progress)?;
+                details.layers = out.layers;
                 out.stats
             }
-            Plan::Bidirectional => {
-                let goal = self.rules.reverse.as_ref().map_or(self.start, |r| r.goal);
-                let out = bidirectional_bfs::shortest_path(&search, self.start, goal, ctx.progress);
-                self.checked(&search)?;
-                self.fill_paths(&mut report, out.path.into_iter().collect(), false)?;
-                out.stats
-            }
-            Plan::Cheapest { heuristic } => {
-                let cost = |from: &u64, mv: &u32, _: &u64| search.cost(*from, *mv);
-                let h = |s: &u64| if heuristic { search.heuristic(*s) } else { 0 };
-                let out = uniform_cost::cheapest_path(
-                    &search,
-                    self.start,
-                    is_goal,
-                    cost,
-                    h,
-                    ctx.progress,
-                );
-                self.checked(&search)?;
-                let paths = out.path.into_iter().map(|(p, _)| p).collect();
-                self.fill_paths(&mut report, paths, true)?;
-                out.stats
-            }
-            Plan::AllShortest { limit } => self.all_shortest(&search, &mut report, limit, ctx)?,
-            Plan::Layers { bitmap } => {
-                let out = if bitmap {
-                    bitmap_layers::explore(&search, self.start, ctx.progress)
-                } else {
-                    layers::explore(&search, self.start, ctx.progress)
-                };
-                self.checked(&search)?;
-                self.fill_layers(&mut report, &mut details, out.counts, &out.farthest);
-                out.stats
-            }
+            None => self.cheapest(&search, &mut report, ctx)?,
         };
         self.finish(&mut report, details, stats);
         self.note_no_values(&mut report, &search);
@@ -114,27 +79,60 @@ impl Puzzle for RulesPuzzle {
 }
 
 impl RulesPuzzle {
-    /// Every shortest solution (listing up to `limit`) and their count.
-    fn all_shortest(
+    /// The least total cost; with a heuristic planned, A* with the spec's estimate.
+    fn cheapest(
         &self,
         search: &Search,
         report: &mut Report,
-        limit: usize,
         ctx: &SolveContext,
     ) -> Result<SearchStats, Diagnostic> {
-        let out = all_shortest::all_shortest_paths(
-            search,
-            self.start,
-            |s: &u64| search.is_goal(*s),
-            limit,
-            ctx.progress,
-        );
+        let heuristic = matches!(self.plan, Plan::Cheapest { heuristic: true });
+        let cost = |from: &u64, mv: &u32, _: &u64| search.cost(*from, *mv);
+        let h = |s: &u64| if heuristic { search.heuristic(*s) } else { 0 };
+        let is_goal = |s: &u64| search.is_goal(*s);
+        let out = uniform_cost::cheapest_path(search, self.start, is_goal, cost, h, ctx.progress);
         self.checked(search)?;
-        let listed = out.paths.len();
-        self.fill_paths(report, out.paths, false)?;
-        let counting = self.objective == Objective::Count;
-        crate::families::all_shortest::record(report, out.length, out.count, listed, counting);
+        report.stats = Stats::new(out.stats.states, out.stats.elapsed);
+        let Some((path, _)) = out.path else {
+            report.status = Status::NoSolution;
+            return Ok(out.stats);
+        };
+        let (solution, total) = self.solution(&path)?;
+        report.cost = Some(total);
+        report
+            .notes
+            .push(format!("total cost {total} over {} moves", path.len()));
+        report.solutions.push(solution);
         Ok(out.stats)
+    }
+
+    /// The plan as the move puzzles' driver runs it: every objective but `cheapest`.
+    fn driven(&self) -> Option<state_space::Plan<u64>> {
+        let visited = |bitmap| {
+            if bitmap {
+                Visited::Bitmap
+            } else {
+                Visited::HashSet
+            }
+        };
+        Some(match self.plan {
+            Plan::Cheapest { .. } => return None,
+            Plan::Shortest { bitmap } => state_space::Plan::Shortest {
+                visited: visited(bitmap),
+            },
+            Plan::Bidirectional => state_space::Plan::Bidirectional {
+                goal: self.rules.reverse.as_ref().map_or(self.start, |r| r.goal),
+            },
+            Plan::AllShortest { limit } => state_space::Plan::AllShortest {
+                limit,
+                counting: self.objective == Objective::Count,
+            },
+            Plan::Layers { bitmap } => state_space::Plan::Layers {
+                visited: visited(bitmap),
+                longest: self.objective == Objective::Longest,
+                limit: self.limit,
+            },
+        })
     }
 
     fn details(&self) -> RulesDetails {
@@ -142,9 +140,7 @@ impl RulesPuzzle {
             state_bits: self.rules.layout.bits,
             move_instances: self.rules.instances.len(),
             states_per_second: 0.0,
-            farthest_distance: None,
-            farthest: Vec::new(),
-            layer_counts: Vec::new(),
+            layers: None,
         }
     }
 
@@ -194,31 +190,6 @@ impl RulesPuzzle {
                 crate::report::group_digits(u128::from(total))
             ));
         }
-    }
-
-    fn fill_layers(
-        &self,
-        report: &mut Report,
-        details: &mut RulesDetails,
-        counts: Vec<u64>,
-        farthest: &[u64],
-    ) {
-        let total: u64 = counts.iter().sum();
-        details.farthest_distance = Some(counts.len() - 1);
-        report.count = Some(u128::from(total));
-        if self.objective == Objective::Reachable {
-            report.status = Status::Counted;
-        } else {
-            report.status = Status::Explored;
-            report.cost = Some((counts.len() - 1) as u64);
-            details.farthest = farthest
-                .iter()
-                .take(self.limit)
-                .map(|s| self.view(*s))
-                .collect();
-        }
-        details.layer_counts = counts;
-        layer_sections(report, details, farthest.len());
     }
 
     /// The diagnostic for a search that stopped early, if it did.
@@ -282,51 +253,34 @@ impl RulesPuzzle {
         }
     }
 
-    /// Replays each path against the rules and fills the report's solutions.
-    fn fill_paths(
-        &self,
-        report: &mut Report,
-        paths: Vec<RulesPath>,
-        costed: bool,
-    ) -> Result<(), Diagnostic> {
-        if paths.is_empty() {
-            report.status = Status::NoSolution;
-            return Ok(());
-        }
+    /// The path as the report shows it, replayed against the rules, and its total cost.
+    fn solution(&self, path: &RulesPath) -> Result<(Solution, u64), Diagnostic> {
+        let total = self.replay(path)?;
         let mut names = self.names();
-        for path in paths {
-            let total = self.replay(&path)?;
-            report.cost = Some(if costed { total } else { path.len() as u64 });
-            if costed {
-                report
-                    .notes
-                    .push(format!("total cost {total} over {} moves", path.len()));
+        let mut before = path.start;
+        let mut drawn_before = self.view(before).picture;
+        let mut steps = Vec::with_capacity(path.len());
+        for (mv, s) in &path.steps {
+            let inst = &self.rules.instances[*mv as usize];
+            let action =
+                self.labels[inst.rule].render(inst, before, &mut names, &self.rules.tables);
+            let mut state = self.view(*s);
+            if let (Some(now), Some(old)) = (state.picture.as_mut(), &drawn_before) {
+                now.mark_changes_from(old);
             }
-            let mut before = path.start;
-            let mut drawn_before = self.view(before).picture;
-            let mut steps = Vec::with_capacity(path.len());
-            for (mv, s) in &path.steps {
-                let inst = &self.rules.instances[*mv as usize];
-                let action =
-                    self.labels[inst.rule].render(inst, before, &mut names, &self.rules.tables);
-                let mut state = self.view(*s);
-                if let (Some(now), Some(old)) = (state.picture.as_mut(), &drawn_before) {
-                    now.mark_changes_from(old);
-                }
-                drawn_before = state.picture.clone();
-                steps.push(Step {
-                    action,
-                    state: Some(state),
-                });
-                before = *s;
-            }
-            report.solutions.push(Solution {
-                steps,
-                notation: None,
-                picture: None,
+            drawn_before = state.picture.clone();
+            steps.push(Step {
+                action,
+                state: Some(state),
             });
+            before = *s;
         }
-        Ok(())
+        let solution = Solution {
+            steps,
+            notation: None,
+            picture: None,
+        };
+        Ok((solution, total))
     }
 
     /// Checks every move of `path` against the rules (guard, effect, constraints) and the goal
@@ -356,5 +310,58 @@ impl RulesPuzzle {
             return Err(Diagnostic::internal("the solution does not reach the goal"));
         }
         Ok(total)
+    }
+}
+
+/// One solve of every objective but `cheapest`: the puzzle and its compiled search.
+struct Run<'a> {
+    puzzle: &'a RulesPuzzle,
+    search: &'a Search<'a>,
+}
+
+impl<'a> MovePuzzle for Run<'a> {
+    type Space = Search<'a>;
+    const NOUN: &'static str = "states";
+
+    fn space(&self) -> &Search<'a> {
+        self.search
+    }
+
+    fn start(&self) -> u64 {
+        self.puzzle.start
+    }
+
+    fn is_goal(&self, s: &u64) -> bool {
+        self.search.is_goal(*s)
+    }
+
+    fn solution(&self, path: &RulesPath) -> Result<Solution, Diagnostic> {
+        Ok(self.puzzle.solution(path)?.0)
+    }
+
+    fn view(&self, s: &u64) -> StateView {
+        self.puzzle.view(*s)
+    }
+
+    fn checked(&self) -> Result<(), Diagnostic> {
+        self.puzzle.checked(self.search)
+    }
+
+    fn bitmap_shortest(&self, progress: &Progress) -> Option<BfsOutcome<u64, u32>> {
+        let is_goal = |s: &u64| self.search.is_goal(*s);
+        Some(bitmap_bfs::shortest_path(
+            self.search,
+            self.puzzle.start,
+            is_goal,
+            progress,
+        ))
+    }
+
+    fn bitmap_layers(&self, progress: &Progress) -> Option<Layers<u64>> {
+        Some(bitmap_layers::explore(
+            self.search,
+            self.puzzle.start,
+            progress,
+        ))
     }
 }

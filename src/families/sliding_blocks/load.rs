@@ -5,11 +5,12 @@ use super::board::{Board, Piece};
 use super::drawing::Drawing;
 use super::goal::{self, Coordinate, Goal};
 use super::model::{Blocks, Class, MAX_CELLS, Metric};
-use super::plan::{CATALOG, Objective, plan};
+use super::plan::{CATALOG, plan};
 use super::puzzle::BlocksPuzzle;
 use super::spec::{BlocksDocument, GoalTable, RulesTable};
 use crate::diagnostic::Diagnostic;
 use crate::expr::{ExprError, Type};
+use crate::families::state_space::plan::Objective;
 use crate::spec::{SpecDocument, choose};
 use toml::Spanned;
 
@@ -59,7 +60,6 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<BlocksPuzzle, Diagnostic> 
         objective: choice.objective,
         plan,
         engine,
-        limit,
         goal_site,
     })
 }

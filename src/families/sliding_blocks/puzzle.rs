@@ -4,8 +4,9 @@
 use super::board::Board;
 use super::goal::Goal;
 use super::model::{Blocks, State};
-use super::plan::{Engine, Objective, Plan};
 use crate::families::plan::Resolved;
+use crate::families::state_space::Plan;
+use crate::families::state_space::plan::{Engine, Objective};
 use crate::spec::FormulaSite;
 
 pub struct BlocksPuzzle {
@@ -16,10 +17,8 @@ pub struct BlocksPuzzle {
     pub(super) start: State,
     pub(super) goal: Goal,
     pub(super) objective: Objective,
-    pub(super) plan: Plan,
+    pub(super) plan: Plan<State>,
     pub(super) engine: Resolved<Engine>,
-    /// How many solutions or farthest positions to list.
-    pub(super) limit: usize,
     /// Where the goal predicate is written, for an error found while evaluating it.
     pub(super) goal_site: Option<FormulaSite>,
 }

@@ -4,7 +4,8 @@
 
 use super::board::{Board, DIR_NAMES, Tile};
 use super::model::{Blocks, MAX_PIECES, Move, State};
-use crate::report::{Report, Section, StateView};
+use crate::families::state_space::layers::LayerDetails;
+use crate::report::StateView;
 use serde::Serialize;
 
 /// The fields every sliding-blocks report adds.
@@ -14,21 +15,9 @@ pub struct Details {
     pub metric: &'static str,
     /// The symbols of each class of interchangeable pieces.
     pub classes: Vec<String>,
+    /// `longest`, `reachable`: the layers.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    pub longest: Option<LongestDetails>,
-}
-
-/// The fields `longest` adds.
-#[derive(Debug, Serialize)]
-pub struct LongestDetails {
-    /// Moves from the start to the farthest positions.
-    pub farthest_distance: usize,
-    /// How many positions lie that far.
-    pub farthest_count: usize,
-    /// Up to `solve.limit` of them.
-    pub farthest: Vec<StateView>,
-    /// How many positions lie at each distance, from 0.
-    pub layer_counts: Vec<u64>,
+    pub layers: Option<LayerDetails>,
 }
 
 /// Where each piece is (placement number, its class's `gone` once off the board), piece by
@@ -152,40 +141,4 @@ fn base_char(tile: Tile) -> char {
         Tile::Exit(_) => '=',
         Tile::Outside => ' ',
     }
-}
-
-/// The farthest positions and the count per distance, as sections and as typed fields.
-pub fn fill_details(report: &mut Report, details: Details) {
-    if let Some(longest) = &details.longest {
-        let far = longest.farthest_distance;
-        let mut lines = Vec::new();
-        for v in &longest.farthest {
-            lines.extend(v.text.lines().map(str::to_string));
-            lines.push(String::new());
-        }
-        if longest.farthest_count > longest.farthest.len() {
-            lines.push(format!(
-                "(showing {} of {}; raise solve.limit for more)",
-                longest.farthest.len(),
-                longest.farthest_count
-            ));
-        }
-        report.sections.push(Section {
-            title: format!(
-                "{} farthest positions ({far} moves from the start)",
-                longest.farthest_count
-            ),
-            lines,
-        });
-        report.sections.push(Section {
-            title: "positions at each distance".to_string(),
-            lines: longest
-                .layer_counts
-                .iter()
-                .enumerate()
-                .map(|(d, c)| format!("{d:>3}: {c}"))
-                .collect(),
-        });
-    }
-    report.set_details(&details);
 }

@@ -1,17 +1,16 @@
-//! A checked sliding-blocks puzzle and its solving: runs the plan's engine, replays every
-//! solution (following which piece moves), and fills the report.
+//! A checked sliding-blocks puzzle and its solving: the move puzzles' driver runs the plan over
+//! codes as narrow as the puzzle allows, replaying every solution (following which piece moves).
 
 use super::model::{Code, Metric, Move, Space, State};
-use super::plan::{CATALOG, Objective, Plan, Sweep};
+use super::plan::CATALOG;
 use super::puzzle::BlocksPuzzle;
-use super::report::{Details, LongestDetails, Pieces, fill_details};
+use super::report::{Details, Pieces};
 use crate::diagnostic::Diagnostic;
-use crate::engine::{
-    Path, SearchStats, all_shortest, bfs, bidirectional_bfs, frontier_layers, layers,
-};
+use crate::engine::Path;
 use crate::expr::ExprError;
+use crate::families::state_space::{self, MovePuzzle, Outcome};
 use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
-use crate::report::{Report, Solution, Stats, Status, Step};
+use crate::report::{Report, Solution, StateView, Status, Step};
 use std::cell::RefCell;
 
 /// What a breadth-first search keeps per state of a 64-bit code: its entry in the node list
@@ -55,7 +54,7 @@ impl Puzzle for BlocksPuzzle {
         report.start = Some(self.pieces(self.start).view());
         // The first arithmetic error of the goal, if any, ends the solve with a message at it.
         let goal_error: RefCell<Option<ExprError>> = RefCell::new(None);
-        let longest = if self.model.code_bits() <= 64 {
+        let out = if self.model.code_bits() <= 64 {
             self.run::<u64>(&mut report, &goal_error, ctx)?
         } else {
             self.run::<u128>(&mut report, &goal_error, ctx)?
@@ -69,68 +68,73 @@ impl Puzzle for BlocksPuzzle {
         let details = Details {
             metric: self.metric_name(),
             classes: self.class_symbols(),
-            longest,
+            layers: out.layers,
         };
-        fill_details(&mut report, details);
+        report.set_details(&details);
         Ok(report)
     }
 }
 
+/// One solve over codes of type `C`: the puzzle, its space over those codes, and the goal's
+/// first arithmetic error.
+struct Run<'a, C: Code> {
+    puzzle: &'a BlocksPuzzle,
+    space: Space<'a, C>,
+    goal_error: &'a RefCell<Option<ExprError>>,
+}
+
+impl<'a, C: Code> MovePuzzle for Run<'a, C> {
+    type Space = Space<'a, C>;
+    const NOUN: &'static str = "positions";
+
+    fn space(&self) -> &Space<'a, C> {
+        &self.space
+    }
+
+    fn start(&self) -> C {
+        C::from_wide(self.puzzle.start)
+    }
+
+    fn is_goal(&self, s: &C) -> bool {
+        let p = self.puzzle;
+        p.goal.holds(&p.model, s.wide()).unwrap_or_else(|e| {
+            self.goal_error.borrow_mut().get_or_insert(e);
+            false
+        })
+    }
+
+    fn solution(&self, path: &Path<C, Move>) -> Result<Solution, Diagnostic> {
+        self.puzzle.replay(&widen(path))
+    }
+
+    fn view(&self, s: &C) -> StateView {
+        self.puzzle.pieces(s.wide()).view()
+    }
+}
+
 /// A path over narrow codes as one over the model's u128 codes.
-fn widen<C: Code>(path: Path<C, Move>) -> Path<State, Move> {
+fn widen<C: Code>(path: &Path<C, Move>) -> Path<State, Move> {
     Path {
         start: path.start.wide(),
-        steps: path.steps.into_iter().map(|(m, s)| (m, s.wide())).collect(),
+        steps: path.steps.iter().map(|&(m, s)| (m, s.wide())).collect(),
     }
 }
 
 impl BlocksPuzzle {
-    /// Runs the plan's engine over codes of type `C`; `longest` returns its details.
+    /// Runs the plan's engine over codes of type `C`.
     fn run<C: Code>(
         &self,
         report: &mut Report,
         goal_error: &RefCell<Option<ExprError>>,
         ctx: &SolveContext,
-    ) -> Result<Option<LongestDetails>, Diagnostic> {
-        let space = Space::<C>::new(&self.model);
-        let start = C::from_wide(self.start);
-        let is_goal = |s: &C| {
-            self.goal.holds(&self.model, s.wide()).unwrap_or_else(|e| {
-                goal_error.borrow_mut().get_or_insert(e);
-                false
-            })
+    ) -> Result<Outcome, Diagnostic> {
+        let run = Run {
+            puzzle: self,
+            space: Space::<C>::new(&self.model),
+            goal_error,
         };
-        match &self.plan {
-            Plan::Bidirectional { goal } => {
-                let goal = C::from_wide(*goal);
-                let out = bidirectional_bfs::shortest_path(&space, start, goal, ctx.progress);
-                self.fill_paths(report, out.path.into_iter().map(widen).collect(), out.stats)?;
-            }
-            Plan::Shortest => {
-                let out = bfs::shortest_path(&space, start, is_goal, ctx.progress);
-                self.fill_paths(report, out.path.into_iter().map(widen).collect(), out.stats)?;
-            }
-            Plan::AllShortest { limit } => {
-                let out =
-                    all_shortest::all_shortest_paths(&space, start, is_goal, *limit, ctx.progress);
-                self.fill_all_shortest(report, out)?;
-            }
-            Plan::Longest { sweep } | Plan::Reachable { sweep } => {
-                let out = match sweep {
-                    Sweep::VisitedSet => layers::explore(&space, start, ctx.progress),
-                    Sweep::Frontier => frontier_layers::explore(&space, start, ctx.progress),
-                };
-                report.stats = Stats::new(out.stats.states, out.stats.elapsed);
-                report.count = Some(u128::from(out.stats.states));
-                if matches!(self.plan, Plan::Reachable { .. }) {
-                    report.status = Status::Counted;
-                    return Ok(None);
-                }
-                report.status = Status::Explored;
-                return Ok(Some(self.longest_details(out)));
-            }
-        }
-        Ok(None)
+        let plan = self.plan.map_state(C::from_wide);
+        state_space::solve(&run, &plan, report, ctx.progress)
     }
 
     fn metric_name(&self) -> &'static str {
@@ -155,57 +159,6 @@ impl BlocksPuzzle {
 
     fn pieces(&self, s: State) -> Pieces<'_> {
         Pieces::of_state(&self.board, &self.model, &self.class_of, s)
-    }
-
-    fn longest_details<C: Code>(&self, out: layers::Layers<C>) -> LongestDetails {
-        let mut farthest: Vec<State> = out.farthest.into_iter().map(Code::wide).collect();
-        farthest.sort_unstable();
-        LongestDetails {
-            farthest_distance: out.counts.len() - 1,
-            farthest_count: farthest.len(),
-            farthest: farthest
-                .iter()
-                .take(self.limit)
-                .map(|s| self.pieces(*s).view())
-                .collect(),
-            layer_counts: out.counts,
-        }
-    }
-
-    /// Counts every shortest solution and lists those found.
-    fn fill_all_shortest<C: Code>(
-        &self,
-        report: &mut Report,
-        out: all_shortest::AllShortest<C, Move>,
-    ) -> Result<(), Diagnostic> {
-        let listed = out.paths.len();
-        self.fill_paths(
-            report,
-            out.paths.into_iter().map(widen).collect(),
-            out.stats,
-        )?;
-        let counting = self.objective == Objective::Count;
-        crate::families::all_shortest::record(report, out.length, out.count, listed, counting);
-        Ok(())
-    }
-
-    /// Replays each path from the start, checks every move and the goal, and fills the report.
-    fn fill_paths(
-        &self,
-        report: &mut Report,
-        paths: Vec<Path<State, Move>>,
-        stats: SearchStats,
-    ) -> Result<(), Diagnostic> {
-        report.stats = Stats::new(stats.states, stats.elapsed);
-        if paths.is_empty() {
-            report.status = Status::NoSolution;
-            return Ok(());
-        }
-        for path in paths {
-            report.cost = Some(path.len() as u64);
-            report.solutions.push(self.replay(&path)?);
-        }
-        Ok(())
     }
 
     /// The solution's steps, each move checked against the rules and the end against the goal.

@@ -2,15 +2,16 @@
 //! the loader and the helpers need not import the solver.
 
 use super::model::{Jugs, State};
-use super::plan::{Engine, Objective, Plan};
 use crate::families::plan::Resolved;
+use crate::families::state_space::Plan;
+use crate::families::state_space::plan::{Engine, Objective};
 use crate::spec::FormulaSite;
 
 pub struct JugsPuzzle {
     pub(super) model: Jugs,
     pub(super) start: State,
     pub(super) objective: Objective,
-    pub(super) plan: Plan,
+    pub(super) plan: Plan<State>,
     pub(super) engine: Resolved<Engine>,
     /// Where the goal is written, for an error found while evaluating it.
     pub(super) goal_site: FormulaSite,
