@@ -400,6 +400,9 @@ def main():
             print(" ".join(cmd)[:150], "\n   ", stderr.decode(errors="replace").split("\n")[0][:200])
         per_kind[kind] += 1
         wrong = verdict(code, stderr, seconds, limit, stdout)
+        if (n + 1) % 1000 == 0:
+            print(f"{n + 1} runs, {len(flagged) + bool(wrong)} flagged, "
+                  f"{time.monotonic() - started:.0f} s", flush=True)
         if wrong:
             keep = out / f"flagged-{n}-{seed_path.stem}.toml"
             keep.write_text(text, encoding="utf-8", errors="surrogatepass")

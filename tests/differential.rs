@@ -117,7 +117,12 @@ impl<S: Clone + Eq + Hash> Explored<S> {
     }
     /// The fewest moves to a goal state and the number of such move sequences, or None.
     fn shortest(&self, goal: impl Fn(&S) -> bool) -> Option<(usize, u128)> {
-        let best = self.order.iter().filter(|s| goal(s)).map(|s| self.dist[s]).min()?;
+        let best = self
+            .order
+            .iter()
+            .filter(|s| goal(s))
+            .map(|s| self.dist[s])
+            .min()?;
         let ways = self
             .order
             .iter()
@@ -317,7 +322,13 @@ fn check_shortest<S: Clone + Eq + Hash + std::fmt::Debug>(
         }
         Some((length, _)) => {
             prop_assert_eq!(code, 0, "{}\n{}", doc, spec);
-            prop_assert_eq!(doc["cost"].as_u64(), Some(length as u64), "{}\n{}", doc, spec);
+            prop_assert_eq!(
+                doc["cost"].as_u64(),
+                Some(length as u64),
+                "{}\n{}",
+                doc,
+                spec
+            );
             if let Err(e) = replayed(&doc) {
                 return Err(TestCaseError::fail(format!("{e}\n{doc}\n{spec}")));
             }
@@ -327,7 +338,13 @@ fn check_shortest<S: Clone + Eq + Hash + std::fmt::Debug>(
     match truth {
         None => prop_assert_eq!(code, 1, "{}\n{}", doc, spec),
         Some((length, ways)) => {
-            prop_assert_eq!(doc["cost"].as_u64(), Some(length as u64), "{}\n{}", doc, spec);
+            prop_assert_eq!(
+                doc["cost"].as_u64(),
+                Some(length as u64),
+                "{}\n{}",
+                doc,
+                spec
+            );
             prop_assert_eq!(
                 doc["count"].as_u64().map(u128::from),
                 Some(ways),
@@ -357,7 +374,12 @@ fn check_jugs_kind(seed: u64) -> Result<(), TestCaseError> {
         |s| j.goal_holds(s),
         |doc| {
             let states = steps(doc, |v| jug_state(names, v));
-            replay(j.initial.clone(), states, |s| j.succ(s), |s| j.goal_holds(s))
+            replay(
+                j.initial.clone(),
+                states,
+                |s| j.succ(s),
+                |s| j.goal_holds(s),
+            )
         },
     )?;
     let (doc, _) = solve(&spec, &["--objective", "longest"]);
@@ -410,7 +432,12 @@ fn check_jugs_rules(seed: u64) -> Result<(), TestCaseError> {
         |s| j.goal_holds(s),
         |doc| {
             let states = steps(doc, |v| int_list(&v["jug"]));
-            replay(j.initial.clone(), states, |s| j.succ(s), |s| j.goal_holds(s))
+            replay(
+                j.initial.clone(),
+                states,
+                |s| j.succ(s),
+                |s| j.goal_holds(s),
+            )
         },
     )
 }
@@ -497,10 +524,9 @@ impl Tiles {
     fn replay_tiles(&self, moved: &[i64]) -> Result<(), String> {
         let mut s = self.start.clone();
         for &tile in moved {
-            let next = self
-                .succ(&s)
-                .into_iter()
-                .find(|t| t.iter().position(|&x| x == 0) == s.iter().position(|&x| x == tile as u8));
+            let next = self.succ(&s).into_iter().find(|t| {
+                t.iter().position(|&x| x == 0) == s.iter().position(|&x| x == tile as u8)
+            });
             s = next.ok_or(format!("tile {tile} is not beside the blank in {s:?}"))?;
         }
         if s == self.goal {
@@ -520,7 +546,13 @@ fn check_tiles_kind(seed: u64) -> Result<(), TestCaseError> {
     match from_start.dist.get(&t.goal) {
         None => prop_assert_eq!(code, 1, "{}\n{}", doc, spec),
         Some(&length) => {
-            prop_assert_eq!(doc["cost"].as_u64(), Some(length as u64), "{}\n{}", doc, spec);
+            prop_assert_eq!(
+                doc["cost"].as_u64(),
+                Some(length as u64),
+                "{}\n{}",
+                doc,
+                spec
+            );
             if let Err(e) = t.replay_tiles(&int_list(&doc["tiles_moved"])) {
                 return Err(TestCaseError::fail(format!("{e}\n{doc}\n{spec}")));
             }
@@ -554,7 +586,9 @@ fn check_tiles_rules(seed: u64) -> Result<(), TestCaseError> {
         &explored,
         |s| *s == t.goal,
         |doc| {
-            let states = steps(doc, |v| int_list(&v["cell"]).iter().map(|&x| x as u8).collect());
+            let states = steps(doc, |v| {
+                int_list(&v["cell"]).iter().map(|&x| x as u8).collect()
+            });
             replay(t.start.clone(), states, |s| t.succ(s), |s| *s == t.goal)
         },
     )
@@ -602,11 +636,7 @@ fn floor_div(a: i64, d: i64) -> i64 {
 
 fn rem_up(a: i64, d: i64) -> i64 {
     let r = a % d;
-    if r < 0 {
-        r + d.abs()
-    } else {
-        r
-    }
+    if r < 0 { r + d.abs() } else { r }
 }
 
 impl E {
@@ -756,9 +786,7 @@ fn rules(rng: &mut Rng) -> Rules {
                 .collect();
             RuleMove {
                 param,
-                guard: rng
-                    .chance(60)
-                    .then(|| condition(rng, n, param, true, 1)),
+                guard: rng.chance(60).then(|| condition(rng, n, param, true, 1)),
                 effects,
                 cost: formula(rng, n, param, true, 1),
             }
@@ -798,11 +826,7 @@ impl Rules {
         move |c| format!("v[(i + {c}) % {n}]")
     }
     fn target(&self, m: &RuleMove, k: usize, i: usize) -> usize {
-        if m.param {
-            (i + k) % self.n
-        } else {
-            k
-        }
+        if m.param { (i + k) % self.n } else { k }
     }
     /// Each move instance that applies, with the state it gives and its cost.
     fn step(&self, s: &[i64]) -> Vec<(Vec<i64>, i64)> {
@@ -1072,7 +1096,13 @@ fn check_blocks(seed: u64) -> Result<(), TestCaseError> {
         },
     )?;
     let (doc, _) = solve(&spec, &["--objective", "reachable"]);
-    prop_assert_eq!(doc["count"].as_u64(), Some(explored.order.len() as u64), "{}\n{}", doc, spec);
+    prop_assert_eq!(
+        doc["count"].as_u64(),
+        Some(explored.order.len() as u64),
+        "{}\n{}",
+        doc,
+        spec
+    );
     let layers = explored.layers();
     let (doc, _) = solve(&spec, &["--objective", "longest"]);
     prop_assert_eq!(layers_of(&doc), layers.clone(), "{}\n{}", doc, spec);
@@ -1103,7 +1133,10 @@ fn search(rng: &mut Rng) -> Search {
         .map(|_| condition(rng, n, false, false, 1))
         .collect();
     // An objective must depend on a variable: one is added to the random formula.
-    let objective = E::Add(Box::new(E::At(rng.below(n))), Box::new(formula(rng, n, false, false, 2)));
+    let objective = E::Add(
+        Box::new(E::At(rng.below(n))),
+        Box::new(formula(rng, n, false, false, 2)),
+    );
     Search {
         domains,
         constraints,
@@ -1166,8 +1199,20 @@ fn check_search(seed: u64) -> Result<(), TestCaseError> {
     for engine in ["propagation", "backtracking"] {
         let spec = s.spec("count");
         let (doc, code) = solve(&spec, &["--engine", engine]);
-        prop_assert_eq!(code, if solutions.is_empty() { 1 } else { 0 }, "{}\n{}", doc, spec);
-        prop_assert_eq!(doc["count"].as_u64(), Some(solutions.len() as u64), "{}\n{}", doc, spec);
+        prop_assert_eq!(
+            code,
+            if solutions.is_empty() { 1 } else { 0 },
+            "{}\n{}",
+            doc,
+            spec
+        );
+        prop_assert_eq!(
+            doc["count"].as_u64(),
+            Some(solutions.len() as u64),
+            "{}\n{}",
+            doc,
+            spec
+        );
     }
     // `all`: the very solutions, each one checked here.
     let spec = s.spec("all");
@@ -1176,14 +1221,26 @@ fn check_search(seed: u64) -> Result<(), TestCaseError> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|a| (0..n).map(|k| a["values"][SEARCH_NAMES[k]].as_i64().unwrap()).collect())
+        .map(|a| {
+            (0..n)
+                .map(|k| a["values"][SEARCH_NAMES[k]].as_i64().unwrap())
+                .collect()
+        })
         .collect();
     listed.sort();
     prop_assert_eq!(&listed, &solutions, "{}\n{}", doc, spec);
     // An optimum over the solutions.
-    let objective = if seed % 2 == 0 { "maximize" } else { "minimize" };
+    let objective = if seed % 2 == 0 {
+        "maximize"
+    } else {
+        "minimize"
+    };
     let values = solutions.iter().map(|a| s.objective.eval(a, 0));
-    let best = if seed % 2 == 0 { values.max() } else { values.min() };
+    let best = if seed % 2 == 0 {
+        values.max()
+    } else {
+        values.min()
+    };
     let spec = s.spec(objective);
     let (doc, code) = solve(&spec, &[]);
     match best {
