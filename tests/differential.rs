@@ -362,7 +362,7 @@ fn check_jugs_kind(seed: u64) -> Result<(), TestCaseError> {
     let spec = j.kind_spec();
     let explored = explore(j.initial.clone(), |s| j.succ(s));
     let names = &JUG_NAMES[..j.caps.len()];
-    let engine = if j.full_state_goal() && seed % 2 == 0 {
+    let engine = if j.full_state_goal() && seed.is_multiple_of(2) {
         "bidirectional-bfs"
     } else {
         "bfs"
@@ -420,7 +420,7 @@ fn check_jugs_rules(seed: u64) -> Result<(), TestCaseError> {
     let j = jugs(&mut Rng(seed));
     let spec = j.rules_spec();
     let explored = explore(j.initial.clone(), |s| j.succ(s));
-    let engine = if j.full_state_goal() && seed % 2 == 0 {
+    let engine = if j.full_state_goal() && seed.is_multiple_of(2) {
         "bidirectional-bfs"
     } else {
         ["bfs", "bitmap-bfs"][(seed % 4 / 2) as usize]
@@ -486,12 +486,12 @@ impl Tiles {
         }
         out
     }
-    fn succ(&self, s: &Vec<u8>) -> Vec<Vec<u8>> {
+    fn succ(&self, s: &[u8]) -> Vec<Vec<u8>> {
         let blank = s.iter().position(|&t| t == 0).unwrap();
         self.neighbours(blank)
             .into_iter()
             .map(|q| {
-                let mut t = s.clone();
+                let mut t = s.to_vec();
                 t.swap(blank, q);
                 t
             })
@@ -847,7 +847,7 @@ impl Rules {
         }
         out
     }
-    fn succ(&self, s: &Vec<i64>) -> Vec<Vec<i64>> {
+    fn succ(&self, s: &[i64]) -> Vec<Vec<i64>> {
         self.step(s).into_iter().map(|(t, _)| t).collect()
     }
     fn goal_holds(&self, s: &[i64]) -> bool {
@@ -910,7 +910,7 @@ fn check_random_rules(seed: u64) -> Result<(), TestCaseError> {
     prop_assume!(!r.forbid.as_ref().is_some_and(|f| f.eval(&r.start, 0)));
     let spec = r.spec();
     let explored = explore(r.start.clone(), |s| r.succ(s));
-    let engine = if r.full && seed % 2 == 0 {
+    let engine = if r.full && seed.is_multiple_of(2) {
         "bidirectional-bfs"
     } else {
         ["bfs", "bitmap-bfs"][(seed % 4 / 2) as usize]
@@ -957,13 +957,13 @@ fn blocks(rng: &mut Rng) -> Blocks {
             let (r, c) = (rng.below(rows), rng.below(cols));
             let cells = cells_of(shape, (r, c), rows, cols);
             let free_after = taken.iter().filter(|t| !**t).count() > shape.0 * shape.1;
-            if let Some(cells) = cells.filter(|cs| cs.iter().all(|&p| !taken[p])) {
-                if free_after {
-                    cells.iter().for_each(|&p| taken[p] = true);
-                    shapes.push(shape);
-                    start.push((r, c));
-                    break;
-                }
+            if let Some(cells) = cells.filter(|cs| cs.iter().all(|&p| !taken[p]))
+                && free_after
+            {
+                cells.iter().for_each(|&p| taken[p] = true);
+                shapes.push(shape);
+                start.push((r, c));
+                break;
             }
         }
     }
@@ -1018,7 +1018,7 @@ impl Blocks {
             })
             .collect()
     }
-    fn succ(&self, s: &Vec<(usize, usize)>) -> Vec<Vec<(usize, usize)>> {
+    fn succ(&self, s: &[(usize, usize)]) -> Vec<Vec<(usize, usize)>> {
         let mut out = vec![];
         for p in 0..s.len() {
             // Steps: one cell. Moves: every place a walk of steps reaches is one move.
@@ -1035,7 +1035,7 @@ impl Blocks {
                 }
             }
             for &to in &seen[1..] {
-                let mut t = s.clone();
+                let mut t = s.to_vec();
                 t[p] = to;
                 out.push(t);
             }
@@ -1230,13 +1230,13 @@ fn check_search(seed: u64) -> Result<(), TestCaseError> {
     listed.sort();
     prop_assert_eq!(&listed, &solutions, "{}\n{}", doc, spec);
     // An optimum over the solutions.
-    let objective = if seed % 2 == 0 {
+    let objective = if seed.is_multiple_of(2) {
         "maximize"
     } else {
         "minimize"
     };
     let values = solutions.iter().map(|a| s.objective.eval(a, 0));
-    let best = if seed % 2 == 0 {
+    let best = if seed.is_multiple_of(2) {
         values.max()
     } else {
         values.min()
