@@ -532,3 +532,39 @@ fn komachi_and_alphametic_stop_with_a_report() {
         );
     }
 }
+
+/// The complete depth-first search of peg solitaire's `any` polls the stop request: cut short,
+/// French 37 and diamond 41 end with a stopped report and the positions proved dead so far, not
+/// with the grace period's "this engine cannot stop part-way" and no report.
+#[test]
+fn the_peg_depth_first_search_stops_with_a_report() {
+    for spec in ["specs/french37.toml", "specs/diamond41.toml"] {
+        let out = run(&[
+            "run",
+            spec,
+            "--objective",
+            "any",
+            "--engine",
+            "dfs",
+            "--time-limit",
+            "0.3",
+            "--json",
+            "--quiet",
+        ]);
+        assert_eq!(out.code, 6, "{spec}: {}\n{}", out.stdout, out.stderr);
+        let json = out.json();
+        assert_eq!(json["status"], "stopped", "{spec}: {json}");
+        assert_eq!(json["stopped"], "time-limit", "{spec}");
+        assert!(
+            json["notes"]
+                .to_string()
+                .contains("stopped during the depth-first search"),
+            "{spec}: {json}"
+        );
+        assert_eq!(
+            json["solutions"].as_array().map(Vec::len),
+            Some(0),
+            "{spec}"
+        );
+    }
+}

@@ -208,6 +208,13 @@ impl<B: Bitboard> Search<'_, B> {
         answer.report.stats = self.stats(out.dead_positions);
         match out.jumps {
             Some(js) => self.puzzle.record(answer, &js, None)?,
+            None if out.stopped => {
+                stopped(answer);
+                answer.report.notes.push(format!(
+                    "stopped during the depth-first search, after {} positions proved dead; no solution and no proof that there is none",
+                    out.dead_positions
+                ));
+            }
             None if out.exhausted_budget => {
                 return Err(Diagnostic::new(format!(
                     "the depth-first search gave up after {DFS_BUDGET} dead positions"
@@ -226,8 +233,8 @@ impl<B: Bitboard> Search<'_, B> {
     }
 }
 
-/// Whether a stop was requested while a search that cannot stop part-way ran (the beams, the
-/// filtered DFS): then no later search starts, and the report says stopped with what it has,
+/// Whether a stop was requested while a search ran (the beams, the filtered DFS, which end
+/// early on it): then no later search starts, and the report says stopped with what it has,
 /// never "no solution" for a search that was not finished.
 fn stopped(answer: &mut Answer) -> bool {
     match stop::requested() {

@@ -12,6 +12,9 @@ use toml::Spanned;
 
 /// Most elements one array may have.
 const MAX_ELEMENTS: usize = 100_000;
+/// Most domain values all the variables may hold together (each domain is a list of values):
+/// an array of 100,000 elements over 10,000,000 values each would ask for 8 TB while loading.
+const MAX_VALUES: usize = 50_000_000;
 
 /// The variables and arrays of every declaration, in order.
 pub fn declare_variables(
@@ -29,6 +32,7 @@ pub fn declare_variables(
     let mut variables: Vec<Variable> = Vec::new();
     let mut arrays: Vec<Array> = Vec::new();
     let mut groups = 0;
+    let mut values = 0usize;
     for text in declarations.get_ref() {
         let err = |e: ExprError| doc.formula_error(text, "the variables", e);
         let (names, decl) = match array_head(text.get_ref(), &known).map_err(err)? {
@@ -61,6 +65,18 @@ pub fn declare_variables(
                 Some(groups - 1)
             }
         };
+        values = values.saturating_add(names.len().saturating_mul(decl.values.len()));
+        if values > MAX_VALUES {
+            return Err(err(ExprError::new(
+                format!(
+                    "the variables would hold {values} domain values in all, more than {MAX_VALUES} ({} variables of {} values here)",
+                    names.len(),
+                    decl.values.len()
+                ),
+                0..text.get_ref().len(),
+            )
+            .help("use fewer variables or narrower ranges")));
+        }
         for (name, span) in names {
             if let Some(span) = span {
                 check_new_name(&variables, &arrays, &name, span).map_err(err)?;

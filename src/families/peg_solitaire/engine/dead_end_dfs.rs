@@ -7,7 +7,11 @@
 
 use super::bitboard::Bitboard;
 use super::jump_space::JumpSpace;
+use crate::engine::stop;
 use rustc_hash::FxHashSet;
+
+/// Positions visited between two looks at the stop request (a few microseconds of work).
+const POLL_EVERY: u64 = 4096;
 
 pub struct DeadEndSearch<'a, B: Bitboard> {
     space: &'a JumpSpace<B>,
@@ -19,6 +23,9 @@ pub struct DeadEndSearch<'a, B: Bitboard> {
     endgame: Option<&'a super::layer::Layer<B>>,
     /// Stop (with no answer) after this many positions were proved dead.
     budget: usize,
+    visited: u64,
+    /// A stop was requested (time limit, Ctrl-C, memory) and the search ended part-way.
+    stopped: bool,
 }
 
 pub struct DfsOutcome {
@@ -26,6 +33,8 @@ pub struct DfsOutcome {
     pub jumps: Option<Vec<usize>>,
     /// Whether the search gave up on its budget (so None proves nothing).
     pub exhausted_budget: bool,
+    /// Whether a stop request ended it part-way (so None proves nothing).
+    pub stopped: bool,
     pub dead_positions: u64,
 }
 
@@ -48,6 +57,8 @@ impl<'a, B: Bitboard> DeadEndSearch<'a, B> {
             goal,
             dead: FxHashSet::default(),
             budget,
+            visited: 0,
+            stopped: false,
         }
     }
 
@@ -62,7 +73,8 @@ impl<'a, B: Bitboard> DeadEndSearch<'a, B> {
         let mut path = prefix.to_vec();
         let found = self.dfs(start, &mut path);
         DfsOutcome {
-            exhausted_budget: found.is_none(),
+            exhausted_budget: found.is_none() && !self.stopped,
+            stopped: self.stopped,
             jumps: found.unwrap_or(false).then_some(path),
             dead_positions: self.dead.len() as u64,
         }
@@ -82,8 +94,13 @@ impl<'a, B: Bitboard> DeadEndSearch<'a, B> {
             .count() as u32
     }
 
-    /// Some(true) solved, Some(false) proved dead, None out of budget.
+    /// Some(true) solved, Some(false) proved dead, None out of budget or stopped.
     fn dfs(&mut self, b: B, path: &mut Vec<usize>) -> Option<bool> {
+        self.visited += 1;
+        if self.visited.is_multiple_of(POLL_EVERY) && stop::requested().is_some() {
+            self.stopped = true;
+            return None;
+        }
         if b.count() == self.goal_pegs {
             return Some((self.goal)(b));
         }

@@ -10,7 +10,11 @@
 use super::bitboard::{Bitboard, holes};
 use super::jump_space::JumpSpace;
 use super::pagoda::Pagoda;
+use crate::engine::stop;
 use rustc_hash::FxHashSet;
+
+/// Nodes between two looks at the stop request.
+const POLL_EVERY: u64 = 1024;
 
 /// Pagoda functions tracked at most (their values live in a fixed array per node).
 pub const MAX_PAGODAS: usize = 4;
@@ -40,7 +44,8 @@ pub struct FilterStats {
     pub dead_hits: u64,
 }
 
-/// Some(jumps) solved; None with `exhausted` false: proved unsolvable.
+/// Some(jumps) solved; None with `exhausted` false: proved unsolvable. A stop request ends the
+/// search as an exhausted budget does (None proves nothing; the caller asks whether it came).
 pub struct FilteredOutcome {
     pub jumps: Option<Vec<usize>>,
     pub exhausted: bool,
@@ -134,7 +139,9 @@ impl<'a, B: Bitboard> FilteredDfs<'a, B> {
         if b.count() == self.goal_pegs {
             return Some((self.goal)(b));
         }
-        if self.stats.nodes > self.node_budget {
+        if self.stats.nodes > self.node_budget
+            || (self.stats.nodes.is_multiple_of(POLL_EVERY) && stop::requested().is_some())
+        {
             return None;
         }
         let key = self.space.canonical(b);
