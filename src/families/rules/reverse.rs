@@ -6,6 +6,7 @@
 
 use super::layout::Layout;
 use super::model::{Instance, Rules, Target};
+use super::permute::Perm;
 
 /// The goal state and every move's way back.
 #[derive(Debug, Clone)]
@@ -27,6 +28,8 @@ struct Preimage {
     /// Slots whose old value the new state does not tell, each with the values to try (the
     /// slot's range, or the one value the guard pins it to).
     free: Vec<(usize, i64, i64)>,
+    /// The inverse of the effect's permutation: the moved slots' old values, in one step.
+    inverse: Option<Perm>,
 }
 
 impl Preimage {
@@ -72,6 +75,7 @@ impl Preimage {
             set: e.set & !written,
             toggle: e.toggle,
             free,
+            inverse: e.perm.as_ref().map(|p| p.inverse(layout)),
         }
     }
 
@@ -135,7 +139,11 @@ impl Reverse {
             if (t ^ p.toggle) & p.fixed != p.set & p.fixed {
                 continue;
             }
-            each_value(&rules.layout, &p.free, t ^ p.toggle, &mut |s| {
+            let base = match &p.inverse {
+                Some(inv) => inv.apply(t, t ^ p.toggle),
+                None => t ^ p.toggle,
+            };
+            each_value(&rules.layout, &p.free, base, &mut |s| {
                 let leads = matches!(rules.apply(i, s), Ok(Some(n)) if n == t);
                 if leads && matches!(rules.broken_constraint(s), Ok(None)) {
                     found(i as u32, s);
