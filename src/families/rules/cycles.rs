@@ -243,7 +243,14 @@ fn table_moves(
     }
     let mut seen = vec![false; len];
     for &p in &table {
-        position(doc, v.span(), p, len, &mut seen, "the table")?;
+        position(doc, v.span(), p, len, &mut seen, "the table").map_err(|d| {
+            // A repeated position means another is missing: name the first.
+            let missing = (0..len as i64).find(|q| !table.contains(q));
+            match missing {
+                Some(q) => d.label(format!("position {q} is missing")),
+                None => d,
+            }
+        })?;
     }
     Ok(table
         .iter()

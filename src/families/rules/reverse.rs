@@ -256,6 +256,41 @@ do = "lights[j] = 1 - lights[j] for j in neighbours[i]"
 reach = "all(lights[i] == 0 for i in 0..3)"
 "#;
 
+    /// A ring of 3 with twists, moved by `permute` (turned 1 to 3 times) and by the same
+    /// turn written in `do` (found to be a permutation), plus a guard.
+    const RING: &str = r#"
+[puzzle]
+name = "ring"
+kind = "rules"
+[state]
+p = "3 of 0..2"
+o = "3 of 0..2"
+[start]
+p = [0, 1, 2]
+o = 0
+[[move]]
+name = "turn"
+for = "q in 1..2"
+permute = [{ arrays = ["p", "o"], cycles = [0, 1, 2], add = { o = [1, 2, 0] } }]
+times = "q"
+[[move]]
+name = "swap"
+when = "o[0] != 1"
+do = "p[0] = p[2]; p[2] = p[0]; o[0] = (o[2] + 1) % 3; o[2] = (o[0] + 2) % 3"
+[goal]
+reach = "all(p[i] == i and o[i] == 0 for i in 0..2)"
+"#;
+
+    #[test]
+    fn permutations_are_inverted_and_their_predecessors_exact() {
+        let doc = SpecDocument::from_text(Path::new("ring.toml"), RING.to_string(), &[]).unwrap();
+        let rules = puzzle_from_spec(&doc).unwrap().rules;
+        // Every move, the one written in `do` included, is a permutation: one candidate each.
+        assert!(rules.instances.iter().all(|i| i.effect.perm.is_some()));
+        assert_eq!(rules.reverse.as_ref().unwrap().per_state, 3);
+        predecessors_are_exact("ring.toml", RING.to_string(), &[]);
+    }
+
     #[test]
     fn predecessors_match_a_brute_force_over_every_state() {
         // One-way moves (fill, empty) and writes computed from the state (pour).
