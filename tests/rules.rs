@@ -614,8 +614,8 @@ mod pocket {
                 for face in ["U", "R", "F"] {
                     for &q in quarters {
                         let n = turn(*c, face, q);
-                        if !seen.contains_key(&n) {
-                            seen.insert(n, counts.len() as u8);
+                        if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(n) {
+                            e.insert(counts.len() as u8);
                             next.push(n);
                         }
                     }

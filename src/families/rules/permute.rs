@@ -173,11 +173,9 @@ mod tests {
         let q = quarter(&l);
         let s = l.pack(&[0, 1, 2, 3, 0, 1, 2, 0]);
         let t = q.apply(s, s);
-        // Position k + 1 gets position k's values, `o` plus 1, 2, 1, 2 at the destinations.
-        assert_eq!(
-            l.unpack(t),
-            vec![3, 0, 1, 2, (0 + 1) % 3, 2 % 3, (1 + 1) % 3, (2 + 2) % 3]
-        );
+        // Position k + 1 gets position k's values, `o` plus 1, 2, 1, 2 at the destinations:
+        // o[0] = o[3] + 1 = 1, o[1] = o[0] + 2 = 2, o[2] = o[1] + 1 = 2, o[3] = o[2] + 2 = 4 = 1.
+        assert_eq!(l.unpack(t), vec![3, 0, 1, 2, 1, 2, 2, 1]);
         assert_eq!(q.inverse(&l).apply(t, t), s);
         let four = q.power(4, &l);
         // Four quarter turns put every value back; each `o` got 1 + 2 + 1 + 2 = 6 = 0 mod 3.
