@@ -555,3 +555,135 @@ fn the_name_shows_the_values_it_names() {
         out.stderr
     );
 }
+
+/// The pocket cube by the standard cubie model, written here independently of the spec:
+/// corners URF UFL ULB UBR DFR DLF DBL DRB (0..7); a face turn takes position i's cubie from
+/// position `from[i]` and adds `twist[i]` to its orientation, modulo 3 (Kociemba's tables).
+mod pocket {
+    const U: ([usize; 8], [u8; 8]) = ([3, 0, 1, 2, 4, 5, 6, 7], [0; 8]);
+    const R: ([usize; 8], [u8; 8]) = ([4, 1, 2, 0, 7, 5, 6, 3], [2, 0, 0, 1, 1, 0, 0, 2]);
+    const F: ([usize; 8], [u8; 8]) = ([1, 5, 2, 3, 0, 4, 6, 7], [1, 2, 0, 0, 2, 1, 0, 0]);
+
+    pub type Cube = ([u8; 8], [u8; 8]);
+    pub const SOLVED: Cube = ([0, 1, 2, 3, 4, 5, 6, 7], [0; 8]);
+
+    /// `face` ("U", "R" or "F") turned a quarter clockwise `quarters` times.
+    pub fn turn(c: Cube, face: &str, quarters: u32) -> Cube {
+        let (from, twist) = match face {
+            "U" => U,
+            "R" => R,
+            "F" => F,
+            _ => panic!("no face {face}"),
+        };
+        (0..quarters).fold(c, |(p, o), _| {
+            let mut n = (p, o);
+            for i in 0..8 {
+                n.0[i] = p[from[i]];
+                n.1[i] = (o[from[i]] + twist[i]) % 3;
+            }
+            n
+        })
+    }
+
+    /// The spec's state (7 positions, DBL left out, DRB numbered 6) as a cube.
+    pub fn from_spec(state: &serde_json::Value) -> Cube {
+        let ints = |k: &str| -> Vec<u8> {
+            (state[k].as_array().unwrap().iter())
+                .map(|v| v.as_u64().unwrap() as u8)
+                .collect()
+        };
+        let (cp, co) = (ints("cp"), ints("co"));
+        let cubie = |c: u8| if c == 6 { 7 } else { c };
+        let mut cube = ([0, 0, 0, 0, 0, 0, 6, 0], [0; 8]);
+        for (k, pos) in [0, 1, 2, 3, 4, 5, 7].into_iter().enumerate() {
+            cube.0[pos] = cubie(cp[k]);
+            cube.1[pos] = co[k];
+        }
+        cube
+    }
+
+    /// Breadth-first search from the solved cube with turns of `quarters` quarter turns:
+    /// how many positions at each distance, and the distance of every position.
+    pub fn distances(quarters: &[u32]) -> (Vec<u64>, std::collections::HashMap<Cube, u8>) {
+        let mut seen = std::collections::HashMap::from([(SOLVED, 0u8)]);
+        let mut layer = vec![SOLVED];
+        let mut counts = vec![1];
+        while !layer.is_empty() {
+            let mut next = Vec::new();
+            for c in &layer {
+                for face in ["U", "R", "F"] {
+                    for &q in quarters {
+                        let n = turn(*c, face, q);
+                        if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(n) {
+                            e.insert(counts.len() as u8);
+                            next.push(n);
+                        }
+                    }
+                }
+            }
+            if !next.is_empty() {
+                counts.push(next.len() as u64);
+            }
+            layer = next;
+        }
+        (counts, seen)
+    }
+}
+
+fn layer_counts(doc: &Value) -> Vec<u64> {
+    (doc["layer_counts"].as_array().expect("layer counts").iter())
+        .map(|v| v.as_u64().unwrap())
+        .collect()
+}
+
+/// The shipped scramble is solved in as few moves as the brute force says (11), and the
+/// solution replays with the cubie model above; every position and God's number (11 in the
+/// half-turn metric, 14 in the quarter-turn metric, docs/known-answers.md) agree with it.
+#[test]
+fn pocket_cube_permutation_moves_agree_with_a_cubie_model() {
+    let (htm, dist) = pocket::distances(&[1, 2, 3]);
+    assert_eq!(htm.iter().sum::<u64>(), 3_674_160);
+    assert_eq!(htm.len() - 1, 11);
+    let doc = solve(&["specs/pocket-cube-rules.toml"]);
+    assert!(doc["engine"] == "bidirectional-bfs", "{}", doc["engine"]);
+    let start = pocket::from_spec(&doc["start"]);
+    assert_eq!(dist[&start], 11);
+    assert_eq!(doc["cost"], 11);
+    let mut cube = start;
+    for step in doc["solutions"][0].as_array().unwrap() {
+        let label = step["move"].as_str().unwrap();
+        let (face, q) = label.split_at(1);
+        cube = pocket::turn(cube, face, q.parse().unwrap());
+        assert_eq!(cube, pocket::from_spec(&step["state"]), "after {label}");
+    }
+    assert_eq!(cube, pocket::SOLVED);
+    let doc = solve(&["specs/pocket-cube-rules.toml", "--objective", "longest"]);
+    assert_eq!(layer_counts(&doc), htm);
+    let (qtm, _) = pocket::distances(&[1, 3]);
+    assert_eq!(qtm.len() - 1, 14);
+    let quarter = ["--set", "tables.turns=[1, 3]", "--objective", "longest"];
+    let doc = solve(&[&["specs/pocket-cube-rules.toml"][..], &quarter].concat());
+    assert_eq!(layer_counts(&doc), qtm);
+}
+
+#[test]
+fn permutations_that_are_not_are_refused_at_their_place() {
+    expect_error(
+        "tests/bad/rules-permute-table.toml",
+        "10:38",
+        &[
+            "position 2 appears twice in the table",
+            "position 3 is missing",
+        ],
+    );
+    expect_error(
+        "tests/bad/rules-permute-cycle-range.toml",
+        "13:35",
+        &["position 4 in the cycles is outside the arrays (0..3)"],
+    );
+    expect_error(
+        "tests/bad/rules-permute-add.toml",
+        "12:70",
+        &["`add` gives 3 values and the entry moves 4 positions"],
+    );
+}

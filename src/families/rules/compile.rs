@@ -5,6 +5,7 @@ use super::bytecode::Program;
 use super::layout::{Layout, Shape};
 use super::lower::{Ir, Names, Ty};
 use super::model::{Effect, Instance, Target, Write};
+use super::permute::{Perm, Step};
 use super::spec::MoveTable;
 use crate::diagnostic::Diagnostic;
 use crate::expr::{
@@ -63,12 +64,20 @@ pub fn parse_move(doc: &SpecDocument, m: &MoveTable) -> Result<ParsedMove, Diagn
         )?),
         None => None,
     };
-    let effects = formula(
-        doc,
-        &m.effect,
-        &format!("the effect of move `{name}`"),
-        parse_effects,
-    )?;
+    let effects = match (&m.effect, &m.permute) {
+        (Some(text), _) => formula(
+            doc,
+            text,
+            &format!("the effect of move `{name}`"),
+            parse_effects,
+        )?,
+        (None, Some(_)) => Vec::new(),
+        (None, None) => {
+            return Err(doc
+                .error(m.name.span(), format!("move `{name}` has neither `do` nor `permute`"))
+                .help("say what the move changes: do = \"x = x + 1\" or permute = [{ arrays = [\"a\"], cycles = [0, 1, 2] }]"));
+        }
+    };
     let cost = match &m.cost {
         Some(c) => Some(formula(
             doc,
@@ -191,8 +200,16 @@ fn instance(
         _ => None,
     };
     let what = format!("the effect of move `{name}`");
-    let effect =
-        effect(&parsed.effects, names).map_err(|e| doc.formula_error(&m.effect, &what, e))?;
+    let mut effect = match &m.effect {
+        Some(text) => {
+            effect(&parsed.effects, names).map_err(|e| doc.formula_error(text, &what, e))?
+        }
+        None => Effect::default(),
+    };
+    if let Some(perm) = super::cycles::declared(doc, m, names)? {
+        let span = m.permute.as_ref().map_or(m.name.span(), |p| p.span());
+        add_declared(doc, span, &mut effect, perm, names.layout)?;
+    }
     let cost = match (&parsed.cost, &m.cost) {
         (Some(c), Some(text)) => {
             let what = format!("the cost of move `{name}`");
@@ -204,7 +221,7 @@ fn instance(
         }
         _ => program(&Ir::Const(1), names.layout, 0..0).expect("a constant compiles"),
     };
-    let bits_only = guard.is_none() && effect.writes.is_empty();
+    let bits_only = guard.is_none() && effect.writes.is_empty() && effect.perm.is_none();
     Ok(Some(Instance {
         rule,
         args,
@@ -237,6 +254,7 @@ fn guard_error(
 fn effect(assignments: &[Assignment], names: &mut Names) -> Result<Effect, ExprError> {
     let mut fx = Effect::default();
     let mut assigned: Vec<usize> = Vec::new();
+    let mut copies: Vec<Option<Step>> = Vec::new();
     for a in assignments {
         let values = match &a.each {
             Some(b) => Some((b.name.clone(), names.values(b)?)),
@@ -250,14 +268,121 @@ fn effect(assignments: &[Assignment], names: &mut Names) -> Result<Effect, ExprE
             if let (Some(v), Some((n, _))) = (v, &values) {
                 names.locals.push((n.clone(), v));
             }
-            let r = assignment(a, names, &mut fx, &mut assigned);
+            let r = assignment(a, names, &mut fx, &mut assigned, &mut copies);
             if v.is_some() {
                 names.locals.pop();
             }
             r?;
         }
     }
+    found_permutation(&mut fx, &copies, names.layout);
     Ok(fx)
+}
+
+/// When every computed write copies another slot (plus a constant modulo the range, as
+/// `o[1] = (o[0] + 2) % 3`) and the slots read are the slots written, the writes are a
+/// permutation: applied by shifts and inverted for bidirectional search.
+fn found_permutation(fx: &mut Effect, copies: &[Option<Step>], layout: &Layout) {
+    let Some(steps) = copies.iter().copied().collect::<Option<Vec<Step>>>() else {
+        return;
+    };
+    let mut dst: Vec<usize> = steps.iter().map(|s| s.dst).collect();
+    let mut src: Vec<usize> = steps.iter().map(|s| s.src).collect();
+    dst.sort_unstable();
+    src.sort_unstable();
+    src.dedup();
+    if steps.is_empty() || dst != src {
+        return;
+    }
+    fx.writes.clear();
+    fx.perm = Some(Perm::new(steps, layout));
+}
+
+/// The write of `value` to slot `dst` as a copy of another slot plus a constant, if it is one.
+fn copy_of(layout: &Layout, dst: usize, value: &Ir) -> Option<Step> {
+    let d = layout.slots[dst];
+    let same = |src: usize| {
+        let f = layout.slots[src];
+        ((f.lo, f.hi) == (d.lo, d.hi)).then_some(src)
+    };
+    let size = i128::from(d.hi) - i128::from(d.lo) + 1;
+    let (src, add) = match value {
+        Ir::Load(x) => (same(*x)?, 0),
+        Ir::Bin(BinOp::Rem, inner, m, _)
+            if d.lo == 0 && matches!(**m, Ir::Const(k) if i128::from(k) == size) =>
+        {
+            match &**inner {
+                Ir::Load(x) => (same(*x)?, 0),
+                Ir::Bin(BinOp::Add, a, b, _) => match (&**a, &**b) {
+                    (Ir::Load(x), Ir::Const(c)) | (Ir::Const(c), Ir::Load(x))
+                        if c.abs() < 1 << 32 =>
+                    {
+                        (same(*x)?, *c)
+                    }
+                    _ => return None,
+                },
+                Ir::Bin(BinOp::Sub, a, b, _) => match (&**a, &**b) {
+                    (Ir::Load(x), Ir::Const(c)) if c.abs() < 1 << 32 => (same(*x)?, -c),
+                    _ => return None,
+                },
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    Some(Step {
+        dst,
+        src,
+        add: i128::from(add).rem_euclid(size) as u64,
+    })
+}
+
+/// Adds the permutation `permute` declares to the effect of `do`, which must not assign the
+/// slots it moves.
+fn add_declared(
+    doc: &SpecDocument,
+    span: std::ops::Range<usize>,
+    fx: &mut Effect,
+    perm: Perm,
+    layout: &Layout,
+) -> Result<(), Diagnostic> {
+    let mut assigned = fx.clear | fx.set | fx.toggle;
+    for w in &fx.writes {
+        let slots = match &w.target {
+            Target::Slot(k) => *k..*k + 1,
+            Target::At { var, .. } => {
+                let v = &layout.vars[*var];
+                v.first..v.first + v.len()
+            }
+        };
+        for k in slots {
+            assigned |= layout.slots[k].mask << layout.slots[k].shift;
+        }
+    }
+    let done = fx
+        .perm
+        .take()
+        .map(|p| p.steps().to_vec())
+        .unwrap_or_default();
+    for s in perm.steps().iter().chain(&done) {
+        let f = layout.slots[s.dst];
+        if (f.mask << f.shift) & assigned != 0
+            || done.iter().any(|d| d.dst == s.dst) && !done.contains(s)
+        {
+            return Err(doc
+                .error(
+                    span,
+                    format!(
+                        "{} is both moved by `permute` and assigned in `do`",
+                        slot_words(layout, s.dst)
+                    ),
+                )
+                .help("a move changes each slot once: leave it to `permute` or to `do`"));
+        }
+    }
+    let steps = perm.steps().iter().chain(&done).copied().collect();
+    fx.perm = Some(Perm::new(steps, layout));
+    Ok(())
 }
 
 fn assignment(
@@ -265,6 +390,7 @@ fn assignment(
     names: &mut Names,
     fx: &mut Effect,
     assigned: &mut Vec<usize>,
+    copies: &mut Vec<Option<Step>>,
 ) -> Result<(), ExprError> {
     let layout = names.layout;
     let Some(v) = layout.var(&a.target) else {
@@ -306,6 +432,10 @@ fn assignment(
             return Ok(());
         }
     }
+    copies.push(match target {
+        Target::Slot(slot) => copy_of(layout, slot, &value),
+        Target::At { .. } => None,
+    });
     let value = program(&value, layout, a.value.span.clone())?;
     fx.writes.push(Write {
         target,

@@ -393,7 +393,7 @@ impl Names<'_> {
         }
     }
 
-    fn row_values(&mut self, t: &Term) -> Result<Vec<i64>, ExprError> {
+    pub(super) fn row_values(&mut self, t: &Term) -> Result<Vec<i64>, ExprError> {
         match &t.kind {
             TermKind::Name(n) => match self.tables.iter().find(|(m, _)| m == n) {
                 Some((_, Table::List(v))) => Ok(v.clone()),

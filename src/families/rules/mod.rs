@@ -5,12 +5,14 @@
 mod arith;
 mod bytecode;
 mod compile;
+mod cycles;
 mod display;
 mod label;
 pub(crate) mod layout;
 mod load;
 pub(crate) mod lower;
 mod model;
+mod permute;
 mod plan;
 mod puzzle;
 mod report;

@@ -64,6 +64,9 @@ pub struct Effect {
     pub clear: u64,
     pub set: u64,
     pub toggle: u64,
+    /// Slots moved among themselves (declared by `permute` or found in `do`): applied by
+    /// shifts, and undone by its inverse when searching backwards.
+    pub perm: Option<super::permute::Perm>,
     pub writes: Vec<Write>,
 }
 
@@ -225,6 +228,9 @@ impl Rules {
         }
         let e = &inst.effect;
         let mut next = ((s & !e.clear) | e.set) ^ e.toggle;
+        if let Some(p) = &e.perm {
+            next = p.apply(s, next);
+        }
         if !e.writes.is_empty() {
             next = self
                 .writes(&e.writes, s, next)

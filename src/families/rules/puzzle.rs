@@ -42,10 +42,10 @@ impl Sites {
                 .collect(),
             effects: (0..moves.len())
                 .map(|r| {
-                    site(
-                        &moves[r].effect,
-                        format!("the effect of move `{}`", name(r)),
-                    )
+                    // A move of `permute` alone cannot fail: its name is a place to point at.
+                    let text = (moves[r].effect.clone())
+                        .unwrap_or_else(|| toml::Spanned::new(moves[r].name.span(), String::new()));
+                    site(&text, format!("the effect of move `{}`", name(r)))
                 })
                 .collect(),
             costs: (0..moves.len())

@@ -6,6 +6,7 @@
 
 use super::layout::Layout;
 use super::model::{Instance, Rules, Target};
+use super::permute::Perm;
 
 /// The goal state and every move's way back.
 #[derive(Debug, Clone)]
@@ -27,6 +28,8 @@ struct Preimage {
     /// Slots whose old value the new state does not tell, each with the values to try (the
     /// slot's range, or the one value the guard pins it to).
     free: Vec<(usize, i64, i64)>,
+    /// The inverse of the effect's permutation: the moved slots' old values, in one step.
+    inverse: Option<Perm>,
 }
 
 impl Preimage {
@@ -72,6 +75,7 @@ impl Preimage {
             set: e.set & !written,
             toggle: e.toggle,
             free,
+            inverse: e.perm.as_ref().map(|p| p.inverse(layout)),
         }
     }
 
@@ -135,7 +139,11 @@ impl Reverse {
             if (t ^ p.toggle) & p.fixed != p.set & p.fixed {
                 continue;
             }
-            each_value(&rules.layout, &p.free, t ^ p.toggle, &mut |s| {
+            let base = match &p.inverse {
+                Some(inv) => inv.apply(t, t ^ p.toggle),
+                None => t ^ p.toggle,
+            };
+            each_value(&rules.layout, &p.free, base, &mut |s| {
                 let leads = matches!(rules.apply(i, s), Ok(Some(n)) if n == t);
                 if leads && matches!(rules.broken_constraint(s), Ok(None)) {
                     found(i as u32, s);
@@ -247,6 +255,41 @@ do = "lights[j] = 1 - lights[j] for j in neighbours[i]"
 [goal]
 reach = "all(lights[i] == 0 for i in 0..3)"
 "#;
+
+    /// A ring of 3 with twists, moved by `permute` (turned 1 to 3 times) and by the same
+    /// turn written in `do` (found to be a permutation), plus a guard.
+    const RING: &str = r#"
+[puzzle]
+name = "ring"
+kind = "rules"
+[state]
+p = "3 of 0..2"
+o = "3 of 0..2"
+[start]
+p = [0, 1, 2]
+o = 0
+[[move]]
+name = "turn"
+for = "q in 1..2"
+permute = [{ arrays = ["p", "o"], cycles = [0, 1, 2], add = { o = [1, 2, 0] } }]
+times = "q"
+[[move]]
+name = "swap"
+when = "o[0] != 1"
+do = "p[0] = p[2]; p[2] = p[0]; o[0] = (o[2] + 1) % 3; o[2] = (o[0] + 2) % 3"
+[goal]
+reach = "all(p[i] == i and o[i] == 0 for i in 0..2)"
+"#;
+
+    #[test]
+    fn permutations_are_inverted_and_their_predecessors_exact() {
+        let doc = SpecDocument::from_text(Path::new("ring.toml"), RING.to_string(), &[]).unwrap();
+        let rules = puzzle_from_spec(&doc).unwrap().rules;
+        // Every move, the one written in `do` included, is a permutation: one candidate each.
+        assert!(rules.instances.iter().all(|i| i.effect.perm.is_some()));
+        assert_eq!(rules.reverse.as_ref().unwrap().per_state, 3);
+        predecessors_are_exact("ring.toml", RING.to_string(), &[]);
+    }
 
     #[test]
     fn predecessors_match_a_brute_force_over_every_state() {

@@ -57,9 +57,28 @@ pub struct MoveTable {
     pub when: Option<Spanned<String>>,
     /// The effect: assignments computed from the state before the move.
     #[serde(rename = "do")]
-    pub effect: Spanned<String>,
+    pub effect: Option<Spanned<String>>,
+    /// Permutations of array positions (cycles or a table), with additions modulo the range.
+    pub permute: Option<Spanned<Vec<Spanned<PermuteTable>>>>,
+    /// How many times the permutation is applied (a formula; negative: its inverse).
+    pub times: Option<Spanned<toml::Value>>,
     /// What the move costs (default 1).
     pub cost: Option<Spanned<String>>,
+}
+
+/// `{ arrays = ["cp", "co"], cycles = [0, 1, 2, 3], add = { co = [1, 2, 1, 2] } }`: the
+/// positions of the arrays move along the cycles (or as the table says), and `add` is added to
+/// the values landing on each listed position.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PermuteTable {
+    pub arrays: Spanned<Vec<Spanned<String>>>,
+    /// One cycle `[0, 1, 2, 3]`, several `[[0, 1], [2, 3]]`, or a formula naming a table (row).
+    pub cycles: Option<Spanned<toml::Value>>,
+    /// `table[i]`: the position whose value lands on `i`; a list or a formula naming a row.
+    pub table: Option<Spanned<toml::Value>>,
+    #[serde(default)]
+    pub add: BTreeMap<String, Spanned<toml::Value>>,
 }
 
 /// A rule every reachable state obeys: exactly one of `forbid` and `require`.
