@@ -671,6 +671,11 @@ mod tests {
                 Some(sum.rem_euclid(4) + r.iter().filter(|&&x| x == 1).count() as i64)
             },
         );
+        agrees(
+            "prod(arr[i] + b for i in 0..2 if i != 1) - prod(a for i in 0..k)",
+            Ty::Num,
+            |a, b, r| Some((r[0] + b) * (r[2] + b) - a * a * a),
+        );
         agrees("min(a, b, 1) + max(a, -1) + abs(a)", Ty::Num, |a, b, _| {
             Some(a.min(b).min(1) + a.max(-1) + a.abs())
         });

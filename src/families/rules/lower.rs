@@ -462,7 +462,7 @@ impl Names<'_> {
         s: &Range<usize>,
     ) -> Result<(Ir, Ty), ExprError> {
         let body_ty = match op {
-            AggOp::Sum | AggOp::Min | AggOp::Max | AggOp::Distinct => Ty::Num,
+            AggOp::Sum | AggOp::Prod | AggOp::Min | AggOp::Max | AggOp::Distinct => Ty::Num,
             AggOp::Count | AggOp::All | AggOp::Any => Ty::Bool,
         };
         let mut items = Vec::new();
@@ -474,6 +474,7 @@ impl Names<'_> {
         };
         Ok(match op {
             AggOp::Sum | AggOp::Count => (fold(BinOp::Add, Ir::Const(0), items), Ty::Num),
+            AggOp::Prod => (fold(BinOp::Mul, Ir::Const(1), items), Ty::Num),
             AggOp::All => (fold(BinOp::And, Ir::Const(1), items), Ty::Bool),
             AggOp::Any => (fold(BinOp::Or, Ir::Const(0), items), Ty::Bool),
             AggOp::Min | AggOp::Max if items.is_empty() => {
@@ -604,6 +605,7 @@ fn guarded(op: AggOp, keep: Ir, item: Ir, s: &Range<usize>) -> Result<Ir, ExprEr
     }
     Ok(match op {
         AggOp::Sum => Ir::If(Box::new(keep), Box::new(item), Box::new(Ir::Const(0))),
+        AggOp::Prod => Ir::If(Box::new(keep), Box::new(item), Box::new(Ir::Const(1))),
         AggOp::Count | AggOp::Any => fold_binary(BinOp::And, keep, item, s),
         AggOp::All => fold_binary(BinOp::Or, Ir::Not(Box::new(keep)), item, s),
         AggOp::Min | AggOp::Max | AggOp::Distinct => {

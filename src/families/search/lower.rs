@@ -308,6 +308,7 @@ impl Scope<'_> {
         };
         Ok(match op {
             AggOp::Sum => chain(BinOp::Add, items, at(ExprKind::Int(0)), span),
+            AggOp::Prod => chain(BinOp::Mul, items, at(ExprKind::Int(1)), span),
             AggOp::Count => {
                 let ones = items
                     .into_iter()
@@ -555,7 +556,7 @@ fn guarded(op: AggOp, keep: Expr, item: Expr, span: &Range<usize>) -> Result<Exp
             },
             item,
         ),
-        AggOp::Min | AggOp::Max | AggOp::Distinct => {
+        AggOp::Prod | AggOp::Min | AggOp::Max | AggOp::Distinct => {
             return Err(ExprError::new(
                 format!(
                     "the filter of `{}` must be known before the search",
