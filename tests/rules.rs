@@ -456,12 +456,16 @@ fn a_formula_with_no_value_is_false_there_and_counted_at_its_place() {
     );
     assert!(has(&["the goal", &format!("{spec}:31:10")]), "{notes:?}");
     // Goal with no value where it would hold: no solution, and a note says why it may be.
-    let (doc, code) = run_json(&[spec, "--set", "goal.reach=\"x == 9 and 1 / (x - 9) == 0\""]);
+    let (doc, code) = run_json(&[
+        spec,
+        "--set",
+        "goal.reach=\"x == 9 and div(1, x - 9) == 0\"",
+    ]);
     assert_eq!(code, 1, "{doc}");
     assert_eq!(doc["status"], "no-solution");
     assert!(doc["notes"].to_string().contains("no solution"), "{doc}");
     // A heuristic with no value counts as 0 (never an overestimate): still the fewest moves.
-    let h = "goal.heuristic=\"(9 - x) / 2 + 0 * (1 / (x - 6))\"";
+    let h = "goal.heuristic=\"div(9 - x, 2) + 0 * div(1, x - 6)\"";
     let doc = solve(&[spec, "--objective", "cheapest", "--set", h]);
     assert_eq!(doc["engine"], "a-star");
     assert_eq!(doc["cost"].as_u64(), no_value_counter_distance());

@@ -1,6 +1,7 @@
 //! The expression tree, its binding of names to slots, and its static type check.
 
 use super::error::{ExprError, Type};
+use super::functions::{Builtin, unknown_function};
 use std::ops::Range;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -20,7 +21,11 @@ pub enum ExprKind {
     Neg(Box<Expr>),
     Not(Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
-    Call(String, Vec<Expr>),
+    /// A built-in function, resolved when parsed.
+    Call(Builtin, Vec<Expr>),
+    /// A call of a name that is no built-in function: an error where a formula is checked,
+    /// read by the forms that give such names a meaning (`rows(9, 9)` in groups).
+    Apply(String, Vec<Expr>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,121 +65,6 @@ impl BinOp {
     }
 }
 
-/// A built-in function: its name, how many arguments it takes, what it computes.
-pub struct Function {
-    pub name: &'static str,
-    pub min_args: usize,
-    /// None: any number from `min_args` up.
-    pub max_args: Option<usize>,
-    pub result: Type,
-    /// One line for error messages and docs.
-    pub about: &'static str,
-}
-
-const fn function(
-    name: &'static str,
-    min_args: usize,
-    max_args: Option<usize>,
-    result: Type,
-    about: &'static str,
-) -> Function {
-    Function {
-        name,
-        min_args,
-        max_args,
-        result,
-        about,
-    }
-}
-
-/// Built-in functions known to every formula. Every argument is a number.
-pub const FUNCTIONS: &[Function] = &[
-    function(
-        "abs",
-        1,
-        Some(1),
-        Type::Number,
-        "abs(x): the absolute value",
-    ),
-    function(
-        "min",
-        1,
-        None,
-        Type::Number,
-        "min(a, b, ...): the least argument",
-    ),
-    function(
-        "max",
-        1,
-        None,
-        Type::Number,
-        "max(a, b, ...): the greatest argument",
-    ),
-    function(
-        "int",
-        1,
-        Some(1),
-        Type::Number,
-        "int(p): 1 where the truth value p holds, else 0",
-    ),
-    function(
-        "digits",
-        1,
-        Some(1),
-        Type::Number,
-        "digits(x): how many decimal digits the whole number x has",
-    ),
-    function(
-        "digit_sum",
-        1,
-        Some(1),
-        Type::Number,
-        "digit_sum(x): the sum of the decimal digits of the whole number x",
-    ),
-    function(
-        "number",
-        1,
-        None,
-        Type::Number,
-        "number(a, b, c): the decimal number with digits a b c, i.e. 100a + 10b + c",
-    ),
-    function(
-        "distinct",
-        1,
-        None,
-        Type::Bool,
-        "distinct(a, b, ...): true when no two arguments are equal",
-    ),
-    function(
-        "distinct_digits",
-        1,
-        Some(1),
-        Type::Bool,
-        "distinct_digits(x): true when no decimal digit repeats in the whole number x",
-    ),
-    function(
-        "pandigital",
-        1,
-        Some(3),
-        Type::Bool,
-        "pandigital(x): x uses each digit 0-9 exactly once; pandigital(x, lo, hi): each digit lo..hi",
-    ),
-    function(
-        "element",
-        2,
-        None,
-        Type::Number,
-        "element(i, a0, a1, ...): the argument at position i (from 0) of a0, a1, ... (what array[i] is when i depends on a variable)",
-    ),
-    function(
-        "table",
-        2,
-        None,
-        Type::Bool,
-        "table(k, x1, ..., xk, rows...): (x1, ..., xk) equals one of the rows of k numbers that follow (what a [[search.tables]] entry is)",
-    ),
-];
-
 impl Expr {
     /// Replaces every name by its slot from `lookup`; an unknown name is an error listing `known`.
     pub fn bind(
@@ -199,7 +89,9 @@ impl Expr {
                 a.bind(lookup, known)?;
                 b.bind(lookup, known)
             }
-            ExprKind::Call(_, args) => args.iter_mut().try_for_each(|a| a.bind(lookup, known)),
+            ExprKind::Call(_, args) | ExprKind::Apply(_, args) => {
+                args.iter_mut().try_for_each(|a| a.bind(lookup, known))
+            }
         }
     }
 
@@ -235,37 +127,12 @@ impl Expr {
                 want(b, operand)?;
                 Ok(result)
             }
-            ExprKind::Call(name, args) => {
-                let Some(f) = FUNCTIONS.iter().find(|f| f.name == name) else {
-                    let names: Vec<&str> = FUNCTIONS.iter().map(|f| f.name).collect();
-                    return Err(ExprError::new(
-                        format!("unknown function `{name}`"),
-                        self.span.clone(),
-                    )
-                    .help(format!("the functions are: {}", names.join(", "))));
-                };
-                let arity_ok =
-                    args.len() >= f.min_args && f.max_args.is_none_or(|max| args.len() <= max);
-                if !arity_ok {
-                    let wanted = match f.max_args {
-                        None => format!("at least {}", f.min_args),
-                        Some(max) if max == f.min_args => max.to_string(),
-                        Some(max) => format!("{} to {max}", f.min_args),
-                    };
-                    return Err(ExprError::new(
-                        format!("`{name}` takes {wanted} argument(s), found {}", args.len()),
-                        self.span.clone(),
-                    )
-                    .help(f.about));
-                }
-                // `int` is the one function of a truth value.
-                let argument = if f.name == "int" {
-                    Type::Bool
-                } else {
-                    Type::Number
-                };
+            ExprKind::Apply(name, _) => Err(unknown_function(name, &self.span)),
+            ExprKind::Call(builtin, args) => {
+                builtin.check_arity(args.len(), &self.span)?;
+                let f = builtin.function();
                 for a in args {
-                    want(a, argument)?;
+                    want(a, f.argument)?;
                 }
                 Ok(f.result)
             }
@@ -288,7 +155,9 @@ impl Expr {
                 a.collect_names(out);
                 b.collect_names(out);
             }
-            ExprKind::Call(_, args) => args.iter().for_each(|a| a.collect_names(out)),
+            ExprKind::Call(_, args) | ExprKind::Apply(_, args) => {
+                args.iter().for_each(|a| a.collect_names(out))
+            }
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use super::ast::{BinOp, Expr, ExprKind};
 use super::error::ExprError;
+use super::functions::Builtin;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
@@ -55,16 +56,17 @@ pub fn eval(e: &Expr, env: &[i64]) -> Result<BigValue, ExprError> {
             BigValue::Bool(same == (*op == BinOp::Eq))
         }
         ExprKind::Binary(op, a, b) => binary(*op, num(a, env)?, num(b, env)?, e, b)?,
-        ExprKind::Call(name, args) if name == "int" => {
+        ExprKind::Call(Builtin::Int, args) => {
             BigValue::Num(int(i128::from(boolean(&args[0], env)?)))
         }
-        ExprKind::Call(name, args) => {
+        ExprKind::Call(f, args) => {
             let values = args
                 .iter()
                 .map(|a| num(a, env))
                 .collect::<Result<Vec<_>, _>>()?;
-            call(name, &values, e)?
+            call(*f, &values, e)?
         }
+        ExprKind::Apply(name, _) => return Err(super::functions::unknown_function(name, &e.span)),
     })
 }
 
@@ -129,55 +131,59 @@ fn big_int(x: &BigRational) -> Option<i128> {
     x.is_integer().then(|| x.to_integer().to_i128()).flatten()
 }
 
-fn call(name: &str, values: &[BigRational], e: &Expr) -> Result<BigValue, ExprError> {
+fn call(f: Builtin, values: &[BigRational], e: &Expr) -> Result<BigValue, ExprError> {
+    let name = f.name();
     let first = || whole(name, &values[0], e);
-    Ok(match name {
-        "abs" => BigValue::Num(values[0].abs()),
-        "min" => BigValue::Num(
+    Ok(match f {
+        Builtin::Int => unreachable!("int takes a truth value, evaluated by the caller"),
+        Builtin::Div | Builtin::Mod => {
+            let (a, b) = (first()?, whole(name, &values[1], e)?);
+            if b.is_zero() {
+                return Err(ExprError::new(format!("`{name}` by zero"), e.span.clone()));
+            }
+            let (q, r) = a.div_mod_floor(&b);
+            BigValue::Num(int(if f == Builtin::Div { q } else { r }))
+        }
+        Builtin::Abs => BigValue::Num(values[0].abs()),
+        Builtin::Min => BigValue::Num(
             values
                 .iter()
                 .min()
                 .cloned()
                 .unwrap_or_else(BigRational::zero),
         ),
-        "max" => BigValue::Num(
+        Builtin::Max => BigValue::Num(
             values
                 .iter()
                 .max()
                 .cloned()
                 .unwrap_or_else(BigRational::zero),
         ),
-        "digits" => BigValue::Num(int(digits(&first()?).len())),
-        "digit_sum" => BigValue::Num(int(digits(&first()?)
+        Builtin::Digits => BigValue::Num(int(digits(&first()?).len())),
+        Builtin::DigitSum => BigValue::Num(int(digits(&first()?)
             .iter()
             .map(|&d| u64::from(d))
             .sum::<u64>())),
-        "number" => {
+        Builtin::Number => {
             let mut n = BigInt::zero();
             for v in values {
                 n = n * 10 + whole(name, v, e)?;
             }
             BigValue::Num(int(n))
         }
-        "distinct" => BigValue::Bool(
+        Builtin::Distinct => BigValue::Bool(
             values
                 .iter()
                 .enumerate()
                 .all(|(i, a)| values[i + 1..].iter().all(|b| a != b)),
         ),
-        "distinct_digits" => BigValue::Bool(each_digit_once(&digits(&first()?), None)),
-        "pandigital" => BigValue::Bool(pandigital(values, e)?),
-        "element" => {
+        Builtin::DistinctDigits => BigValue::Bool(each_digit_once(&digits(&first()?), None)),
+        Builtin::Pandigital => BigValue::Bool(pandigital(values, e)?),
+        Builtin::Element => {
             let at = super::builtins::element_position(values, big_int, e)?;
             BigValue::Num(values[at].clone())
         }
-        "table" => BigValue::Bool(super::builtins::in_table(values, big_int, e)?),
-        _ => {
-            return Err(ExprError::new(
-                format!("unknown function `{name}`"),
-                e.span.clone(),
-            ));
-        }
+        Builtin::Table => BigValue::Bool(super::builtins::in_table(values, big_int, e)?),
     })
 }
 

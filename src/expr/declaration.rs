@@ -189,7 +189,9 @@ fn name_spans(e: &Expr) -> Vec<Range<usize>> {
                 walk(a, out);
                 walk(b, out);
             }
-            ExprKind::Call(_, args) => args.iter().for_each(|a| walk(a, out)),
+            ExprKind::Call(_, args) | ExprKind::Apply(_, args) => {
+                args.iter().for_each(|a| walk(a, out))
+            }
         }
     }
     walk(e, &mut out);

@@ -4,6 +4,7 @@ use super::ast::{BinOp, Expr, ExprKind};
 use super::big;
 use super::builtins::{element_position, in_table, pandigital_digits};
 use super::error::ExprError;
+use super::functions::Builtin;
 use super::rational::Rational;
 
 /// Why the 128-bit evaluation gave no value: an overflow (then the big evaluation answers) or
@@ -67,38 +68,58 @@ fn decimal_digits(n: i128) -> impl Iterator<Item = u32> {
 }
 
 /// A built-in function on evaluated arguments (arity was checked by `check_type`).
-fn call(name: &str, values: &[Rational], e: &Expr) -> Result<Value, Fail> {
-    Ok(match name {
-        "abs" => Value::Num(values[0].abs().ok_or(Fail::Overflow)?),
-        "min" => Value::Num(*values.iter().min().expect("arity checked")),
-        "max" => Value::Num(*values.iter().max().expect("arity checked")),
-        "digits" => {
+fn call(f: Builtin, values: &[Rational], e: &Expr) -> Result<Value, Fail> {
+    let name = f.name();
+    Ok(match f {
+        Builtin::Int => unreachable!("int takes a truth value, evaluated by the caller"),
+        Builtin::Div | Builtin::Mod => Value::Num(Rational::int(floored(f, values, e)?)),
+        Builtin::Abs => Value::Num(values[0].abs().ok_or(Fail::Overflow)?),
+        Builtin::Min => Value::Num(*values.iter().min().expect("arity checked")),
+        Builtin::Max => Value::Num(*values.iter().max().expect("arity checked")),
+        Builtin::Digits => {
             let n = whole(name, values[0], e)?;
             Value::Num(Rational::int(decimal_digits(n).count() as i128))
         }
-        "digit_sum" => {
+        Builtin::DigitSum => {
             let n = whole(name, values[0], e)?;
             Value::Num(Rational::int(decimal_digits(n).map(i128::from).sum()))
         }
-        "number" => Value::Num(Rational::int(number(values, e)?)),
-        "distinct" => {
+        Builtin::Number => Value::Num(Rational::int(number(values, e)?)),
+        Builtin::Distinct => {
             let all_differ = values
                 .iter()
                 .enumerate()
                 .all(|(i, a)| values[i + 1..].iter().all(|b| a != b));
             Value::Bool(all_differ)
         }
-        "distinct_digits" => Value::Bool(distinct_digits(whole(name, values[0], e)?)),
-        "pandigital" => Value::Bool(pandigital(values, e)?),
-        "element" => Value::Num(values[element_position(values, |x| x.to_integer(), e)?]),
-        "table" => Value::Bool(in_table(values, |x| x.to_integer(), e)?),
-        _ => {
-            return Err(Fail::Error(ExprError::new(
-                format!("unknown function `{name}`"),
-                e.span.clone(),
-            )));
-        }
+        Builtin::DistinctDigits => Value::Bool(distinct_digits(whole(name, values[0], e)?)),
+        Builtin::Pandigital => Value::Bool(pandigital(values, e)?),
+        Builtin::Element => Value::Num(values[element_position(values, |x| x.to_integer(), e)?]),
+        Builtin::Table => Value::Bool(in_table(values, |x| x.to_integer(), e)?),
     })
+}
+
+/// `div(a, b)` or `mod(a, b)` of whole numbers: the quotient rounded down, and the remainder
+/// that goes with it (the sign of `b`).
+fn floored(f: Builtin, values: &[Rational], e: &Expr) -> Result<i128, Fail> {
+    let (a, b) = (
+        whole(f.name(), values[0], e)?,
+        whole(f.name(), values[1], e)?,
+    );
+    if b == 0 {
+        let zero = ExprError::new(format!("`{}` by zero", f.name()), e.span.clone());
+        return Err(Fail::Error(zero));
+    }
+    // i128::MIN by -1 overflows; the big evaluation answers.
+    let q = a.checked_div_euclid(b).ok_or(Fail::Overflow)?;
+    let r = a.checked_rem_euclid(b).ok_or(Fail::Overflow)?;
+    // Euclid's remainder is in 0..|b|; rounding down moves it to the sign of b.
+    let (q, r) = if r != 0 && b < 0 {
+        (q - 1, r + b)
+    } else {
+        (q, r)
+    };
+    Ok(if f == Builtin::Div { q } else { r })
 }
 
 /// `number(d1, d2, ...)`: the decimal number written with these digits.
@@ -231,15 +252,20 @@ fn small(e: &Expr, env: &[i64]) -> Result<Value, Fail> {
                 BinOp::And | BinOp::Or | BinOp::Eq | BinOp::Ne => unreachable!("handled above"),
             }
         }
-        ExprKind::Call(name, args) if name == "int" => {
+        ExprKind::Call(Builtin::Int, args) => {
             Value::Num(Rational::int(i128::from(boolean(&args[0], env)?)))
         }
-        ExprKind::Call(name, args) => {
+        ExprKind::Call(f, args) => {
             let mut values = Vec::with_capacity(args.len());
             for a in args {
                 values.push(num(a, env)?);
             }
-            call(name, &values, e)?
+            call(*f, &values, e)?
+        }
+        ExprKind::Apply(name, _) => {
+            return Err(Fail::Error(super::functions::unknown_function(
+                name, &e.span,
+            )));
         }
     })
 }

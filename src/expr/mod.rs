@@ -11,11 +11,12 @@ mod equation;
 mod error;
 mod eval;
 mod extended;
+mod functions;
 mod parser;
 mod rational;
 mod term;
 
-pub use ast::{BinOp, Expr, ExprKind, FUNCTIONS, Function};
+pub use ast::{BinOp, Expr, ExprKind};
 pub use declaration::{
     Constants, Declaration, DomainKind, constant, parse_declaration, parse_declaration_in,
 };
@@ -23,6 +24,7 @@ pub use depth::MAX_DEPTH;
 pub use equation::{Equation, parse_equation};
 pub use eval::{Value, eval};
 pub use extended::{Assignment, VarType, parse_bindings, parse_effects, parse_var_type};
+pub use functions::{Builtin, FUNCTIONS, Function, unknown_function};
 pub use parser::parse;
 pub use rational::Rational;
 pub use term::{AggOp, Binding, Over, Term, TermKind, parse_term};

@@ -5,6 +5,7 @@
 
 use super::ast::{BinOp, Expr, ExprKind};
 use super::error::{ExprError, rules_only};
+use super::functions::Builtin;
 use pest::Parser;
 use pest::iterators::{Pair, Pairs};
 use pest::pratt_parser::{Assoc, Op, PrattParser};
@@ -120,7 +121,10 @@ fn primary(pair: Pair<Rule>) -> Result<Expr, ExprError> {
             let args = inner
                 .map(|arg| build(arg.into_inner()))
                 .collect::<Result<Vec<_>, _>>()?;
-            ExprKind::Call(name, args)
+            match Builtin::named(&name) {
+                Some(b) => ExprKind::Call(b, args),
+                None => ExprKind::Apply(name, args),
+            }
         }
         // A parenthesised expression.
         Rule::expr | Rule::word_expr => {

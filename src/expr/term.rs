@@ -36,6 +36,8 @@ pub enum TermKind {
 pub enum AggOp {
     /// The sum of a numeric body.
     Sum,
+    /// The product of a numeric body (1 over no values).
+    Prod,
     /// How many times a true/false body is true.
     Count,
     /// Whether a true/false body is true every time (true over no values).
@@ -54,6 +56,7 @@ impl AggOp {
     pub fn name(self) -> &'static str {
         match self {
             AggOp::Sum => "sum",
+            AggOp::Prod => "prod",
             AggOp::Count => "count",
             AggOp::All => "all",
             AggOp::Any => "any",
@@ -194,6 +197,7 @@ fn aggregate(pair: Pair<Rule>) -> Result<Term, ExprError> {
     let mut inner = pair.into_inner();
     let op = match inner.next().expect("aggregate op").as_str() {
         "sum" => AggOp::Sum,
+        "prod" => AggOp::Prod,
         "count" => AggOp::Count,
         "all" => AggOp::All,
         "min" => AggOp::Min,

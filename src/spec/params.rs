@@ -173,7 +173,9 @@ fn names_with_spans(e: &Expr, out: &mut Vec<(String, Range<usize>)>) {
             names_with_spans(a, out);
             names_with_spans(b, out);
         }
-        ExprKind::Call(_, args) => args.iter().for_each(|a| names_with_spans(a, out)),
+        ExprKind::Call(_, args) | ExprKind::Apply(_, args) => {
+            args.iter().for_each(|a| names_with_spans(a, out))
+        }
     }
 }
 

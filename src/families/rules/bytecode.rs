@@ -2,10 +2,11 @@
 //! and no allocation while evaluating. Every arithmetic step is checked; a failure names the
 //! part of the formula (its span) and what went wrong.
 
-use super::arith::arith;
+use super::arith::{ArithFault, arith, floored};
 use super::layout::Layout;
-use super::lower::{Func, Ir, Table};
+use super::lower::{Ir, Table};
 use crate::expr::BinOp;
+use crate::expr::Builtin;
 use std::ops::Range;
 
 /// Deeper formulas than this are refused when loading (the machine's stack is fixed).
@@ -84,6 +85,8 @@ enum Op {
     IfJump(u32),
     Jump(u32),
     Abs(u32),
+    /// `div` or `mod` of the two values on top.
+    Floored(Builtin, u32),
     Min(u32),
     Max(u32),
     Fail(u32),
@@ -194,12 +197,20 @@ impl Program {
         )
     }
 
-    fn fault(&self, site: u32, detail: Option<String>) -> Fault {
+    fn fault(&self, site: u32) -> Fault {
         let (span, message, no_value) = &self.sites[site as usize];
         Fault {
             span: span.clone(),
-            message: detail.unwrap_or_else(|| message.clone()),
+            message: message.clone(),
             no_value: *no_value,
+        }
+    }
+
+    fn arith_fault(&self, site: u32, f: ArithFault) -> Fault {
+        Fault {
+            span: self.sites[site as usize].0.clone(),
+            message: f.message,
+            no_value: f.no_value,
         }
     }
 
@@ -247,13 +258,13 @@ impl Program {
                 Op::Neg(site) => {
                     stack[sp - 1] = stack[sp - 1]
                         .checked_neg()
-                        .ok_or_else(|| self.fault(site, None))?;
+                        .ok_or_else(|| self.fault(site))?;
                 }
                 Op::Not => stack[sp - 1] = 1 - stack[sp - 1],
                 Op::Arith(op, site) => {
                     sp -= 1;
                     stack[sp - 1] = arith(op, stack[sp - 1], stack[sp])
-                        .map_err(|m| self.fault(site, Some(m)))?;
+                        .map_err(|f| self.arith_fault(site, f))?;
                 }
                 Op::Compare(op) => {
                     sp -= 1;
@@ -295,7 +306,12 @@ impl Program {
                 Op::Abs(site) => {
                     stack[sp - 1] = stack[sp - 1]
                         .checked_abs()
-                        .ok_or_else(|| self.fault(site, None))?;
+                        .ok_or_else(|| self.fault(site))?;
+                }
+                Op::Floored(f, site) => {
+                    sp -= 1;
+                    stack[sp - 1] = floored(f, stack[sp - 1], stack[sp])
+                        .map_err(|fault| self.arith_fault(site, fault))?;
                 }
                 Op::Min(n) | Op::Max(n) => {
                     let n = n as usize;
@@ -309,7 +325,7 @@ impl Program {
                     sp -= n - 1;
                     stack[sp - 1] = v;
                 }
-                Op::Fail(site) => return Err(self.fault(site, None)),
+                Op::Fail(site) => return Err(self.fault(site)),
             }
             pc += 1;
         }
@@ -561,13 +577,17 @@ impl Emitter<'_> {
         self.push(op, -1);
     }
 
-    fn call(&mut self, func: Func, args: &[Ir], span: &Range<usize>) {
+    fn call(&mut self, func: Builtin, args: &[Ir], span: &Range<usize>) {
         args.iter().for_each(|a| self.emit(a));
         let n = args.len() as u32;
         let op = match func {
-            Func::Abs => Op::Abs(self.site(span, "arithmetic overflow".into(), true)),
-            Func::Min => Op::Min(n),
-            Func::Max => Op::Max(n),
+            Builtin::Abs => Op::Abs(self.site(span, "arithmetic overflow".into(), true)),
+            Builtin::Div | Builtin::Mod => {
+                Op::Floored(func, self.site(span, "arithmetic overflow".into(), true))
+            }
+            Builtin::Min => Op::Min(n),
+            Builtin::Max => Op::Max(n),
+            other => unreachable!("lowering refuses `{}` in rules", other.name()),
         };
         self.push(op, 1 - n as isize);
     }
@@ -651,34 +671,60 @@ mod tests {
                 Some(sum.rem_euclid(4) + r.iter().filter(|&&x| x == 1).count() as i64)
             },
         );
+        agrees(
+            "prod(arr[i] + b for i in 0..2 if i != 1) - prod(a for i in 0..k)",
+            Ty::Num,
+            |a, b, r| Some((r[0] + b) * (r[2] + b) - a * a * a),
+        );
         agrees("min(a, b, 1) + max(a, -1) + abs(a)", Ty::Num, |a, b, _| {
             Some(a.min(b).min(1) + a.max(-1) + a.abs())
         });
         // An index and a divisor computed from the state fail where they are out of bounds.
         agrees("arr[b]", Ty::Num, |_, b, r| r.get(b as usize).copied());
+        agrees("div(a, b - 1) + mod(a, 2 - b)", Ty::Num, |a, b, _| {
+            let down = |x: i64, y: i64| (x as f64 / y as f64).floor() as i64;
+            (b != 1 && b != 2).then(|| down(a, b - 1) + (a - (2 - b) * down(a, 2 - b)))
+        });
+        // `/` is exact: a whole quotient where it divides, a failure (not a value) elsewhere.
         agrees("a / (b - 1)", Ty::Num, |a, b, _| {
-            (b != 1).then(|| (a as f64 / (b - 1) as f64).floor() as i64)
+            (b != 1 && a % (b - 1) == 0).then(|| a / (b - 1))
         });
         agrees("a % (1 - b)", Ty::Num, |a, b, _| {
             (b != 1).then(|| (a % (1 - b) + (1 - b).abs()) % (1 - b).abs())
         });
     }
 
-    /// `/` rounds down and `%` counts from 0 up for every sign of the operands (docs/rules.md),
-    /// against the real quotient rounded down and the remainder that makes it whole.
+    /// `div` rounds down, `mod` goes with it and `%` counts from 0 up for every sign of the
+    /// operands (docs/language.md), against the real quotient rounded down and the remainders
+    /// that make it whole; `/` gives the quotient only where it is whole.
     #[test]
-    fn division_rounds_down_and_remainder_is_from_zero_up_for_every_sign() {
+    fn div_rounds_down_and_slash_is_exact_for_every_sign() {
         for a in -30i64..=30 {
             for b in (-9i64..=9).filter(|&b| b != 0) {
                 let q = (a as f64 / b as f64).floor() as i64;
-                assert_eq!(arith(BinOp::Div, a, b), Ok(q), "{a} / {b}");
+                assert_eq!(floored(Builtin::Div, a, b), Ok(q), "div({a}, {b})");
+                assert_eq!(floored(Builtin::Mod, a, b), Ok(a - b * q), "mod({a}, {b})");
+                let exact = arith(BinOp::Div, a, b);
+                if a % b == 0 {
+                    assert_eq!(exact, Ok(a / b), "{a} / {b}");
+                } else {
+                    let fault = exact.unwrap_err();
+                    assert!(
+                        !fault.no_value,
+                        "{a} / {b} is a mistake, not a missing value"
+                    );
+                    assert!(fault.message.contains(&format!("div({a}, {b}) (here {q})")));
+                }
                 let r = arith(BinOp::Rem, a, b).unwrap();
                 assert!((0..b.abs()).contains(&r), "{a} % {b} = {r}");
                 assert_eq!((a - r) % b, 0, "{a} % {b} = {r}");
             }
         }
-        assert_eq!(arith(BinOp::Div, 7, -2), Ok(-4));
-        assert!(arith(BinOp::Div, i64::MIN, -1).is_err());
+        assert_eq!(floored(Builtin::Div, 7, -2), Ok(-4));
+        assert_eq!(floored(Builtin::Mod, 7, -2), Ok(-1));
+        assert!(arith(BinOp::Div, i64::MIN, -1).unwrap_err().no_value);
+        assert!(floored(Builtin::Div, i64::MIN, -1).is_err());
+        assert!(floored(Builtin::Mod, 1, 0).unwrap_err().no_value);
         assert_eq!(arith(BinOp::Div, i64::MIN, 1), Ok(i64::MIN));
     }
 }

@@ -3,7 +3,7 @@
 //! constants (parameters, tables at constant indices, aggregates unrolled).
 
 use super::layout::{Layout, Shape};
-use crate::expr::{AggOp, BinOp, Binding, ExprError, Over, Term, TermKind};
+use crate::expr::{AggOp, BinOp, Binding, Builtin, ExprError, Over, Term, TermKind};
 use crate::report::group_digits;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -30,13 +30,6 @@ impl Ty {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Func {
-    Abs,
-    Min,
-    Max,
-}
-
 /// A checked, folded formula over the packed state.
 #[derive(Debug, Clone)]
 pub enum Ir {
@@ -59,7 +52,7 @@ pub enum Ir {
     Not(Box<Ir>),
     Bin(BinOp, Box<Ir>, Box<Ir>, Range<usize>),
     If(Box<Ir>, Box<Ir>, Box<Ir>),
-    Call(Func, Vec<Ir>, Range<usize>),
+    Call(Builtin, Vec<Ir>, Range<usize>),
     /// Evaluating this fails (e.g. a constant index outside its array): only if reached.
     /// A failure known when compiling, met if the state reaches it; true: arithmetic.
     Fail(String, Range<usize>, bool),
@@ -81,6 +74,9 @@ pub struct Unroll {
     within: u64,
     /// Terms unrolled so far by this lowering, in all formulas.
     terms: u64,
+    /// Inside a branch that constants decide is never taken (`if` of a constant, the right
+    /// of `and`/`or` decided by its left): a failure known at load is no error there.
+    dead: bool,
 }
 
 impl Default for Unroll {
@@ -88,6 +84,7 @@ impl Default for Unroll {
         Unroll {
             within: 1,
             terms: 0,
+            dead: false,
         }
     }
 }
@@ -153,8 +150,8 @@ impl Names<'_> {
             TermKind::Binary(op, a, b) => self.binary(*op, a, b, s)?,
             TermKind::If(c, a, b) => {
                 let c = self.lower_as(c, Ty::Bool)?;
-                let (a, ty) = self.lower(a)?;
-                let b = self.lower_as(b, ty)?;
+                let (a, ty) = self.lower_dead_if(matches!(c, Ir::Const(0)), |n| n.lower(a))?;
+                let b = self.lower_dead_if(matches!(c, Ir::Const(1)), |n| n.lower_as(b, ty))?;
                 let ir = match c {
                     Ir::Const(1) => a,
                     Ir::Const(_) => b,
@@ -245,29 +242,64 @@ impl Names<'_> {
             _ => (Some(Ty::Num), Ty::Num),
         };
         let (x, y) = match operand {
-            Some(ty) => (self.lower_as(a, ty)?, self.lower_as(b, ty)?),
+            Some(ty) => {
+                let x = self.lower_as(a, ty)?;
+                // `false and b`, `true or b`: b is never evaluated.
+                let decided = matches!(
+                    (op, &x),
+                    (BinOp::And, Ir::Const(0)) | (BinOp::Or, Ir::Const(1))
+                );
+                (x, self.lower_dead_if(decided, |n| n.lower_as(b, ty))?)
+            }
             None => {
                 let (x, ty) = self.lower(a)?;
                 (x, self.lower_as(b, ty)?)
             }
         };
-        Ok((fold_binary(op, x, y, s), result))
+        self.refuse_at_load(fold_binary(op, x, y, s))
+            .map(|ir| (ir, result))
+    }
+
+    /// Lowers with `f` inside a branch never taken when `dead`.
+    fn lower_dead_if<T>(
+        &mut self,
+        dead: bool,
+        f: impl FnOnce(&mut Self) -> Result<T, ExprError>,
+    ) -> Result<T, ExprError> {
+        let outer = self.unroll.dead;
+        self.unroll.dead |= dead;
+        let r = f(self);
+        self.unroll.dead = outer;
+        r
+    }
+
+    /// A mistake found by folding constants (a `/` that is not exact) is an error at load,
+    /// unless constants decide it is never evaluated; an arithmetic failure (a division by
+    /// zero) stays for the state that reaches it, as in every kind.
+    fn refuse_at_load(&self, ir: Ir) -> Result<Ir, ExprError> {
+        match ir {
+            Ir::Fail(m, span, false) if !self.unroll.dead => Err(ExprError::new(m, span)),
+            ir => Ok(ir),
+        }
     }
 
     fn call(&mut self, name: &str, args: &[Term], s: &Range<usize>) -> Result<(Ir, Ty), ExprError> {
-        if name == "int" && args.len() == 1 {
+        let func = Builtin::named(name).ok_or_else(|| crate::expr::unknown_function(name, s))?;
+        func.check_arity(args.len(), s)?;
+        match func {
             // A truth value is 0 or 1 in the state's words already.
-            return Ok((self.lower_as(&args[0], Ty::Bool)?, Ty::Num));
-        }
-        let func = match name {
-            "abs" if args.len() == 1 => Func::Abs,
-            "min" if !args.is_empty() => Func::Min,
-            "max" if !args.is_empty() => Func::Max,
-            _ => {
-                return Err(err(format!("no function `{name}` with {} argument(s) in rules", args.len()), s)
-                    .help("rules formulas have abs(x), min(a, b, ...), max(a, b, ...), int(p), sum/count/min/max/all/any/distinct(... for i in ...)"));
+            Builtin::Int => return Ok((self.lower_as(&args[0], Ty::Bool)?, Ty::Num)),
+            Builtin::Abs | Builtin::Min | Builtin::Max | Builtin::Div | Builtin::Mod => {}
+            other => {
+                return Err(
+                    err(format!("`{}` is not available in rules", other.name()), s).help(format!(
+                        "{}: its arguments are decimal digits or lists, which a rules state \
+                     does not hold; rules have int, abs, min, max, div and mod",
+                        other.function().about
+                    )),
+                );
             }
-        };
+        }
         let args = args
             .iter()
             .map(|a| self.lower_as(a, Ty::Num))
@@ -430,7 +462,7 @@ impl Names<'_> {
         s: &Range<usize>,
     ) -> Result<(Ir, Ty), ExprError> {
         let body_ty = match op {
-            AggOp::Sum | AggOp::Min | AggOp::Max | AggOp::Distinct => Ty::Num,
+            AggOp::Sum | AggOp::Prod | AggOp::Min | AggOp::Max | AggOp::Distinct => Ty::Num,
             AggOp::Count | AggOp::All | AggOp::Any => Ty::Bool,
         };
         let mut items = Vec::new();
@@ -442,14 +474,15 @@ impl Names<'_> {
         };
         Ok(match op {
             AggOp::Sum | AggOp::Count => (fold(BinOp::Add, Ir::Const(0), items), Ty::Num),
+            AggOp::Prod => (fold(BinOp::Mul, Ir::Const(1), items), Ty::Num),
             AggOp::All => (fold(BinOp::And, Ir::Const(1), items), Ty::Bool),
             AggOp::Any => (fold(BinOp::Or, Ir::Const(0), items), Ty::Bool),
             AggOp::Min | AggOp::Max if items.is_empty() => {
                 return Err(err(format!("`{}` over no values", op.name()), s)
                     .help("make sure the loop has at least one value"));
             }
-            AggOp::Min => (fold_call(Func::Min, items, s), Ty::Num),
-            AggOp::Max => (fold_call(Func::Max, items, s), Ty::Num),
+            AggOp::Min => (fold_call(Builtin::Min, items, s), Ty::Num),
+            AggOp::Max => (fold_call(Builtin::Max, items, s), Ty::Num),
             AggOp::Distinct => {
                 let mut pairs = Vec::new();
                 for (k, a) in items.iter().enumerate() {
@@ -492,7 +525,11 @@ impl Names<'_> {
             )
             .help("narrow the ranges of the moves' parameters or of the loops"));
         }
-        Ok(Unroll { within, terms })
+        Ok(Unroll {
+            within,
+            terms,
+            dead: self.unroll.dead,
+        })
     }
 
     /// The body's value for each combination of the loop variables that passes the filters.
@@ -568,6 +605,7 @@ fn guarded(op: AggOp, keep: Ir, item: Ir, s: &Range<usize>) -> Result<Ir, ExprEr
     }
     Ok(match op {
         AggOp::Sum => Ir::If(Box::new(keep), Box::new(item), Box::new(Ir::Const(0))),
+        AggOp::Prod => Ir::If(Box::new(keep), Box::new(item), Box::new(Ir::Const(1))),
         AggOp::Count | AggOp::Any => fold_binary(BinOp::And, keep, item, s),
         AggOp::All => fold_binary(BinOp::Or, Ir::Not(Box::new(keep)), item, s),
         AggOp::Min | AggOp::Max | AggOp::Distinct => {
@@ -608,13 +646,13 @@ pub fn fold_binary(op: BinOp, x: Ir, y: Ir, s: &Range<usize>) -> Ir {
         (BinOp::Add | BinOp::Sub, _, Ir::Const(0)) => x,
         (_, Ir::Const(a), Ir::Const(b)) => match super::arith::arith(op, *a, *b) {
             Ok(v) => Ir::Const(v),
-            Err(m) => Ir::Fail(m, s.clone(), true),
+            Err(f) => Ir::Fail(f.message, s.clone(), f.no_value),
         },
         _ => Ir::Bin(op, Box::new(x), Box::new(y), s.clone()),
     }
 }
 
-fn fold_call(func: Func, args: Vec<Ir>, s: &Range<usize>) -> Ir {
+fn fold_call(func: Builtin, args: Vec<Ir>, s: &Range<usize>) -> Ir {
     let consts: Option<Vec<i64>> = args
         .iter()
         .map(|a| match a {
@@ -623,12 +661,16 @@ fn fold_call(func: Func, args: Vec<Ir>, s: &Range<usize>) -> Ir {
         })
         .collect();
     match (func, consts) {
-        (Func::Abs, Some(v)) => match v[0].checked_abs() {
+        (Builtin::Abs, Some(v)) => match v[0].checked_abs() {
             Some(a) => Ir::Const(a),
             None => Ir::Fail("arithmetic overflow".into(), s.clone(), true),
         },
-        (Func::Min, Some(v)) => Ir::Const(v.into_iter().min().unwrap_or(0)),
-        (Func::Max, Some(v)) => Ir::Const(v.into_iter().max().unwrap_or(0)),
+        (Builtin::Div | Builtin::Mod, Some(v)) => match super::arith::floored(func, v[0], v[1]) {
+            Ok(q) => Ir::Const(q),
+            Err(f) => Ir::Fail(f.message, s.clone(), f.no_value),
+        },
+        (Builtin::Min, Some(v)) => Ir::Const(v.into_iter().min().unwrap_or(0)),
+        (Builtin::Max, Some(v)) => Ir::Const(v.into_iter().max().unwrap_or(0)),
         _ => Ir::Call(func, args, s.clone()),
     }
 }

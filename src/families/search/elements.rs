@@ -5,7 +5,7 @@
 
 use super::translate::{Domains, LinearForm, linear};
 use crate::engine::propagation::{Element, Propagator, Relation, WIDTH};
-use crate::expr::{Expr, ExprKind};
+use crate::expr::{Builtin, Expr, ExprKind};
 
 /// The variables and propagators added while rewriting one constraint.
 pub struct Added<'a> {
@@ -35,7 +35,7 @@ impl Added<'_> {
     /// be propagated (its list is not all variables, or its positions leave the bit sets).
     pub fn rewrite(&mut self, e: &Expr) -> Option<Expr> {
         let kind = match &e.kind {
-            ExprKind::Call(name, args) if name == "element" => {
+            ExprKind::Call(Builtin::Element, args) => {
                 let index = self.rewrite(&args[0])?;
                 ExprKind::Var(self.element(&index, &args[1..])?)
             }
@@ -45,12 +45,13 @@ impl Added<'_> {
             ExprKind::Binary(op, a, b) => {
                 ExprKind::Binary(*op, Box::new(self.rewrite(a)?), Box::new(self.rewrite(b)?))
             }
-            ExprKind::Call(name, args) => ExprKind::Call(
-                name.clone(),
+            ExprKind::Call(f, args) => ExprKind::Call(
+                *f,
                 args.iter()
                     .map(|a| self.rewrite(a))
                     .collect::<Option<_>>()?,
             ),
+            ExprKind::Apply(..) => return None,
         };
         Some(Expr {
             kind,

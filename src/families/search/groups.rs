@@ -70,7 +70,7 @@ fn built_in(
             ),
         )
     };
-    let ExprKind::Call(name, args) = &e.kind else {
+    let ExprKind::Apply(name, args) = &e.kind else {
         return Err(err("expected a built-in group such as rows(9, 9)".into()));
     };
     let mut n = Vec::new();

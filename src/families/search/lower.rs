@@ -6,7 +6,9 @@
 use super::data::{Data, DataTable};
 use super::groups::Group;
 use super::model::Array;
-use crate::expr::{AggOp, BinOp, Binding, Expr, ExprError, ExprKind, Over, Term, TermKind};
+use crate::expr::{
+    AggOp, BinOp, Binding, Builtin, Expr, ExprError, ExprKind, Over, Term, TermKind,
+};
 use std::collections::BTreeMap;
 use std::ops::Range;
 
@@ -281,10 +283,11 @@ impl Scope<'_> {
                 span,
             ));
         }
-        Ok(Expr {
-            kind: ExprKind::Call(name.to_string(), values),
-            span,
-        })
+        let kind = match Builtin::named(name) {
+            Some(f) => ExprKind::Call(f, values),
+            None => ExprKind::Apply(name.to_string(), values),
+        };
+        Ok(Expr { kind, span })
     }
 
     /// `op(body for ... if ...)` unrolled: every combination of the loop variables that passes
@@ -305,8 +308,11 @@ impl Scope<'_> {
         };
         Ok(match op {
             AggOp::Sum => chain(BinOp::Add, items, at(ExprKind::Int(0)), span),
+            AggOp::Prod => chain(BinOp::Mul, items, at(ExprKind::Int(1)), span),
             AggOp::Count => {
-                let ones = items.into_iter().map(|p| call("int", vec![p], &span));
+                let ones = items
+                    .into_iter()
+                    .map(|p| call(Builtin::Int, vec![p], &span));
                 chain(BinOp::Add, ones.collect(), at(ExprKind::Int(0)), span)
             }
             AggOp::All => chain(BinOp::And, items, at(truth(true, &span)), span),
@@ -317,7 +323,9 @@ impl Scope<'_> {
                         .help("make sure the loops give at least one value"),
                 );
             }
-            AggOp::Min | AggOp::Max | AggOp::Distinct => call(op.name(), items, &span),
+            AggOp::Min => call(Builtin::Min, items, &span),
+            AggOp::Max => call(Builtin::Max, items, &span),
+            AggOp::Distinct => call(Builtin::Distinct, items, &span),
         })
     }
 
@@ -507,8 +515,8 @@ impl Scope<'_> {
                 bin(BinOp::And, not(cond), y),
             ),
             crate::expr::Type::Number => {
-                let one = call("int", vec![cond.clone()], &span);
-                let other = call("int", vec![not(cond)], &span);
+                let one = call(Builtin::Int, vec![cond.clone()], &span);
+                let other = call(Builtin::Int, vec![not(cond)], &span);
                 bin(
                     BinOp::Add,
                     bin(BinOp::Mul, one, x),
@@ -524,9 +532,9 @@ fn row_span(t: &Term) -> Range<usize> {
     t.span.clone()
 }
 
-fn call(name: &str, args: Vec<Expr>, span: &Range<usize>) -> Expr {
+fn call(f: Builtin, args: Vec<Expr>, span: &Range<usize>) -> Expr {
     Expr {
-        kind: ExprKind::Call(name.to_string(), args),
+        kind: ExprKind::Call(f, args),
         span: span.clone(),
     }
 }
@@ -538,7 +546,7 @@ fn guarded(op: AggOp, keep: Expr, item: Expr, span: &Range<usize>) -> Result<Exp
         span: span.clone(),
     };
     Ok(match op {
-        AggOp::Sum => bin(BinOp::Mul, call("int", vec![keep], span), item),
+        AggOp::Sum => bin(BinOp::Mul, call(Builtin::Int, vec![keep], span), item),
         AggOp::Count | AggOp::Any => bin(BinOp::And, keep, item),
         AggOp::All => bin(
             BinOp::Or,
@@ -548,7 +556,7 @@ fn guarded(op: AggOp, keep: Expr, item: Expr, span: &Range<usize>) -> Result<Exp
             },
             item,
         ),
-        AggOp::Min | AggOp::Max | AggOp::Distinct => {
+        AggOp::Prod | AggOp::Min | AggOp::Max | AggOp::Distinct => {
             return Err(ExprError::new(
                 format!(
                     "the filter of `{}` must be known before the search",
@@ -602,7 +610,7 @@ fn variable_element(a: &Array, index: Expr, span: Range<usize>) -> Expr {
         span: span.clone(),
     }));
     Expr {
-        kind: ExprKind::Call("element".to_string(), args),
+        kind: ExprKind::Call(Builtin::Element, args),
         span,
     }
 }
@@ -626,6 +634,6 @@ pub fn has_variable(e: &Expr) -> bool {
         ExprKind::Int(_) | ExprKind::Name(_) => false,
         ExprKind::Neg(a) | ExprKind::Not(a) => has_variable(a),
         ExprKind::Binary(_, a, b) => has_variable(a) || has_variable(b),
-        ExprKind::Call(_, args) => args.iter().any(has_variable),
+        ExprKind::Call(_, args) | ExprKind::Apply(_, args) => args.iter().any(has_variable),
     }
 }

@@ -124,7 +124,9 @@ fn last_variable(e: &Expr) -> Option<usize> {
         ExprKind::Int(_) | ExprKind::Name(_) => None,
         ExprKind::Neg(a) | ExprKind::Not(a) => last_variable(a),
         ExprKind::Binary(_, a, b) => last_variable(a).max(last_variable(b)),
-        ExprKind::Call(_, args) => args.iter().filter_map(last_variable).max(),
+        ExprKind::Call(_, args) | ExprKind::Apply(_, args) => {
+            args.iter().filter_map(last_variable).max()
+        }
     }
 }
 

@@ -50,7 +50,7 @@ pub fn table_constraint(
     let names: Vec<&str> = t.vars.iter().map(|v| v.get_ref().as_str()).collect();
     let text = format!("table over {} ({} rows)", names.join(", "), t.rows.len());
     let call = Expr {
-        kind: ExprKind::Call("table".to_string(), args),
+        kind: ExprKind::Call(expr::Builtin::Table, args),
         span: 0..0,
     };
     Ok((call, text))

@@ -9,7 +9,7 @@ use super::clauses::cnf;
 use super::elements::Added;
 use super::model::Model;
 use crate::engine::propagation::{AllDifferent, Clause, Linear, Propagator, Relation, Table, Test};
-use crate::expr::{BinOp, Expr, ExprKind};
+use crate::expr::{BinOp, Builtin, Expr, ExprKind};
 use std::collections::BTreeMap;
 
 pub struct Translation {
@@ -123,7 +123,7 @@ fn propagators(added: &mut Added, e: &Expr) -> Option<Vec<Propagator>> {
             .collect()
     };
     match &e.kind {
-        ExprKind::Call(name, args) if name == "distinct" => {
+        ExprKind::Call(Builtin::Distinct, args) => {
             // Differences and other linear terms get a variable each, tied to them.
             let mut vars = match vars_of(args) {
                 Some(v) => v,
@@ -138,7 +138,7 @@ fn propagators(added: &mut Added, e: &Expr) -> Option<Vec<Propagator>> {
             // The same variable twice is never distinct: leave that to the test.
             (vars.len() == n).then(|| vec![Propagator::AllDifferent(AllDifferent { vars })])
         }
-        ExprKind::Call(name, args) if name == "table" => {
+        ExprKind::Call(Builtin::Table, args) => {
             let k = match args[0].kind {
                 ExprKind::Int(k) => usize::try_from(k).ok().filter(|&k| k > 0)?,
                 _ => return None,
@@ -172,12 +172,9 @@ pub fn distinct_term_bounds(model: &Model) -> Option<(i128, i128)> {
     let mut out: Option<(i128, i128)> = None;
     for e in &model.constraints {
         for part in conjuncts(e) {
-            let ExprKind::Call(name, args) = &part.kind else {
+            let ExprKind::Call(Builtin::Distinct, args) = &part.kind else {
                 continue;
             };
-            if name != "distinct" {
-                continue;
-            }
             for a in args.iter().filter(|a| !matches!(a.kind, ExprKind::Var(_))) {
                 let Some((lo, hi)) = linear(a).and_then(|f| f.bounds(model)) else {
                     continue;
@@ -257,7 +254,7 @@ pub fn linear(e: &Expr) -> Option<LinearForm> {
                 _ => None,
             }
         }
-        ExprKind::Call(name, args) if name == "number" => {
+        ExprKind::Call(Builtin::Number, args) => {
             let mut acc = LinearForm::default();
             for a in args {
                 acc = acc.times(10)?.plus(&linear(a)?)?;
@@ -347,6 +344,8 @@ pub fn variables(e: &Expr, out: &mut Vec<usize>) {
             variables(a, out);
             variables(b, out);
         }
-        ExprKind::Call(_, args) => args.iter().for_each(|a| variables(a, out)),
+        ExprKind::Call(_, args) | ExprKind::Apply(_, args) => {
+            args.iter().for_each(|a| variables(a, out))
+        }
     }
 }
