@@ -21,6 +21,7 @@ mod report;
 mod run;
 mod solve;
 mod spec;
+mod strategy;
 mod tables;
 mod template;
 mod translate;
