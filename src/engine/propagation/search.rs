@@ -330,11 +330,11 @@ pub(super) fn choose(p: &Problem) -> Option<usize> {
         Order::Activity => {
             let w = &p.network.weights;
             let mut best: Option<(u64, u64, usize)> = None;
-            for v in 0..s.len() {
+            for (v, &wv) in w.iter().enumerate() {
                 let size = u64::from(s.size(v));
-                // size / w[v] < best size / best w, without division.
-                if size > 1 && best.is_none_or(|(bs, bw, _)| size * bw < bs * w[v]) {
-                    best = Some((size, w[v], v));
+                // size / wv < best size / best weight, without division.
+                if size > 1 && best.is_none_or(|(bs, bw, _)| size * bw < bs * wv) {
+                    best = Some((size, wv, v));
                 }
             }
             best.map(|(_, _, v)| v)

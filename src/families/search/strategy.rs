@@ -57,7 +57,7 @@ impl Strategy {
             Some((other, span)) => {
                 return Err(doc
                     .error(span, format!("unknown value choice `{other}`"))
-                    .help("use \"auto\" (the default: each domain in the order it is written), \"min\", \"max\" or \"split\""));
+                    .help("use \"auto\" (the default: \"split\" when optimising, else each domain in the order it is written), \"min\", \"max\" or \"split\""));
             }
         };
         let order_chosen = order.unwrap_or_else(|| auto_order(objective));
