@@ -43,6 +43,24 @@ fn term_bounds(s: &Store, a: i64, v: usize) -> (i128, i128) {
     }
 }
 
+/// The values of `x` for which `a * x` lies in `least..=most`. Unit coefficients (most sums:
+/// magic lines, differences) skip the 128-bit divisions, which took a fifth of a Golomb
+/// ruler's time.
+fn term_range(a: i64, least: i128, most: i128) -> (i128, i128) {
+    match a {
+        1 => (least, most),
+        -1 => (-most, -least),
+        _ => {
+            let a = i128::from(a);
+            if a > 0 {
+                (ceil_div(least, a), floor_div(most, a))
+            } else {
+                (ceil_div(most, a), floor_div(least, a))
+            }
+        }
+    }
+}
+
 impl Linear {
     /// The value of the left side when every variable is fixed.
     pub fn value(&self, s: &Store) -> i128 {
@@ -84,12 +102,7 @@ impl Linear {
             // The term may rise until the sum reaches 0, and (for ==) must reach it.
             let most = lo - lo_sum;
             let least = if eq { hi - hi_sum } else { i128::MIN / 4 };
-            let a = i128::from(a);
-            let (x_lo, x_hi) = if a > 0 {
-                (ceil_div(least, a), floor_div(most, a))
-            } else {
-                (ceil_div(most, a), floor_div(least, a))
-            };
+            let (x_lo, x_hi) = term_range(a, least, most);
             let before = s.dom(v);
             if !s.restrict(v, s.range_mask(x_lo, x_hi)) {
                 return None;

@@ -44,15 +44,23 @@ pub struct Network {
     queued: Vec<bool>,
     /// A value for every variable, for tests.
     env: Vec<i64>,
+    /// Per propagator, the variables it reads (what a conflict there bumps).
+    members: Vec<Vec<u32>>,
+    /// Per variable, 1 + the conflicts found by the propagators that read it (dom/wdeg's
+    /// weights, grown by [`Network::bump`]).
+    pub weights: Vec<u64>,
 }
 
 impl Network {
     pub fn new(variables: usize, propagators: Vec<Propagator>) -> Network {
         let mut watchers = vec![Vec::new(); variables];
+        let mut members = Vec::with_capacity(propagators.len());
         for (i, p) in propagators.iter().enumerate() {
-            for v in p.vars() {
+            let vars = p.vars();
+            for &v in &vars {
                 watchers[v].push((i as u32, p.bounds_only()));
             }
+            members.push(vars.iter().map(|&v| v as u32).collect());
         }
         let n = propagators.len();
         Network {
@@ -61,6 +69,15 @@ impl Network {
             queues: [Vec::with_capacity(n), Vec::with_capacity(n)],
             queued: vec![false; n],
             env: vec![0; variables],
+            members,
+            weights: vec![1; variables],
+        }
+    }
+
+    /// Propagator `p` found a conflict: its variables weigh more for dom/wdeg.
+    pub fn bump(&mut self, p: usize) {
+        for &v in &self.members[p] {
+            self.weights[v as usize] += 1;
         }
     }
 

@@ -6,7 +6,7 @@
 
 use super::Tests;
 use super::search::{
-    Frame, Outcome, Problem, Walk, add_bound, choose, descend, frame, leaf, next_bit,
+    Frame, Outcome, Problem, Walk, add_bound, choose, descend, frame, leaf, next_branch,
 };
 use super::store::Bits;
 use crate::engine::Progress;
@@ -49,6 +49,8 @@ pub fn search_part<T: Tests>(
         bound,
         values: &mut values,
         progress,
+        // A part's first frame is not the root: restarting there would lose its prefix.
+        restarts: None,
     };
     let mut stack: Vec<Frame> = Vec::new();
     let mine = prefixes
@@ -130,9 +132,9 @@ fn prefixes<T: Tests>(
             let mark = p.store.mark();
             let mut rest = p.store.dom(var);
             while rest != 0 {
-                let bit = next_bit(rest, p.descending[var]);
-                rest &= !bit;
                 p.store.undo(mark);
+                let bit = next_branch(p, var, rest);
+                rest &= !bit;
                 if descend(p, tests, var, bit, bound) {
                     let mut decisions = part.decisions.clone();
                     decisions.push((var, bit));

@@ -14,6 +14,10 @@ pub enum Order {
     SmallestDomain,
     /// The variables in their declared order.
     Declared,
+    /// The fewest values left per unit of weight (dom/wdeg): each conflict adds one to the
+    /// weight of every variable of the propagator that found it, so the search turns to the
+    /// variables that keep failing.
+    Activity,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +39,13 @@ pub struct Problem {
     /// Per variable: try its values from the largest down.
     pub descending: Vec<bool>,
     pub order: Order,
+    /// Each branch halves the values left (the lower half first, the upper when descending)
+    /// rather than trying one value at a time.
+    pub split: bool,
+    /// Start again from the root after a growing number of conflicts (Luby's sequence), keeping
+    /// the objective's bound and the conflict weights: only for optimisation and one-solution
+    /// runs (a count would find its solutions again).
+    pub restarts: bool,
     pub objective: Option<Objective>,
 }
 
@@ -90,6 +101,7 @@ pub fn search<T: Tests>(
         bound,
         values: &mut values,
         progress,
+        restarts: p.restarts.then(Restarts::default),
     };
     walk.explore(&mut p, &mut stack, &mut on_solution, &mut out);
     out.elapsed = start.elapsed();
@@ -102,6 +114,45 @@ pub(super) struct Walk<'a, T> {
     pub bound: Option<usize>,
     pub values: &'a mut [i64],
     pub progress: &'a Progress,
+    /// The restart schedule, when the search restarts.
+    pub restarts: Option<Restarts>,
+}
+
+/// Conflicts allowed before the next restart: `SCALE` times Luby's sequence 1 1 2 1 1 2 4 ...
+#[derive(Debug, Default)]
+pub(super) struct Restarts {
+    done: u64,
+    failures: u64,
+}
+
+impl Restarts {
+    /// Conflicts per unit of Luby's sequence (Chuffed's and MiniSat's choice).
+    const SCALE: u64 = 100;
+
+    /// Counts a conflict; true when it is time to restart.
+    fn failed(&mut self) -> bool {
+        self.failures += 1;
+        if self.failures < Self::SCALE * luby(self.done + 1) {
+            return false;
+        }
+        self.done += 1;
+        self.failures = 0;
+        true
+    }
+}
+
+/// Luby, Sinclair and Zuckerman's universal sequence (1993), from `i` = 1: 1 1 2 1 1 2 4 1 ...
+pub(super) fn luby(mut i: u64) -> u64 {
+    loop {
+        let mut k = 1;
+        while (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if (1u64 << k) - 1 == i {
+            return 1 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
 }
 
 impl<T: Tests> Walk<'_, T> {
@@ -120,7 +171,7 @@ impl<T: Tests> Walk<'_, T> {
                 stack.pop();
                 continue;
             }
-            let bit = next_bit(top.rest, p.descending[top.var]);
+            let bit = next_branch(p, top.var, top.rest);
             top.rest &= !bit;
             let var = top.var;
             out.nodes += 1;
@@ -133,6 +184,9 @@ impl<T: Tests> Walk<'_, T> {
             }
             if !descend(p, self.tests, var, bit, self.bound) {
                 out.failures += 1;
+                if self.restarts.as_mut().is_some_and(Restarts::failed) {
+                    self.restart(p, stack, on_solution, out);
+                }
                 continue;
             }
             match choose(p) {
@@ -149,6 +203,58 @@ impl<T: Tests> Walk<'_, T> {
     }
 }
 
+impl<T: Tests> Walk<'_, T> {
+    /// Back to the root (the first frame's mark), the objective's bound propagated there, and a
+    /// fresh first choice; an empty stack when the bound leaves nothing (the search is over).
+    fn restart(
+        &mut self,
+        p: &mut Problem,
+        stack: &mut Vec<Frame>,
+        on_solution: &mut impl FnMut(&[i64], Option<i128>) -> bool,
+        out: &mut Outcome,
+    ) {
+        let Some(root) = stack.first().map(|f| f.mark) else {
+            return;
+        };
+        stack.clear();
+        p.store.undo(root);
+        if let Some(b) = self.bound {
+            p.network.enqueue(b);
+        }
+        if p.network.fixpoint(&mut p.store, self.tests).is_err() {
+            return;
+        }
+        match choose(p) {
+            Some(next) => stack.push(frame(&p.store, next)),
+            None => {
+                out.solutions += 1;
+                out.stopped = !leaf(p, self.bound, self.values, on_solution);
+            }
+        }
+    }
+}
+
+/// The values the next branch on `var` keeps, out of `rest`: one value, or with
+/// [`Problem::split`] half the domain at the frame's first branch and the rest at its second.
+pub(super) fn next_branch(p: &Problem, var: usize, rest: Bits) -> Bits {
+    let descending = p.descending[var];
+    let k = rest.count_ones();
+    if !p.split || k <= 2 || rest != p.store.dom(var) {
+        return if p.split && rest != p.store.dom(var) {
+            rest
+        } else {
+            next_bit(rest, descending)
+        };
+    }
+    // The lowest k / 2 values (or the highest, descending).
+    let take = if descending { k - k / 2 } else { k / 2 };
+    let mut upper = rest;
+    for _ in 0..take {
+        upper &= upper - 1;
+    }
+    if descending { upper } else { rest & !upper }
+}
+
 /// Binds `var` to the value of `bit` and propagates; false on a conflict.
 pub(super) fn descend<T: Tests>(
     p: &mut Problem,
@@ -161,7 +267,15 @@ pub(super) fn descend<T: Tests>(
     if let Some(b) = bound {
         p.network.enqueue(b);
     }
-    p.network.fixpoint(&mut p.store, tests).is_ok()
+    match p.network.fixpoint(&mut p.store, tests) {
+        Ok(()) => true,
+        Err(c) => {
+            if p.order == Order::Activity {
+                p.network.bump(c);
+            }
+            false
+        }
+    }
 }
 
 /// A solution: tightens the objective's bound and hands it over; false to stop.
@@ -212,6 +326,18 @@ pub(super) fn choose(p: &Problem) -> Option<usize> {
                 }
             }
             best.map(|(_, v)| v)
+        }
+        Order::Activity => {
+            let w = &p.network.weights;
+            let mut best: Option<(u64, u64, usize)> = None;
+            for (v, &wv) in w.iter().enumerate() {
+                let size = u64::from(s.size(v));
+                // size / wv < best size / best weight, without division.
+                if size > 1 && best.is_none_or(|(bs, bw, _)| size * bw < bs * wv) {
+                    best = Some((size, wv, v));
+                }
+            }
+            best.map(|(_, _, v)| v)
         }
     }
 }
@@ -301,6 +427,8 @@ pub(super) mod tests {
             network: Network::new(n, props),
             descending: vec![false; n],
             order: Order::SmallestDomain,
+            split: false,
+            restarts: false,
             objective: None,
         }
     }
@@ -313,6 +441,59 @@ pub(super) mod tests {
             &Progress::hidden(),
         )
         .solutions
+    }
+
+    #[test]
+    fn luby_sequence() {
+        // Luby, Sinclair and Zuckerman (1993): 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8.
+        let seq: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(seq, vec![1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    /// Every N-queens solution by brute force over all permutations' rows (no search engine).
+    fn queens_brute(n: usize) -> u64 {
+        fn place(n: usize, rows: &mut Vec<i64>) -> u64 {
+            if rows.len() == n {
+                return 1;
+            }
+            let k = rows.len() as i64;
+            let mut found = 0;
+            for c in 0..n as i64 {
+                let free = rows
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &r)| r != c && (r - c).abs() != k - i as i64);
+                if free {
+                    rows.push(c);
+                    found += place(n, rows);
+                    rows.pop();
+                }
+            }
+            found
+        }
+        place(n, &mut Vec::new())
+    }
+
+    #[test]
+    fn every_order_and_split_count_the_same() {
+        for (order, split) in [
+            (Order::Declared, true),
+            (Order::Activity, false),
+            (Order::Activity, true),
+            (Order::SmallestDomain, true),
+        ] {
+            for n in 1..=8 {
+                let mut p = queens_problem(n);
+                p.order = order;
+                p.split = split;
+                let out = search(p, &Diagonals(n), |_, _| true, &Progress::hidden());
+                assert_eq!(
+                    out.solutions,
+                    queens_brute(n),
+                    "{order:?} split {split} n {n}"
+                );
+            }
+        }
     }
 
     #[test]
@@ -331,6 +512,59 @@ pub(super) mod tests {
 
     #[test]
     fn branch_and_bound_maximises() {
+        for (order, split, restarts) in [
+            (Order::SmallestDomain, false, false),
+            (Order::Activity, true, true),
+            (Order::Declared, true, false),
+        ] {
+            maximise_with(order, split, restarts);
+        }
+    }
+
+    /// The activity order with restarts and split values keeps the optimum: checked against
+    /// the best of every (first row, last row) pair tried one by one.
+    #[test]
+    fn restarts_keep_the_optimum() {
+        // Queens on 8 rows, maximise 8 * row0 + row7 under restarts: brute force gives it.
+        let mut best = i64::MIN;
+        for a in 0..8i64 {
+            for b in 0..8i64 {
+                let mut p = queens_problem(8);
+                p.store = Store::new(0, {
+                    let mut d = vec![0xFFu128; 8];
+                    d[0] = 1 << a;
+                    d[7] = 1 << b;
+                    d
+                });
+                let found = search(p, &Diagonals(8), |_, _| false, &Progress::hidden());
+                if found.solutions > 0 {
+                    best = best.max(8 * a + b);
+                }
+            }
+        }
+        let mut p = queens_problem(8);
+        p.order = Order::Activity;
+        p.restarts = true;
+        p.split = true;
+        p.objective = Some(Objective {
+            terms: vec![(8, 0), (1, 7)],
+            constant: 0,
+            sense: Sense::Maximize,
+        });
+        let mut last = None;
+        search(
+            p,
+            &Diagonals(8),
+            |_, v| {
+                last = v;
+                true
+            },
+            &Progress::hidden(),
+        );
+        assert_eq!(last, Some(i128::from(best)));
+    }
+
+    fn maximise_with(order: Order, split: bool, restarts: bool) {
         // x + y <= 10, x, y in 0..9, x - y != 0: the largest 3x + y is 27 + 1 = 28 (x 9, y 1).
         let props = vec![
             Propagator::Linear(Linear {
@@ -348,7 +582,9 @@ pub(super) mod tests {
             store: Store::new(0, vec![0x3FF; 2]),
             network: Network::new(2, props),
             descending: vec![false; 2],
-            order: Order::SmallestDomain,
+            order,
+            split,
+            restarts,
             objective: Some(Objective {
                 terms: vec![(3, 0), (1, 1)],
                 constant: 0,

@@ -9,10 +9,11 @@ use super::model::{Array, Model, Variable};
 use super::plan::{CATALOG, Objective, plan};
 use super::puzzle::{Goal, SearchPuzzle, Show};
 use super::spec::{SearchDocument, SearchTable};
+use super::strategy::Strategy;
 use super::template::{self, Part, Piece};
 use super::{givens, tables, translate};
 use crate::diagnostic::Diagnostic;
-use crate::engine::propagation::{Order, Sense, WIDTH};
+use crate::engine::propagation::{Sense, WIDTH};
 use crate::expr::{self, Expr, ExprError, ExprKind, Term, TermKind, Type};
 use crate::spec::{FormulaSite, SolveTable, SpecDocument};
 use toml::Spanned;
@@ -40,9 +41,9 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<SearchPuzzle, Diagnostic> 
     let choice = CATALOG.choose(doc, &solve)?;
     check_goal_matches(doc, &choice.objective, &goal, &solve)?;
     let limit = usize::try_from(spec.solve.limit(100)).unwrap_or(usize::MAX);
-    let order = order(doc, table)?;
+    let strategy = Strategy::from_spec(doc, table, choice.objective)?;
     let model = Model::new(variables, lowered.exprs);
-    let (plan, engine) = plan(&choice, limit, bit_span(&model), order)?;
+    let (plan, engine) = plan(&choice, limit, bit_span(&model), strategy)?;
     Ok(SearchPuzzle {
         model,
         arrays,
@@ -243,20 +244,6 @@ fn sense_name(s: Sense) -> &'static str {
     match s {
         Sense::Maximize => "maximize",
         Sense::Minimize => "minimize",
-    }
-}
-
-fn order(doc: &SpecDocument, table: &SearchTable) -> Result<Order, Diagnostic> {
-    match table
-        .order
-        .as_ref()
-        .map(|o| (o.get_ref().as_str(), o.span()))
-    {
-        None | Some(("smallest-domain", _)) => Ok(Order::SmallestDomain),
-        Some(("declared", _)) => Ok(Order::Declared),
-        Some((other, span)) => Err(doc
-            .error(span, format!("unknown order `{other}`"))
-            .help("use \"smallest-domain\" (the default) or \"declared\"")),
     }
 }
 

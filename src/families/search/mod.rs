@@ -21,6 +21,7 @@ mod report;
 mod run;
 mod solve;
 mod spec;
+mod strategy;
 mod tables;
 pub(crate) mod template;
 mod translate;

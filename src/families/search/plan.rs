@@ -1,8 +1,8 @@
 //! What a search solve computes and with which engine: the catalog of names, and the typed plan
 //! the loader resolves once (with `auto`'s pick and reason).
 
+use super::strategy::Strategy;
 use crate::diagnostic::Diagnostic;
-use crate::engine::propagation::Order;
 use crate::families::plan::{Catalog, Choice, ObjectiveEntry, Resolved};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,7 +76,7 @@ pub enum Plan {
         keep: usize,
         stop_after: Option<u64>,
         offset: i64,
-        order: Order,
+        strategy: Strategy,
     },
 }
 
@@ -86,7 +86,7 @@ pub fn plan(
     choice: &Choice<Objective, Engine>,
     limit: usize,
     span: Result<i64, String>,
-    order: Order,
+    strategy: Strategy,
 ) -> Result<(Plan, Resolved<Engine>), Diagnostic> {
     let resolved = choice.resolve(|| match &span {
         Ok(_) => (
@@ -111,7 +111,7 @@ pub fn plan(
             keep,
             stop_after,
             offset,
-            order,
+            strategy,
         },
         (Engine::Propagation, Err(why)) => {
             return Err(choice.unfit(&CATALOG, &why, &[Engine::Backtracking]));

@@ -2,10 +2,11 @@
 //! list, and for an objective the best solution so far.
 
 use super::puzzle::{Goal, SearchPuzzle};
+use super::strategy::{Strategy, Values};
 use super::translate::{self, Translation};
 use crate::diagnostic::Diagnostic;
 use crate::engine::propagation::{
-    self, Bits, Network, Order, Problem, Propagator, Relation, Sense, Store,
+    self, Bits, Network, Problem, Propagator, Relation, Sense, Store,
 };
 use crate::engine::{Progress, backtracking};
 use crate::expr::{self, ExprError, Rational, Value};
@@ -113,12 +114,12 @@ impl SearchPuzzle {
         &self,
         keep: usize,
         stop_after: Option<u64>,
-        (offset, order): (i64, Order),
+        (offset, strategy): (i64, Strategy),
         ctx: &SolveContext,
     ) -> Result<Run, Diagnostic> {
         let mut translation = translate::translate(&self.model, offset);
         let props = std::mem::take(&mut translation.propagators);
-        let (problem, bounded) = self.problem(props, &translation.extra, offset, order);
+        let (problem, bounded) = self.problem(props, &translation.extra, offset, strategy);
         let mut k = self.keeper(keep, stop_after);
         // The variables the translation added come last; a solution is the model's part.
         let n = self.model.variables.len();
@@ -145,7 +146,7 @@ impl SearchPuzzle {
         props: Vec<Propagator>,
         extra: &[Vec<i64>],
         offset: i64,
-        order: Order,
+        strategy: Strategy,
     ) -> (Problem, bool) {
         let vars = &self.model.variables;
         let all = || {
@@ -156,7 +157,13 @@ impl SearchPuzzle {
         let domains: Vec<Bits> = all()
             .map(|d| d.iter().fold(0, |m, &x| m | 1 << (x - offset)))
             .collect();
-        let descending = all().map(|d| d.len() > 1 && d[0] > d[1]).collect();
+        let descending = all()
+            .map(|d| match strategy.values {
+                Values::Declared | Values::Split => d.len() > 1 && d[0] > d[1],
+                Values::Min => false,
+                Values::Max => true,
+            })
+            .collect();
         let objective = self.goal.as_ref().and_then(|g| {
             let domain = |v: usize| vars[v].domain.as_slice();
             let l = g.linear.as_ref()?.to_linear(domain, Relation::Le)?;
@@ -172,7 +179,9 @@ impl SearchPuzzle {
             store: Store::new(offset, domains),
             network: Network::new(domains_len, props),
             descending,
-            order,
+            order: strategy.order,
+            split: strategy.values == Values::Split,
+            restarts: strategy.restarts,
             objective,
         };
         (problem, bounded)

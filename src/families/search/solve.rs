@@ -66,8 +66,11 @@ impl Puzzle for SearchPuzzle {
                     keep,
                     stop_after,
                     offset,
-                    order,
-                } => self.propagate(keep, stop_after, (offset, order), ctx)?,
+                    strategy,
+                } => {
+                    report.notes.push(strategy.note(self.objective));
+                    self.propagate(keep, stop_after, (offset, strategy), ctx)?
+                }
             }
         } else {
             report.notes.extend(self.empty_domains.iter().cloned());

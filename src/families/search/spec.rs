@@ -46,9 +46,11 @@ pub struct SearchTable {
     pub maximize: Option<Spanned<String>>,
     /// The expression to make as small as possible (with `objective = "minimize"`).
     pub minimize: Option<Spanned<String>>,
-    /// "smallest-domain" (default) or "declared": which variable the propagation engine binds
-    /// next.
+    /// "auto" (default), "smallest-domain", "declared" or "activity": which variable the
+    /// propagation engine binds next.
     pub order: Option<Spanned<String>>,
+    /// "auto" (default), "min", "max" or "split": how a bound variable's values are tried.
+    pub values: Option<Spanned<String>>,
 }
 
 /// `{ vars = ["A", "cell[3]"], rows = [[1, 2], [2, 3]] }`.
