@@ -607,7 +607,7 @@ enum E {
     Add(Box<E>, Box<E>),
     Sub(Box<E>, Box<E>),
     Mul(Box<E>, Box<E>),
-    /// rounds down; the divisor is a constant, never 0
+    /// `div`: rounds down; the divisor is a constant, never 0
     Div(Box<E>, i64),
     /// from 0 up; the divisor is a constant, never 0
     Mod(Box<E>, i64),
@@ -668,7 +668,7 @@ impl E {
             E::Add(a, b) => format!("({} + {})", t(a), t(b)),
             E::Sub(a, b) => format!("({} - {})", t(a), t(b)),
             E::Mul(a, b) => format!("({} * {})", t(a), t(b)),
-            E::Div(a, d) => format!("({} / ({d}))", t(a)),
+            E::Div(a, d) => format!("div({}, {d})", t(a)),
             E::Mod(a, d) => format!("({} % ({d}))", t(a)),
             E::Min(a, b) => format!("min({}, {})", t(a), t(b)),
             E::Max(a, b) => format!("max({}, {})", t(a), t(b)),

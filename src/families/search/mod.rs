@@ -15,6 +15,7 @@ mod groups;
 mod load;
 mod lower;
 mod model;
+mod objective;
 mod plan;
 mod puzzle;
 mod report;

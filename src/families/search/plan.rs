@@ -1,23 +1,10 @@
 //! What a search solve computes and with which engine: the catalog of names, and the typed plan
 //! the loader resolves once (with `auto`'s pick and reason).
 
+pub use super::objective::Objective;
 use super::strategy::Strategy;
 use crate::diagnostic::Diagnostic;
 use crate::families::plan::{Catalog, Choice, ObjectiveEntry, Resolved};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Objective {
-    /// List every solution (up to the limit) and count them.
-    All,
-    /// Stop at the first solution.
-    First,
-    /// Count without listing.
-    Count,
-    /// The solution with the largest `[search] maximize` value, proved by exhausting the space.
-    Maximize,
-    /// The solution with the smallest `[search] minimize` value.
-    Minimize,
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Engine {

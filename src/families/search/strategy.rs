@@ -2,7 +2,7 @@
 //! it splits that variable's values (`[search] values`), parsed once into types, with `auto`
 //! resolved by the objective and the reason kept for the report.
 
-use super::plan::Objective;
+use super::objective::Objective;
 use super::spec::SearchTable;
 use crate::diagnostic::Diagnostic;
 use crate::engine::propagation::Order;
