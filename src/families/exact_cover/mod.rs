@@ -6,6 +6,7 @@
 //! `spec` -> `template` -> `load` -> `model` -> `plan` -> `puzzle`, `solve` (engines of
 //! `crate::engine::exact_cover`) -> `report`.
 
+pub(crate) mod listing;
 mod load;
 mod model;
 mod plan;

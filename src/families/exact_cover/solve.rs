@@ -1,6 +1,7 @@
 //! Solving an exact cover: the objective's engine run on the model's problem, each listed
 //! cover checked from scratch before it is shown; counts may be one shard's part.
 
+use super::listing::report_listing;
 use super::plan::{CATALOG, Engine, Objective};
 use super::puzzle::ExactCoverPuzzle;
 use super::report::{ExactCoverDetails, fill_covers};
@@ -104,27 +105,13 @@ impl ExactCoverPuzzle {
                 .check(cover)
                 .map_err(|e| Diagnostic::internal(format!("a cover found fails its check: {e}")))?;
         }
-        if listing.solutions.is_empty() {
-            report.status = Status::NoSolution;
-            if self.objective == Objective::All && listing.complete {
-                report.count = Some(0);
-            }
-            report
-                .notes
-                .push("no choice of the options covers every primary item exactly once".into());
+        let all = self.objective == Objective::All;
+        let nothing = "no choice of the options covers every primary item exactly once";
+        if !report_listing(report, &listing, all, nothing) {
             return Ok(());
         }
-        report.status = Status::Solved;
-        if self.objective == Objective::All {
+        if all {
             details.complete = Some(listing.complete);
-            if listing.complete {
-                report.count = Some(listing.solutions.len() as u128);
-            } else if !listing.stopped {
-                report.notes.push(format!(
-                    "listing the first {}; there are more (raise solve.limit, or objective = \"count\" for how many)",
-                    listing.solutions.len()
-                ));
-            }
         }
         fill_covers(report, details, &self.model, &listing.solutions);
         Ok(())

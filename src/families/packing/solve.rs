@@ -8,6 +8,7 @@ use super::symmetry::{Anchor, Symmetries, is_least};
 use crate::diagnostic::Diagnostic;
 use crate::engine::Progress;
 use crate::engine::exact_cover::{Entry, Keep, Listing, Problem, Tally, bitboard, dlx};
+use crate::families::exact_cover::listing::report_listing;
 use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Stats, Status};
 use std::time::Instant;
@@ -215,27 +216,17 @@ fn list(
             .verify(cover)
             .map_err(|e| Diagnostic::internal(format!("a packing found fails its check: {e}")))?;
     }
-    if listing.solutions.is_empty() {
-        report.status = Status::NoSolution;
-        if p.objective == Objective::All && listing.complete {
-            report.count = Some(0);
-        }
-        report
-            .notes
-            .push("no packing of the pieces fills the board".into());
+    let all = p.objective == Objective::All;
+    if !report_listing(
+        report,
+        &listing,
+        all,
+        "no packing of the pieces fills the board",
+    ) {
         return Ok(());
     }
-    report.status = Status::Solved;
-    if p.objective == Objective::All {
+    if all {
         details.complete = Some(listing.complete);
-        if listing.complete {
-            report.count = Some(listing.solutions.len() as u128);
-        } else if !listing.stopped {
-            report.notes.push(format!(
-                "listing the first {}; there are more (raise solve.limit, or objective = \"count\" for how many)",
-                listing.solutions.len()
-            ));
-        }
     }
     fill_packings(report, details, &p.model, &listing.solutions);
     Ok(())
