@@ -16,6 +16,44 @@ mod split;
 
 use crate::engine::stop;
 
+/// The two engines, for callers that choose one at run time (a spec's `engine`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Algorithm {
+    /// Algorithm C over dancing links, the primary item with the fewest options first.
+    DancingLinks,
+    /// The lowest uncovered item first, the items in one 64- or 128-bit word.
+    Bitboard,
+}
+
+impl Algorithm {
+    /// Counts the covers (those `keep` accepts; only part `shard` of the search when given);
+    /// the bitboard in a 64-bit word when the primary items fit one, else in 128 bits.
+    pub fn count(
+        self,
+        problem: &Problem,
+        keep: Option<Keep>,
+        progress: &crate::engine::Progress,
+        shard: Option<crate::engine::split::Shard>,
+    ) -> Tally {
+        match self {
+            Algorithm::Bitboard if problem.primary <= 64 => {
+                bitboard::count::<u64>(problem, keep, progress, shard)
+            }
+            Algorithm::Bitboard => bitboard::count::<u128>(problem, keep, progress, shard),
+            Algorithm::DancingLinks => dlx::count(problem, keep, progress, shard),
+        }
+    }
+
+    /// Lists up to `limit` covers, the bitboard's word chosen as for [`Algorithm::count`].
+    pub fn list(self, problem: &Problem, limit: usize) -> Listing {
+        match self {
+            Algorithm::Bitboard if problem.primary <= 64 => bitboard::list::<u64>(problem, limit),
+            Algorithm::Bitboard => bitboard::list::<u128>(problem, limit),
+            Algorithm::DancingLinks => dlx::list(problem, limit),
+        }
+    }
+}
+
 /// Whether a walk at its `nodes`-th node must stop: the request is looked at on a walk's first
 /// node and every 256th after it. A count is split into many tasks, most far smaller than
 /// `stop::poll`'s 4,096 nodes, so polling by that count missed the stop in every task; one

@@ -12,13 +12,8 @@ pub enum Objective {
     Count,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Engine {
-    /// Algorithm C over dancing links, the primary item with the fewest options first.
-    DancingLinks,
-    /// The lowest uncovered item first, the items in one 64- or 128-bit word.
-    Bitboard,
-}
+/// The engines are the exact-cover engine's own.
+pub use crate::engine::exact_cover::Algorithm as Engine;
 
 const BOTH: &[Engine] = &[Engine::DancingLinks, Engine::Bitboard];
 

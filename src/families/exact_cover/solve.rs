@@ -2,12 +2,11 @@
 //! cover checked from scratch before it is shown; counts may be one shard's part.
 
 use super::listing::report_listing;
-use super::plan::{CATALOG, Engine, Objective};
+use super::plan::{CATALOG, Objective};
 use super::puzzle::ExactCoverPuzzle;
 use super::report::{ExactCoverDetails, fill_covers};
 use crate::diagnostic::Diagnostic;
-use crate::engine::exact_cover::{Listing, Problem, Tally, bitboard, dlx};
-use crate::engine::split::Shard;
+use crate::engine::exact_cover::{Problem, Tally};
 use crate::families::{Puzzle, SolveContext};
 use crate::report::{Report, Stats, Status};
 use std::time::Instant;
@@ -43,7 +42,10 @@ impl Puzzle for ExactCoverPuzzle {
         let problem = m.problem();
         match self.objective {
             Objective::Count => {
-                let t = run_count(self.engine.engine, &problem, ctx);
+                let t = self
+                    .engine
+                    .engine
+                    .count(&problem, None, ctx.progress, ctx.shard);
                 fill_count(&mut report, &t);
             }
             Objective::All => self.list(&problem, self.limit, &mut report, &mut details)?,
@@ -52,25 +54,6 @@ impl Puzzle for ExactCoverPuzzle {
         report.stats.elapsed_ms = Stats::new(0, t0.elapsed()).elapsed_ms;
         report.set_details(&details);
         Ok(report)
-    }
-}
-
-fn run_count(engine: Engine, problem: &Problem, ctx: &SolveContext) -> Tally {
-    let (progress, shard): (_, Option<Shard>) = (ctx.progress, ctx.shard);
-    match engine {
-        Engine::Bitboard if problem.primary <= 64 => {
-            bitboard::count::<u64>(problem, None, progress, shard)
-        }
-        Engine::Bitboard => bitboard::count::<u128>(problem, None, progress, shard),
-        Engine::DancingLinks => dlx::count(problem, None, progress, shard),
-    }
-}
-
-fn run_list(engine: Engine, problem: &Problem, limit: usize) -> Listing {
-    match engine {
-        Engine::Bitboard if problem.primary <= 64 => bitboard::list::<u64>(problem, limit),
-        Engine::Bitboard => bitboard::list::<u128>(problem, limit),
-        Engine::DancingLinks => dlx::list(problem, limit),
     }
 }
 
@@ -98,7 +81,7 @@ impl ExactCoverPuzzle {
         report: &mut Report,
         details: &mut ExactCoverDetails,
     ) -> Result<(), Diagnostic> {
-        let listing = run_list(self.engine.engine, problem, limit);
+        let listing = self.engine.engine.list(problem, limit);
         report.stats.states = listing.nodes;
         for cover in &listing.solutions {
             problem

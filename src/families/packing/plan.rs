@@ -12,13 +12,8 @@ pub enum Objective {
     Count,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Engine {
-    /// Fill the first empty cell, the board in one 64- or 128-bit word.
-    Bitboard,
-    /// Algorithm C over dancing links, the cell with the fewest placements first.
-    DancingLinks,
-}
+/// The engines are the exact-cover engine's own.
+pub use crate::engine::exact_cover::Algorithm as Engine;
 
 const BOTH: &[Engine] = &[Engine::Bitboard, Engine::DancingLinks];
 

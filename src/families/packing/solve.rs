@@ -1,13 +1,13 @@
 //! Solving a packing: the objective's engine run on the model's exact cover, each listed
 //! packing checked from scratch, counts taken with and up to the board's symmetry.
 
-use super::plan::{CATALOG, Engine, Objective};
+use super::plan::{CATALOG, Objective};
 use super::puzzle::PackingPuzzle;
 use super::report::{PackingDetails, fill_count, fill_packings};
 use super::symmetry::{Anchor, Symmetries, is_least};
 use crate::diagnostic::Diagnostic;
 use crate::engine::Progress;
-use crate::engine::exact_cover::{Entry, Keep, Listing, Problem, Tally, bitboard, dlx};
+use crate::engine::exact_cover::{Entry, Problem, Tally};
 use crate::families::exact_cover::listing::report_listing;
 use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Stats, Status};
@@ -108,7 +108,7 @@ fn count(
         }
         None => {
             let keep = |cover: &[usize]| symmetries.is_least(&p.model, cover);
-            run_count(p.engine.engine, problem, Some(&keep), progress)
+            p.engine.engine.count(problem, Some(&keep), progress, None)
         }
     };
     report.stats.states = tally.nodes;
@@ -134,7 +134,7 @@ fn count_pinned(
             original.push(orbit.rep);
             is_least(&orbit.stabiliser, &p.model, &original)
         };
-        let t = run_count(p.engine.engine, &pinned, Some(&keep), progress);
+        let t = p.engine.engine.count(&pinned, Some(&keep), progress, None);
         total.solutions += t.solutions * orbit.size as u64;
         total.kept += t.kept;
         total.nodes += t.nodes;
@@ -183,23 +183,6 @@ fn pin(problem: &Problem, group: u32, rep: usize) -> (Problem, Vec<usize>) {
     pinned.budget[group as usize] = 0;
     (pinned, ids)
 }
-fn run_count(engine: Engine, problem: &Problem, keep: Option<Keep>, progress: &Progress) -> Tally {
-    match engine {
-        Engine::Bitboard if problem.primary <= 64 => {
-            bitboard::count::<u64>(problem, keep, progress, None)
-        }
-        Engine::Bitboard => bitboard::count::<u128>(problem, keep, progress, None),
-        Engine::DancingLinks => dlx::count(problem, keep, progress, None),
-    }
-}
-
-fn run_list(engine: Engine, problem: &Problem, limit: usize) -> Listing {
-    match engine {
-        Engine::Bitboard if problem.primary <= 64 => bitboard::list::<u64>(problem, limit),
-        Engine::Bitboard => bitboard::list::<u128>(problem, limit),
-        Engine::DancingLinks => dlx::list(problem, limit),
-    }
-}
 
 /// Lists up to `limit` packings, each checked from scratch before it is shown.
 fn list(
@@ -209,7 +192,7 @@ fn list(
     report: &mut Report,
     details: &mut PackingDetails,
 ) -> Result<(), Diagnostic> {
-    let listing = run_list(p.engine.engine, problem, limit);
+    let listing = p.engine.engine.list(problem, limit);
     report.stats.states = listing.nodes;
     for cover in &listing.solutions {
         p.model
