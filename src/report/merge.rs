@@ -268,7 +268,7 @@ fn add_objects(docs: &[&Value], key: &str) -> Option<Value> {
 /// A histogram (a list of `{key: value, count: n}`, as komachi's values with their formulas)
 /// added key by key: one entry per value any part has, ordered by value as exact fractions.
 fn add_histograms(docs: &[&Value], list: &str, key: &str, count: &str) -> Option<Value> {
-    let mut by_key: Vec<(String, String)> = Vec::new();
+    let mut by_key: std::collections::HashMap<String, String> = Default::default();
     let mut any = false;
     for d in docs {
         let Some(entries) = d.get(list).and_then(Value::as_array) else {
@@ -280,12 +280,11 @@ fn add_histograms(docs: &[&Value], list: &str, key: &str, count: &str) -> Option
                 continue;
             };
             let c = count_text(c);
-            match by_key.iter_mut().find(|(seen, _)| seen == k) {
-                Some((_, total)) => *total = add_decimal(total, &c),
-                None => by_key.push((k.to_string(), c)),
-            }
+            let total = by_key.entry(k.to_string()).or_insert_with(|| "0".into());
+            *total = add_decimal(total, &c);
         }
     }
+    let mut by_key: Vec<(String, String)> = by_key.into_iter().collect();
     by_key.sort_by(|(a, _), (b, _)| compare_fractions(a, b));
     any.then(|| {
         Value::Array(
@@ -311,16 +310,12 @@ fn compare_fractions(a: &str, b: &str) -> std::cmp::Ordering {
 
 /// Lists of counts added place by place (a codebreaker evaluation's games by guess number).
 fn add_vectors(docs: &[&Value], key: &str) -> Option<Value> {
-    let lists: Vec<&Vec<Value>> = docs
+    let len = docs
         .iter()
-        .filter_map(|d| d.get(key).and_then(Value::as_array))
-        .collect();
-    let len = lists.iter().map(|l| l.len()).max()?;
-    let sums = (0..len).map(|i| {
-        let at: Vec<Value> = lists.iter().filter_map(|l| l.get(i).cloned()).collect();
-        let refs: Vec<&Value> = at.iter().collect();
-        sum_field(&refs, Some).unwrap_or(Value::from(0))
-    });
+        .filter_map(|d| d.get(key)?.as_array().map(Vec::len))
+        .max()?;
+    let sums = (0..len)
+        .map(|i| sum_field(docs, |d| d.get(key)?.as_array()?.get(i)).unwrap_or(Value::from(0)));
     Some(Value::Array(sums.collect()))
 }
 
