@@ -65,7 +65,7 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         Ok((report, doc)) => {
             let on_stdout = drawings.take_stdout();
             let code = match drawings.write(&report) {
-                true if shard.is_some() => part_code(&report),
+                true if shard.is_some() => part_code(report_code(&report)),
                 true => report_code(&report),
                 false => exit::OUTPUT,
             };

@@ -17,11 +17,12 @@ pub fn report_code(report: &Report) -> u8 {
     }
 }
 
-/// The exit code of one part of a split run (`--shard K/N`): a part that finished with nothing
-/// found is complete, not a proof that the whole has no solution (that is for `merge` to say),
-/// so it exits 0 and a batch engine's "after the array succeeded" dependency still fires.
-pub fn part_code(report: &Report) -> u8 {
-    match report_code(report) {
+/// The exit code of one part of a split run (`--shard K/N`) from the code it would have alone:
+/// a part that finished with nothing found is complete, not a proof that the whole has no
+/// solution (that is for `merge` to say), so it exits 0 and a batch engine's "after the array
+/// succeeded" dependency still fires.
+pub fn part_code(code: u8) -> u8 {
+    match code {
         exit::NO_SOLUTION => exit::OK,
         code => code,
     }

@@ -4,7 +4,7 @@
 
 use super::{color, output, progress_bar, stop_signals, terminal};
 use crate::cli::exit;
-use crate::cli::outcome::fail;
+use crate::cli::outcome::{fail, part_code};
 use crate::cli::run_options::RunOptions;
 use crate::cli::sweep_case::Case;
 use crate::diagnostic::Diagnostic;
@@ -66,10 +66,11 @@ pub fn run(opts: &RunOptions, sweep: &Sweep, path: &Path, text: &str, solve: Sol
     progress.finish();
     let wall_ms = started.elapsed().as_secs_f64() * 1e3;
     let code = cases.iter().map(Case::code).max().unwrap_or(exit::OK);
-    // A part's cases that have no solution are answers, not a failed part (see part_code).
-    let code = match (shard, code) {
-        (Some(_), exit::NO_SOLUTION) => exit::OK,
-        _ => code,
+    // A part's cases that have no solution are answers, not a failed part.
+    let code = if shard.is_some() {
+        part_code(code)
+    } else {
+        code
     };
     let text = if let (true, Some(shard)) = (opts.json, shard) {
         let stamp = super::shard::sweep_stamp(text, &opts.spec_edits(), sweep, shard);
