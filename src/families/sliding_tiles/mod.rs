@@ -13,10 +13,14 @@ mod duplicate_moves;
 mod load;
 mod longest;
 mod model;
+#[cfg(test)]
+mod pattern_build_tests;
 mod pattern_cache;
 mod pattern_database;
 mod pattern_dfs;
 mod pattern_grid_dfs;
+mod pattern_moves;
+mod pattern_rank;
 mod pattern_search;
 mod pattern_symmetry;
 mod pattern_tables;

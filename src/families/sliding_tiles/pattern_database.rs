@@ -15,9 +15,11 @@
 use super::blank_region::Regions;
 use super::board::Board;
 use super::pattern_cache as cache_file;
+use super::pattern_rank::placements;
 use super::pattern_symmetry::TableSymmetry;
 use super::ranked_pattern_build;
 use crate::engine::{room, stop};
+use crate::util::radix_sort::{join_equal_keys, sort_reusing};
 use std::path::PathBuf;
 
 /// Largest group: a table of 16^6 bytes (16.8 MB), and twice that in bit masks while building.
@@ -43,7 +45,7 @@ impl PatternDatabase {
         let params = parameters(board, goal, tiles);
         let ranked = tiles.len() > MAX_GROUP;
         let size = if ranked {
-            ranked_pattern_build::placements(board.cells(), tiles.len())
+            placements(board.cells(), tiles.len())
         } else {
             1 << (4 * tiles.len())
         };
@@ -208,7 +210,7 @@ pub fn try_build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
         .enumerate()
         .fold(0, |acc, (i, &t)| acc | cell_of(t) << (4 * i));
     let occupied = tiles.iter().fold(0u16, |m, &t| m | 1 << cell_of(t));
-    let (mut current, mut next) = (Vec::new(), Vec::new());
+    let (mut current, mut next, mut counts) = (Vec::new(), Vec::new(), Vec::new());
     search.reach::<true>(root, cell_of(0), occupied, 0, &mut current);
     search.flush_images(0);
     let mut cost = 0u8;
@@ -219,8 +221,14 @@ pub fn try_build(board: &Board, goal: &[u8], tiles: &[u8]) -> Option<Vec<u8>> {
         // In index order the lookups below sweep memory instead of jumping about, and the
         // regions of one index come together, to be expanded as one entry. The last layer's
         // room (`next`, read already) is the sort's scratch room.
-        radix_sort(&mut current, &mut next, 4 * tiles.len() as u32);
-        merge_regions(&mut current);
+        sort_reusing(
+            &mut current,
+            &mut next,
+            &mut counts,
+            4 * tiles.len(),
+            |&e| e as u32,
+        );
+        join_equal_keys(&mut current, |&e| e as u32, |a, b| a | b);
         search.set_values(&current, cost);
         next.clear();
         search.expand_layer(&current, cost + 1, &mut next);
@@ -246,47 +254,6 @@ const REGIONS: u32 = 32;
 /// Set in an entry whose index was reached first by it: its value is written once the layer is
 /// sorted, in index order, rather than at a scattered place when it is queued.
 const FIRST: Entry = 1 << 63;
-
-/// Sorts queue entries by their index of `bits` bits, 12 bits a pass from the lowest (a
-/// counting sort each, through `spare`; stable): a layer holds millions of entries.
-fn radix_sort(entries: &mut Vec<Entry>, spare: &mut Vec<Entry>, bits: u32) {
-    const DIGIT: u32 = 12;
-    let mut shift = 0;
-    while shift < bits {
-        let mut start = vec![0usize; (1 << DIGIT) + 1];
-        let digit = |e: Entry| ((e >> shift) & ((1 << DIGIT) - 1)) as usize;
-        for &e in entries.iter() {
-            start[digit(e) + 1] += 1;
-        }
-        for d in 1..start.len() {
-            start[d] += start[d - 1];
-        }
-        spare.clear();
-        spare.resize(entries.len(), 0);
-        for &e in entries.iter() {
-            let at = &mut start[digit(e)];
-            spare[*at] = e;
-            *at += 1;
-        }
-        std::mem::swap(entries, spare);
-        shift += DIGIT;
-    }
-}
-
-/// Joins the entries of one index (sorted together) into one: their regions and flags.
-fn merge_regions(entries: &mut Vec<Entry>) {
-    let mut kept = 0;
-    for i in 0..entries.len() {
-        let e = entries[i];
-        if kept > 0 && index_of(entries[kept - 1]) == index_of(e) {
-            entries[kept - 1] |= e;
-        } else {
-            entries[kept] = e;
-            kept += 1;
-        }
-    }
-    entries.truncate(kept);
-}
 
 /// The index of a queue entry.
 #[inline]

@@ -8,17 +8,13 @@
 
 use super::board::MAX_CELLS;
 use super::duplicate_moves::DuplicateMoves;
-use super::pattern_grid_dfs::GridMoves;
-use super::pattern_search::PatternSearch;
+use super::pattern_moves::{GridMoves, PatternMoves};
 use super::pattern_tables::KeySum;
 use crate::engine::stop;
 
-/// No cell: an off-board neighbour, or no move before the start.
-pub const NO_CELL: u8 = u8::MAX;
-
 /// One iteration's depth-first search.
-pub struct Dfs<'s, 'a, T> {
-    pub(super) search: &'s PatternSearch<'a>,
+pub struct Dfs<'s, T> {
+    pub(super) moves: &'s PatternMoves,
     sum: &'s T,
     /// The moves by direction, on a rectangle (unused elsewhere).
     pub(super) grid: GridMoves,
@@ -43,13 +39,13 @@ enum Step {
     Deeper { key: u64, mkey: u64, board: u64 },
 }
 
-impl<'s, 'a, T: KeySum> Dfs<'s, 'a, T> {
-    pub fn new(search: &'s PatternSearch<'a>, sum: &'s T, bound: u32, max_cost: u32) -> Self {
+impl<'s, T: KeySum> Dfs<'s, T> {
+    pub fn new(moves: &'s PatternMoves, sum: &'s T, bound: u32, max_cost: u32) -> Self {
         Dfs {
-            search,
+            moves,
             sum,
-            grid: search.grid.unwrap_or(GridMoves::NONE),
-            duplicates: &search.duplicates,
+            grid: moves.grid.unwrap_or(GridMoves::NONE),
+            duplicates: &moves.duplicates,
             bound,
             next_bound: u32::MAX,
             nodes: 0,
@@ -82,7 +78,7 @@ impl<'s, 'a, T: KeySum> Dfs<'s, 'a, T> {
         mkey: u64,
         board: u64,
     ) -> bool {
-        let s = self.search;
+        let s = self.moves;
         let b = usize::from(blank) & (MAX_CELLS - 1);
         for &cell in s.neighbours[b].iter().take(usize::from(s.degree[b])) {
             if cell == back {
@@ -115,7 +111,7 @@ impl<'s, 'a, T: KeySum> Dfs<'s, 'a, T> {
         mkey: u64,
         board: u64,
     ) -> Step {
-        let s = self.search;
+        let s = self.moves;
         if self.count_and_poll() {
             return Step::Ends;
         }

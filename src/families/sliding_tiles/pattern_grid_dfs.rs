@@ -5,70 +5,15 @@
 //! it came from); each (direction in, direction out) pair has its own copy of the pruning test,
 //! whose outcome depends much on the pair (going straight on or turning), so the processor
 //! predicts them apart; and what a move does to the keys depends only on its direction and the
-//! tile moved, so it is read from one small table ([`GridMoves::step`]).
+//! tile moved, so it is read from one small table (`GridMoves::step`, `pattern_moves.rs`).
 
 use super::board::MAX_CELLS;
 use super::duplicate_moves::REFUSED;
-use super::pattern_dfs::{Dfs, NO_CELL};
+use super::pattern_dfs::Dfs;
+use super::pattern_moves::NO_CELL;
 use super::pattern_tables::KeySum;
 
-/// The directions, in the board's order of neighbours (ascending cells): up, left, right, down.
-/// Direction `d`'s reverse is `3 - d`.
-const DIRECTIONS: usize = 4;
-
-/// A direction's reflection across the main diagonal: up and left swap, right and down swap.
-const TRANSPOSED: [usize; DIRECTIONS] = [1, 0, 3, 2];
-
-/// The moves of a rectangle, by direction.
-#[derive(Clone, Copy)]
-pub struct GridMoves {
-    /// `cell[b][d]`: the neighbour of cell `b` in direction `d`, [`NO_CELL`] off the board.
-    cell: [[u8; DIRECTIONS]; MAX_CELLS],
-    /// `step[d][t]`: what is subtracted from the plain and the mirror key when the blank moves in
-    /// direction `d` and tile `t` slides the other way (its cell, and its image's, change by a
-    /// fixed offset).
-    step: [[(u64, u64); MAX_CELLS]; DIRECTIONS],
-}
-
-impl GridMoves {
-    /// No moves (for boards that are not rectangles, where this is not read).
-    pub const NONE: GridMoves = GridMoves {
-        cell: [[NO_CELL; DIRECTIONS]; MAX_CELLS],
-        step: [[(0, 0); MAX_CELLS]; DIRECTIONS],
-    };
-
-    /// For a `rows` x `cols` rectangle whose keys hold tile `t`'s cell at bit `shift[t]` and its
-    /// mirror image's cell at bit `mshift[t]`.
-    pub fn new(
-        rows: usize,
-        cols: usize,
-        shift: &[u32; MAX_CELLS],
-        mshift: &[u32; MAX_CELLS],
-    ) -> GridMoves {
-        let offset = [-(cols as i64), -1, 1, cols as i64];
-        let mut cell = [[NO_CELL; DIRECTIONS]; MAX_CELLS];
-        for (b, slots) in cell.iter_mut().enumerate().take(rows * cols) {
-            let (r, c) = (b / cols, b % cols);
-            let inside = [r > 0, c > 0, c + 1 < cols, r + 1 < rows];
-            for d in 0..DIRECTIONS {
-                if inside[d] {
-                    slots[d] = (b as i64 + offset[d]) as u8;
-                }
-            }
-        }
-        let mut step = [[(0u64, 0u64); MAX_CELLS]; DIRECTIONS];
-        for (d, row) in step.iter_mut().enumerate() {
-            for (t, entry) in row.iter_mut().enumerate() {
-                // The mirror (a square's transpose) moves the image in the transposed direction.
-                let mirror = offset[TRANSPOSED[d]];
-                *entry = ((offset[d] << shift[t]) as u64, (mirror << mshift[t]) as u64);
-            }
-        }
-        GridMoves { cell, step }
-    }
-}
-
-impl<T: KeySum> Dfs<'_, '_, T> {
+impl<T: KeySum> Dfs<'_, T> {
     /// [`Dfs::descend`] on a rectangle (the moves of `self.grid`), the node reached by a move
     /// in direction `FROM` (4 at the start: none); the children in the board's order.
     /// `blank_state`: the blank's cell in the low 4 bits, the state of the duplicate-move

@@ -18,99 +18,37 @@
 //! group tile's move takes it to a cell of the other colour of the checkerboard, so it changes
 //! its group's entry by exactly 1 and f keeps its parity.)
 
-use super::board::{Board, MAX_CELLS};
+use super::board::Board;
 use super::duplicate_moves::DuplicateMoves;
 use super::pattern_database::PatternDatabase;
-use super::pattern_dfs::{Dfs, NO_CELL};
-use super::pattern_grid_dfs::GridMoves;
+use super::pattern_dfs::Dfs;
+use super::pattern_moves::{NO_CELL, PatternMoves};
 use super::pattern_tables::{KeySum, MixedSum};
-use super::tile_search::{BlankMove, mirror_map};
+use super::tile_search::BlankMove;
 use crate::engine::Progress;
 use crate::engine::ida_star::IdaOutcome;
 use std::time::Instant;
 
-/// The specialised search: the board's moves, the tables, and each tile's place in the key.
+/// The specialised search: the board's moves and each tile's place in the key, and the tables.
 pub struct PatternSearch<'a> {
     tables: MixedSum<'a>,
-    pub(super) neighbours: [[u8; MAX_CELLS]; MAX_CELLS],
-    pub(super) degree: [u8; MAX_CELLS],
-    /// The moves by direction when the board is a rectangle.
-    pub(super) grid: Option<GridMoves>,
-    /// On a rectangle, the sequences of moves not tried (`duplicate_moves.rs`).
-    pub(super) duplicates: DuplicateMoves,
-    /// Bit offset of each tile's cell in the key.
-    pub(super) shift: [u32; MAX_CELLS],
-    /// Whether the mirror image is looked up too (the board and goal have one).
-    has_mirror: bool,
-    /// For the mirror image: each cell's reflection and the offset of each tile's image.
-    pub(super) transpose: [u8; MAX_CELLS],
-    pub(super) mshift: [u32; MAX_CELLS],
+    moves: PatternMoves,
 }
 
 impl<'a> PatternSearch<'a> {
     /// `dbs` must cover every tile of the board once (the loader checks the groups).
     pub fn new(board: &Board, goal: &[u8], dbs: &'a [PatternDatabase]) -> PatternSearch<'a> {
-        let mut shift = [0u32; MAX_CELLS];
-        let mut offset = 0;
-        for db in dbs {
-            for (i, &t) in db.tiles.iter().enumerate() {
-                shift[t as usize] = 4 * (offset + i) as u32;
-            }
-            offset += db.tiles.len();
-        }
-        let mut neighbours = [[0u8; MAX_CELLS]; MAX_CELLS];
-        let mut degree = [0u8; MAX_CELLS];
-        for (c, adj) in board.adjacent.iter().enumerate() {
-            neighbours[c][..adj.len()].copy_from_slice(adj);
-            degree[c] = adj.len() as u8;
-        }
-        let mirror = mirror_map(board, goal);
-        let mut mshift = [0u32; MAX_CELLS];
-        if let Some((_, image)) = &mirror {
-            for t in 1..board.cells() {
-                mshift[t] = shift[image[t] as usize];
-            }
-        }
-        let grid = board
-            .shape
-            .map(|(rows, cols)| GridMoves::new(rows, cols, &shift, &mshift));
-        let duplicates = match board.shape {
-            Some((rows, cols)) => DuplicateMoves::for_rectangle(rows, cols),
-            None => DuplicateMoves::none(),
-        };
         PatternSearch {
-            duplicates,
             tables: MixedSum::new(dbs, board.cells()),
-            neighbours,
-            degree,
-            grid,
-            shift,
-            has_mirror: mirror.is_some(),
-            transpose: mirror.map_or([0; MAX_CELLS], |(transpose, _)| transpose),
-            mshift,
+            moves: PatternMoves::new(board, goal, dbs),
         }
-    }
-
-    /// The plain and mirror keys of an arrangement (the tile on each cell).
-    pub fn keys(&self, tiles: &[u8]) -> (u64, u64) {
-        let (mut key, mut mkey) = (0u64, 0u64);
-        for (cell, &t) in tiles.iter().enumerate() {
-            if t == 0 {
-                continue;
-            }
-            key += (cell as u64) << self.shift[t as usize];
-            if self.has_mirror {
-                mkey += u64::from(self.transpose[cell]) << self.mshift[t as usize];
-            }
-        }
-        (key, mkey)
     }
 
     /// The heuristic of an arrangement: the larger of the plain and mirror sums.
     pub fn heuristic(&self, tiles: &[u8]) -> u32 {
-        let (key, mkey) = self.keys(tiles);
+        let (key, mkey) = self.moves.keys(tiles);
         let plain = self.tables.sum(key);
-        match self.has_mirror {
+        match self.moves.has_mirror {
             true => plain.max(self.tables.sum(mkey)),
             false => plain,
         }
@@ -141,9 +79,9 @@ impl<'a> PatternSearch<'a> {
     ) -> IdaOutcome<BlankMove> {
         let t0 = Instant::now();
         let blank = start.iter().position(|&t| t == 0).unwrap_or(0) as u8;
-        let (key, mkey) = self.keys(start);
+        let (key, mkey) = self.moves.keys(start);
         let h = self.heuristic(start);
-        let mut dfs = Dfs::new(self, sum, h, max_cost);
+        let mut dfs = Dfs::new(&self.moves, sum, h, max_cost);
         let mut bounds = Vec::new();
         let mut found = h == 0;
         let board = pack(start);
@@ -152,7 +90,7 @@ impl<'a> PatternSearch<'a> {
             progress.message(|| format!("ida*: bound {}, {} nodes", dfs.bound, dfs.nodes));
             dfs.next_bound = u32::MAX;
             let b = usize::from(blank) | (DuplicateMoves::START as usize) << 4;
-            let ends = match (self.has_mirror, self.grid.is_some()) {
+            let ends = match (self.moves.has_mirror, self.moves.grid.is_some()) {
                 (true, true) => dfs.descend_grid::<true, 4>(b, 0, key, mkey, board),
                 (false, true) => dfs.descend_grid::<false, 4>(b, 0, key, mkey, board),
                 (true, false) => dfs.descend::<true>(blank, NO_CELL, 0, key, mkey, board),
@@ -257,7 +195,7 @@ mod tests {
         assert_eq!(dist.len(), 181_440);
         let dbs = sparse(&board, &goal, &[&[1, 2, 3, 4], &[5, 6, 7, 8]]);
         let search = PatternSearch::new(&board, &goal, &dbs);
-        assert!(search.has_mirror);
+        assert!(search.moves.has_mirror);
         // Every 97th position, and the seed's 31-move start.
         let mut positions: Vec<(&Vec<u8>, &u32)> = dist.iter().collect();
         positions.sort();

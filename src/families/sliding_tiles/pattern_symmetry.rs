@@ -8,7 +8,7 @@
 
 use super::blank_region::Regions;
 use super::board::Board;
-use super::ranked_pattern_build::MAX_RANKED_GROUP;
+use super::pattern_rank::MAX_RANKED_GROUP;
 
 pub struct TableSymmetry {
     /// Per slot and cell: the image of that tile on that cell, in the image's index (its cell

@@ -1,6 +1,7 @@
 //! Fixed-width sets of holes as machine words: u64 for boards of up to 64 holes, u128 up to 128.
 //! The peg engines are generic over this trait so small boards pay for one word only.
 
+use crate::util::radix_sort::RadixKey;
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::{BitAnd, BitOr, BitXor, Not};
@@ -18,6 +19,7 @@ pub trait Bitboard:
     + BitOr<Output = Self>
     + BitXor<Output = Self>
     + Not<Output = Self>
+    + RadixKey
     + 'static
 {
     /// How many holes fit.
@@ -25,8 +27,6 @@ pub trait Bitboard:
     const ZERO: Self;
     fn bit(i: usize) -> Self;
     fn count(self) -> u32;
-    /// The `len` bits starting at bit `at`, as an index.
-    fn chunk(self, at: usize, len: usize) -> usize;
     /// Index of the lowest set bit (the set must not be empty).
     fn lowest(self) -> usize;
     /// The set without its lowest bit.
@@ -60,10 +60,6 @@ macro_rules! impl_bitboard {
             #[inline]
             fn count(self) -> u32 {
                 self.count_ones()
-            }
-            #[inline]
-            fn chunk(self, at: usize, len: usize) -> usize {
-                ((self >> at) & ((1 << len) - 1)) as usize
             }
             #[inline]
             fn lowest(self) -> usize {

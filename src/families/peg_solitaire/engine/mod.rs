@@ -27,7 +27,6 @@ pub mod least_lane;
 pub mod orbit_pagoda;
 pub mod pagoda;
 pub mod parity_sets;
-pub mod radix_sort;
 pub mod ranked_keys;
 pub mod sampled_pagodas;
 pub mod simplex;

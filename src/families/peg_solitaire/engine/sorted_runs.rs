@@ -3,35 +3,22 @@
 
 use super::bitboard::Bitboard;
 use super::layer::LAYER_GROWTH;
-use super::radix_sort::sort_by_position;
 use crate::engine::room;
+use crate::util::radix_sort::{join_equal_keys, sort_by_key};
 use rayon::prelude::*;
 
 /// Sorts `v` by position key (all keys below bit `holes`) and joins each run of equal keys
-/// into one item, `join(first, other)`. The joining loop has no data-dependent branch: half the
-/// keys are duplicates, at random, and a mispredicted branch per key cost more than the sort.
-/// None when the memory for the sort was refused.
+/// into one item, `join(first, other)`. None when the memory for the sort was refused.
 pub fn sort_and_join<T: Copy + Default, B: Bitboard>(
     mut v: Vec<T>,
     holes: usize,
     key: impl Fn(&T) -> B,
     join: impl Fn(T, T) -> T,
 ) -> Option<Vec<T>> {
-    if !sort_by_position(&mut v, holes, &key, LAYER_GROWTH) {
+    if !sort_by_key(&mut v, holes, &key, LAYER_GROWTH) {
         return None;
     }
-    if v.is_empty() {
-        return Some(v);
-    }
-    let mut n = 0;
-    for i in 1..v.len() {
-        let t = v[i];
-        let same = key(&v[n]) == key(&t);
-        let joined = join(v[n], t);
-        n += usize::from(!same);
-        v[n] = if same { joined } else { t };
-    }
-    v.truncate(n + 1);
+    join_equal_keys(&mut v, &key, join);
     // Layers and runs are kept a while: hold only what is used.
     v.shrink_to_fit();
     Some(v)

@@ -7,10 +7,10 @@
 use super::bitboard::Bitboard;
 use super::jump_space::JumpSpace;
 use super::layer::LAYER_GROWTH;
-use super::radix_sort::sort_by_position;
 use super::useful_layer::edge_starts;
 use super::useful_layer::{LayerSink, UsefulLayer};
 use crate::engine::room;
+use crate::util::radix_sort::sort_by_key;
 
 /// A layer's complements: their canonical keys sorted, where each position's complement
 /// lands among them, and the symmetry that makes it canonical.
@@ -38,7 +38,7 @@ pub(super) fn complements<B: Bitboard>(space: &JumpSpace<B>, keys: &[B]) -> Opti
         symmetry.push(g as u16);
         found.push((key, i));
     }
-    if !sort_by_position(&mut found, space.holes, |e| e.0, LAYER_GROWTH) {
+    if !sort_by_key(&mut found, space.holes, |e| e.0, LAYER_GROWTH) {
         return None;
     }
     let mut at: Vec<u32> = room::filled(len, LAYER_GROWTH, 0)?;
