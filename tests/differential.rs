@@ -944,6 +944,9 @@ struct Blocks {
     moves_metric: bool,
     /// the goal `row_A == r and col_A == c`, in drawing coordinates (the frame is row 1)
     target: (usize, usize),
+    /// Pieces of one shape, A not among them, declared interchangeable (`rules.groups`): the
+    /// brute force then sorts their places, so that a state is a class of positions.
+    group: Vec<usize>,
 }
 
 fn blocks(rng: &mut Rng) -> Blocks {
@@ -971,14 +974,27 @@ fn blocks(rng: &mut Rng) -> Blocks {
         shapes.push((1, 1));
         start.push((0, 0));
     }
-    Blocks {
+    // The most numerous shape among the pieces other than A, when two or more share it.
+    let group = (1..shapes.len())
+        .map(|p| {
+            (1..shapes.len())
+                .filter(|&q| shapes[q] == shapes[p])
+                .collect::<Vec<_>>()
+        })
+        .max_by_key(Vec::len)
+        .filter(|g| g.len() >= 2 && rng.chance(60))
+        .unwrap_or_default();
+    let mut b = Blocks {
         rows,
         cols,
         shapes,
         start,
         moves_metric: rng.chance(40),
         target: (rng.below(rows) + 2, rng.below(cols) + 2),
-    }
+        group,
+    };
+    b.start = b.canonical(b.start.clone());
+    b
 }
 
 /// The cells of a piece of `shape` with its top-left at `at`, or None off the board.
@@ -1037,10 +1053,19 @@ impl Blocks {
             for &to in &seen[1..] {
                 let mut t = s.to_vec();
                 t[p] = to;
-                out.push(t);
+                out.push(self.canonical(t));
             }
         }
         out
+    }
+    /// The state with the group's places sorted: one state per class of positions.
+    fn canonical(&self, mut s: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
+        let mut places: Vec<(usize, usize)> = self.group.iter().map(|&p| s[p]).collect();
+        places.sort_unstable();
+        for (&p, at) in self.group.iter().zip(places) {
+            s[p] = at;
+        }
+        s
     }
     fn goal_holds(&self, s: &[(usize, usize)]) -> bool {
         (s[0].0 + 2, s[0].1 + 2) == self.target
@@ -1060,16 +1085,26 @@ impl Blocks {
         drawing += &frame;
         format!(
             "[puzzle]\nname = \"blocks\"\nkind = \"sliding-blocks\"\n[board]\ndrawing = \"\"\"\n\
-             {drawing}\n\"\"\"\n[rules]\nmetric = \"{}\"\ninterchangeable = \"none\"\n[goal]\n\
-             predicate = \"row_A == {} and col_A == {}\"\n",
+             {drawing}\n\"\"\"\n[rules]\nmetric = \"{}\"\ninterchangeable = \"none\"\n\
+             groups = [{}]\n[goal]\npredicate = \"row_A == {} and col_A == {}\"\n",
             if self.moves_metric { "moves" } else { "steps" },
+            match self.group.is_empty() {
+                true => String::new(),
+                false => format!(
+                    "\"{}\"",
+                    self.group
+                        .iter()
+                        .map(|&p| (b'A' + p as u8) as char)
+                        .collect::<String>()
+                ),
+            },
             self.target.0,
             self.target.1
         )
     }
     /// A position of the report: each piece's top-left corner, back to 0-based cells.
     fn read(&self, v: &Value) -> Vec<(usize, usize)> {
-        (0..self.shapes.len())
+        let s = (0..self.shapes.len())
             .map(|p| {
                 let at = &v["pieces"][((b'A' + p as u8) as char).to_string()];
                 (
@@ -1077,7 +1112,8 @@ impl Blocks {
                     at["col"].as_u64().unwrap() as usize - 2,
                 )
             })
-            .collect()
+            .collect();
+        self.canonical(s)
     }
 }
 
@@ -1118,6 +1154,9 @@ struct Search {
     /// (lo, hi) of each variable
     domains: Vec<(i64, i64)>,
     constraints: Vec<B>,
+    /// `distinct(...)` over these formulas when two or more (a variable alone, or a small
+    /// formula, which the propagation engine takes apart as a group of expressions).
+    distinct: Vec<E>,
     objective: E,
 }
 
@@ -1137,9 +1176,19 @@ fn search(rng: &mut Rng) -> Search {
         Box::new(E::At(rng.below(n))),
         Box::new(formula(rng, n, false, false, 2)),
     );
+    let distinct = match rng.chance(50) {
+        true => (0..rng.range(2, 3))
+            .map(|_| match rng.chance(50) {
+                true => E::At(rng.below(n)),
+                false => formula(rng, n, false, false, 1),
+            })
+            .collect(),
+        false => vec![],
+    };
     Search {
         domains,
         constraints,
+        distinct,
         objective,
     }
 }
@@ -1163,7 +1212,9 @@ impl Search {
         out
     }
     fn holds(&self, a: &[i64]) -> bool {
-        self.constraints.iter().all(|c| c.eval(a, 0))
+        let values: Vec<i64> = self.distinct.iter().map(|e| e.eval(a, 0)).collect();
+        let distinct = (0..values.len()).all(|i| (0..i).all(|j| values[i] != values[j]));
+        distinct && self.constraints.iter().all(|c| c.eval(a, 0))
     }
     fn spec(&self, objective: &str) -> String {
         let name = |k: usize| SEARCH_NAMES[k].to_string();
@@ -1174,11 +1225,15 @@ impl Search {
             .enumerate()
             .map(|(k, (lo, hi))| format!("\"{} in {lo}..{hi}\"", name(k)))
             .collect();
-        let cons: Vec<String> = self
+        let mut cons: Vec<String> = self
             .constraints
             .iter()
             .map(|c| format!("\"{}\"", c.text(&name, &none)))
             .collect();
+        if !self.distinct.is_empty() {
+            let items: Vec<String> = self.distinct.iter().map(|e| e.text(&name, &none)).collect();
+            cons.push(format!("\"distinct({})\"", items.join(", ")));
+        }
         let mut spec = format!(
             "[puzzle]\nname = \"search\"\nkind = \"search\"\n[search]\nvariables = [{}]\n\
              constraints = [{}]\n",
