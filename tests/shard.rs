@@ -444,3 +444,41 @@ fn a_stopped_part_makes_the_total_incomplete() {
     assert_eq!(j["merged"]["complete"], false);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The merged text report reads like a plain run's: the same title, engine, headline and count
+/// lines, and the listed formulas the same set as the plain run's.
+#[test]
+fn a_merged_text_report_is_laid_out_as_a_plain_run() {
+    let dir = folder("text");
+    for (spec, args) in [
+        ("specs/magic-square-4.toml", &[][..]),
+        ("specs/komachi.toml", &[][..]),
+    ] {
+        let files = parts(spec, args, 5, &dir);
+        let merged = outcome(puzzlespec().arg("merge").args(&files));
+        assert_eq!(merged.code, 0, "{}", merged.stderr);
+        let plain = outcome(puzzlespec().arg("run").arg(spec).args(args).arg("-q"));
+        let head = |text: &str| text.lines().take(4).map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(head(&merged.stdout), head(&plain.stdout), "{spec}");
+        // Listed lines: "N  formula"; compared as sets (the parts' order is not the whole's).
+        let listed = |text: &str| -> BTreeSet<String> {
+            text.lines()
+                .filter_map(|l| l.trim_start().split_once("  "))
+                .filter(|(n, _)| n.parse::<u32>().is_ok())
+                .map(|(_, item)| item.to_string())
+                .collect()
+        };
+        assert_eq!(listed(&merged.stdout), listed(&plain.stdout), "{spec}");
+        if spec.contains("komachi") {
+            // 1 to 9 with + and - between or inside them make 100 in 11 ways (the classic
+            // puzzle's known answer, also in tests/komachi.rs's brute force).
+            assert_eq!(listed(&merged.stdout).len(), 11, "{}", merged.stdout);
+        }
+        assert!(
+            merged.stdout.contains("merged 5 parts"),
+            "{}",
+            merged.stdout
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

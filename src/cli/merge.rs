@@ -31,7 +31,7 @@ pub fn command(files: &[PathBuf], json: bool) -> ExitCode {
             serde_json::to_string_pretty(&merged.doc).unwrap_or_default()
         )
     } else {
-        merge::text(&merged)
+        merge::text(&merged, super::terminal::stdout_width())
     };
     output::finish(output::stdout(&text), code)
 }

@@ -12,7 +12,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering::Relaxed};
 
 /// Why a search was stopped before it finished.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum StopReason {
     /// The user pressed Ctrl-C.

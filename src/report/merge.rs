@@ -4,6 +4,7 @@
 //! marked incomplete, naming the part.
 
 use super::shard::Stamp;
+use super::{Report, Status};
 use serde_json::{Map, Value, json};
 use std::path::PathBuf;
 
@@ -390,53 +391,14 @@ fn rational(v: &Value) -> Option<(i128, i128)> {
     (q > 0).then_some((p, q))
 }
 
-/// The merged report as text: the figures a user reads, and which parts were stopped.
-pub fn text(m: &Merged) -> String {
+/// The merged report as text, laid out as a plain run's report (title, engine, headline,
+/// count, notes, states and time), then the parts merged and any that were stopped.
+pub fn text(m: &Merged, width: Option<usize>) -> String {
     let d = &m.doc;
     let mut out = String::new();
-    let line = |out: &mut String, k: &str, v: String| out.push_str(&format!("{k:<9} {v}\n"));
-    if let Some(cases) = d.get("cases").and_then(Value::as_array) {
-        for c in cases {
-            let r = &c["result"];
-            line(
-                &mut out,
-                &format!("{}={}", c["key"].as_str().unwrap_or(""), c["value"]),
-                format!(
-                    "{} {}",
-                    r["status"].as_str().unwrap_or(""),
-                    count_text(&r["count"])
-                ),
-            );
-        }
-    } else {
-        for key in ["puzzle", "kind", "objective", "engine"] {
-            if let Some(v) = d.get(key).and_then(Value::as_str) {
-                line(&mut out, key, v.to_string());
-            }
-        }
-        line(&mut out, "status", m.status().to_string());
-        if let Some(c) = d.get("count") {
-            line(&mut out, "count", count_text(c));
-        }
-        if let Some(o) = d.get("optimum") {
-            line(&mut out, "optimum", o.to_string());
-        }
-        for key in JOINED {
-            if let Some(list) = d
-                .get(*key)
-                .and_then(Value::as_array)
-                .filter(|l| !l.is_empty())
-            {
-                line(&mut out, key, format!("{} listed", list.len()));
-                for item in list {
-                    out.push_str(&format!("  {item}\n"));
-                }
-                break;
-            }
-        }
-        for n in d["notes"].as_array().into_iter().flatten() {
-            out.push_str(&format!("note: {}\n", n.as_str().unwrap_or("")));
-        }
+    match d.get("cases").and_then(Value::as_array) {
+        Some(cases) => sweep_text(&mut out, cases),
+        None => report_text(&mut out, d, width),
     }
     let parts = &d["merged"]["parts"];
     out.push_str(&format!("merged {parts} parts\n"));
@@ -449,11 +411,117 @@ pub fn text(m: &Merged) -> String {
     out
 }
 
+/// One line per case of a merged sweep.
+fn sweep_text(out: &mut String, cases: &[Value]) {
+    for c in cases {
+        let r = &c["result"];
+        out.push_str(&format!(
+            "{:<9} {} {}\n",
+            format!("{}={}", c["key"].as_str().unwrap_or(""), c["value"]),
+            r["status"].as_str().unwrap_or(""),
+            count_text(&r["count"])
+        ));
+    }
+}
+
+/// A merged report: the plain run's header, the other sums, the joined list, the statistics.
+fn report_text(out: &mut String, d: &Value, width: Option<usize>) {
+    let report = header_report(d);
+    super::text::header(out, &report, width);
+    if report.count.is_none()
+        && let Some(count) = d.get("count")
+    {
+        // A sum beyond 128 bits stays a decimal string.
+        out.push_str(&format!("count: {}\n", count_text(count)));
+    }
+    for key in SUMMED.iter().filter(|k| !["count", "nodes"].contains(k)) {
+        if let Some(v) = d.get(*key).filter(|v| v.as_u64() != Some(0)) {
+            out.push_str(&format!("{}: {}\n", key.replace('_', " "), count_text(v)));
+        }
+    }
+    if let Some(o) = d.get("optimum") {
+        out.push_str(&format!("optimum: {o}\n"));
+    }
+    // The most specific list the parts gave (a placement, an answer's text), numbered as a
+    // plain run numbers its listing.
+    let listed = ["placements", "answers", "formulas_found", "solutions"]
+        .iter()
+        .find_map(|key| {
+            d.get(*key)
+                .and_then(Value::as_array)
+                .filter(|l| !l.is_empty())
+        });
+    if let Some(list) = listed {
+        out.push('\n');
+        let digits = list.len().to_string().len();
+        for (i, item) in list.iter().enumerate() {
+            out.push_str(&format!("{:>digits$}  {}\n", i + 1, item_text(item)));
+        }
+    }
+    out.push_str(&format!(
+        "\nstates: {}, elapsed: {}\n",
+        count_text(&d["stats"]["states"]),
+        super::duration::human(d["stats"]["elapsed_ms"].as_f64().unwrap_or(0.0))
+    ));
+}
+
+/// The fields the text header shows, read back from the merged JSON document.
+fn header_report(d: &Value) -> Report {
+    let text = |k: &str| d.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+    let status = serde_json::from_value(d["status"].clone()).unwrap_or(Status::Stopped);
+    let mut r = Report::new(
+        &text("objective"),
+        status,
+        &text("engine"),
+        &text("engine_reason"),
+    );
+    r.puzzle = text("puzzle");
+    r.kind = text("kind");
+    r.stopped = serde_json::from_value(d["stopped"].clone()).ok();
+    r.cost = d.get("cost").and_then(Value::as_u64);
+    r.count = d.get("count").and_then(|c| match c {
+        Value::String(s) => s.parse().ok(),
+        other => other.as_u64().map(u128::from),
+    });
+    r.notes = d["notes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|n| n.as_str().map(str::to_string))
+        .collect();
+    r.stats.states = d["stats"]["states"].as_u64().unwrap_or(0);
+    r.stats.elapsed_ms = d["stats"]["elapsed_ms"].as_f64().unwrap_or(0.0);
+    r
+}
+
+/// A count, its digits grouped as a plain run groups them (a decimal beyond 128 bits as given).
 fn count_text(v: &Value) -> String {
-    match v {
+    let digits = match v {
         Value::Number(n) => n.to_string(),
         Value::String(s) => s.clone(),
-        _ => String::new(),
+        _ => return String::new(),
+    };
+    digits.parse::<u128>().map_or(digits, super::group_digits)
+}
+
+/// One listed item as a line: a placement as `(0 4 7 5 2 6 1 3)`, an answer by its text, a
+/// move sequence by its moves.
+fn item_text(item: &Value) -> String {
+    match item {
+        Value::String(s) => s.clone(),
+        Value::Array(xs) if xs.iter().all(Value::is_number) => {
+            let numbers: Vec<String> = xs.iter().map(Value::to_string).collect();
+            format!("({})", numbers.join(" "))
+        }
+        Value::Array(steps) if steps.iter().all(|s| s["move"].is_string()) => steps
+            .iter()
+            .filter_map(|s| s["move"].as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
+        Value::Object(o) if o.get("text").is_some_and(Value::is_string) => {
+            o["text"].as_str().unwrap_or("").to_string()
+        }
+        other => other.to_string(),
     }
 }
 

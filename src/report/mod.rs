@@ -22,7 +22,7 @@ use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 use std::time::Duration;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
     /// At least one solution was found (and replayed).

@@ -75,7 +75,7 @@ fn solutions(out: &mut String, r: &Report, boards: Option<BoardStyle>) {
 }
 
 /// The title, the engine, the headline (solved, counted, ...), the count and the notes.
-fn header(out: &mut String, r: &Report, width: Option<usize>) {
+pub(super) fn header(out: &mut String, r: &Report, width: Option<usize>) {
     let title = format!("{} [{}, objective {}]", r.puzzle, r.kind, r.objective);
     let _ = writeln!(out, "{}", wrap(&title, width, 0, 2));
     let engine = if r.engine_reason.is_empty() {
