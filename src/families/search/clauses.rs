@@ -3,7 +3,7 @@
 //! which at least one holds. Negations are pushed down to the comparisons (`not (a < b)` is
 //! `a >= b`); an `or` of two conjunctions is distributed, up to a bound on the clauses.
 
-use super::translate::comparison;
+use super::linear_form::comparison;
 use crate::engine::propagation::Linear;
 use crate::expr::{BinOp, Expr, ExprKind, Type};
 

@@ -3,7 +3,7 @@
 //! element propagator, so that the rest of the constraint can be linear. An index that is an
 //! expression gets a variable of its own too (its positions), equal to the expression.
 
-use super::translate::{Domains, LinearForm, linear};
+use super::linear_form::{Domains, LinearForm, linear};
 use crate::engine::propagation::{Element, Propagator, Relation, WIDTH};
 use crate::expr::{Builtin, Expr, ExprKind};
 

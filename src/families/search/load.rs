@@ -11,7 +11,7 @@ use super::puzzle::{Goal, SearchPuzzle, Show};
 use super::spec::{SearchDocument, SearchTable};
 use super::strategy::Strategy;
 use super::template::{self, Part, Piece};
-use super::{givens, tables, translate};
+use super::{givens, linear_form, tables, translate};
 use crate::diagnostic::Diagnostic;
 use crate::engine::propagation::{Sense, WIDTH};
 use crate::expr::{self, Expr, ExprError, ExprKind, Term, TermKind, Type};
@@ -177,7 +177,7 @@ fn goal(
         .help("name the variables whose value it measures")));
     }
     Ok(Some(Goal {
-        linear: translate::linear(&e),
+        linear: linear_form::linear(&e),
         expr: e,
         sense,
         site: doc.formula_site(text, what),

@@ -12,6 +12,7 @@ mod display;
 mod elements;
 mod givens;
 mod groups;
+mod linear_form;
 mod load;
 mod lower;
 mod model;

@@ -1,10 +1,10 @@
 //! The checked search puzzle: what loading makes and solving reads, in its own file so that
 //! the loader and the helpers need not import the solver.
 
+use super::linear_form::LinearForm;
 use super::model::{Array, Model};
 use super::plan::{Engine, Objective, Plan};
 use super::template::Piece;
-use super::translate::LinearForm;
 use crate::engine::propagation::Sense;
 use crate::expr::Expr;
 use crate::families::plan::Resolved;
