@@ -4,6 +4,7 @@
 //! empty-cell backtracker, several times faster than dancing links there: no links to update,
 //! one AND per option tried.
 
+use super::prune;
 use super::split::{self, Task};
 use super::{Keep, Listing, Problem, Tally};
 use crate::engine::Progress;
@@ -18,6 +19,8 @@ pub trait Word:
     const ALL: Self;
     fn bit(i: usize) -> Self;
     fn trailing_zeros(self) -> u32;
+    /// The word less its lowest set bit.
+    fn without_lowest(self) -> Self;
 }
 
 impl Word for u64 {
@@ -28,6 +31,9 @@ impl Word for u64 {
     }
     fn trailing_zeros(self) -> u32 {
         u64::trailing_zeros(self)
+    }
+    fn without_lowest(self) -> u64 {
+        self & self.wrapping_sub(1)
     }
 }
 
@@ -40,6 +46,9 @@ impl Word for u128 {
     fn trailing_zeros(self) -> u32 {
         u128::trailing_zeros(self)
     }
+    fn without_lowest(self) -> u128 {
+        self & self.wrapping_sub(1)
+    }
 }
 
 /// The options by their lowest item and then by group: the runs of item `i` are
@@ -50,6 +59,10 @@ pub struct Table<W> {
     /// (group, first option, end of options).
     runs: Vec<(u32, u32, u32)>,
     mask: Vec<W>,
+    /// Each option's ring (`prune::ring`): the items it may leave dead.
+    ring: Vec<W>,
+    /// Each item's hitting set (`prune::hitting_sets`; all bits where it has none).
+    hit: Vec<W>,
     /// The problem's number of each option.
     id: Vec<u32>,
     budget: Vec<u32>,
@@ -62,27 +75,38 @@ impl<W: Word> Table<W> {
     pub fn new(p: &Problem) -> Table<W> {
         let bits = 8 * std::mem::size_of::<W>();
         assert!(p.primary <= bits && p.secondary == 0);
-        let mut by_low: Vec<Vec<(u32, u32, W)>> = vec![Vec::new(); p.primary];
+        let hit = prune::hitting_sets::<W>(p);
+        let masks: Vec<W> = p.options.iter().map(|o| mask_of(o)).collect();
+        let mut holding: Vec<Vec<W>> = vec![Vec::new(); p.primary];
         for (o, option) in p.options.iter().enumerate() {
-            let mut mask = W::ZERO;
             for e in option {
-                mask = mask | W::bit(e.item as usize);
+                holding[e.item as usize].push(masks[o]);
+            }
+        }
+        let mut by_low: Vec<Vec<(u32, u32, W, W)>> = vec![Vec::new(); p.primary];
+        for (o, option) in p.options.iter().enumerate() {
+            let mask = masks[o];
+            let ring = prune::ring(&hit, mask);
+            if prune::hopeless(&holding, ring, mask) {
+                continue;
             }
             let low = option.iter().map(|e| e.item).min().unwrap_or(0) as usize;
-            by_low[low].push((p.group[o], o as u32, mask));
+            by_low[low].push((p.group[o], o as u32, mask, ring));
         }
         let mut t = Table {
             start: vec![0],
             runs: Vec::new(),
             mask: Vec::new(),
+            ring: Vec::new(),
+            hit: hit.into_iter().map(|h| h.unwrap_or(W::ALL)).collect(),
             id: Vec::new(),
             budget: p.budget.clone(),
             init: W::ZERO,
         };
         for mut list in by_low {
             // Stable: within a group the options keep the problem's order.
-            list.sort_by_key(|&(group, _, _)| group);
-            for (group, id, mask) in list {
+            list.sort_by_key(|&(group, _, _, _)| group);
+            for (group, id, mask, ring) in list {
                 let at = t.mask.len() as u32;
                 let this_item = t.runs.len() as u32 > *t.start.last().unwrap_or(&0);
                 match t.runs.last_mut() {
@@ -90,6 +114,7 @@ impl<W: Word> Table<W> {
                     _ => t.runs.push((group, at, at + 1)),
                 }
                 t.mask.push(mask);
+                t.ring.push(ring);
                 t.id.push(id);
             }
             t.start.push(t.runs.len() as u32);
@@ -107,6 +132,12 @@ impl<W: Word> Table<W> {
             path: Vec::new(),
         }
     }
+}
+
+fn mask_of<W: Word>(option: &[super::Entry]) -> W {
+    option
+        .iter()
+        .fold(W::ZERO, |m, e| m | W::bit(e.item as usize))
 }
 
 /// One depth-first walk from a task's state.
@@ -146,9 +177,13 @@ impl<W: Word, F: FnMut(&[usize], W, &[u32]) -> bool> Walk<'_, W, F> {
                 if mask & covered != W::ZERO {
                     continue;
                 }
+                let next = covered | mask;
+                if prune::any_dead(&self.t.hit, self.t.ring[k], next) {
+                    continue;
+                }
                 self.budget[g] -= 1;
                 self.path.push(self.t.id[k] as usize);
-                let going = self.go(covered | mask);
+                let going = self.go(next);
                 self.path.pop();
                 self.budget[g] += 1;
                 if !going {

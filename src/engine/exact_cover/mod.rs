@@ -12,6 +12,7 @@
 
 pub mod bitboard;
 pub mod dlx;
+mod prune;
 mod split;
 
 use crate::engine::stop;
