@@ -51,13 +51,15 @@ impl Word for u128 {
     }
 }
 
-/// The options by their lowest item and then by group: the runs of item `i` are
-/// `start[i]..start[i + 1]` in `runs`, each run the options of one group, so that a group whose
-/// budget is spent is passed over in one step (half the pieces are placed, on average).
+/// The options by their lowest item and then by group: the options of group `g` at item `i`
+/// are `slot[i * groups + g]` in `mask`, `ring` and `id`, and `groups_at[i]` has bit `g` set
+/// where there are any, so that the walk visits only the groups with budget left (a word of
+/// them), one AND each, the way pentomino programs keep a mask of the pieces used.
 pub struct Table<W> {
-    start: Vec<u32>,
-    /// (group, first option, end of options).
-    runs: Vec<(u32, u32, u32)>,
+    groups: usize,
+    groups_at: Vec<u64>,
+    /// (first option, end of options).
+    slot: Vec<(u32, u32)>,
     mask: Vec<W>,
     /// Each option's ring (`prune::ring`): the items it may leave dead.
     ring: Vec<W>,
@@ -70,11 +72,14 @@ pub struct Table<W> {
     init: W,
 }
 
+/// The most groups the bitboard takes: their budgets left are kept as one 64-bit word.
+pub const MAX_GROUPS: usize = 64;
+
 impl<W: Word> Table<W> {
     /// The table of `p`, which must fit the word ([`Problem::fits_bitboard`] for 128 bits).
     pub fn new(p: &Problem) -> Table<W> {
         let bits = 8 * std::mem::size_of::<W>();
-        assert!(p.primary <= bits && p.secondary == 0);
+        assert!(p.primary <= bits && p.secondary == 0 && p.budget.len() <= MAX_GROUPS);
         let hit = prune::hitting_sets::<W>(p);
         let masks: Vec<W> = p.options.iter().map(|o| mask_of(o)).collect();
         let mut holding: Vec<Vec<W>> = vec![Vec::new(); p.primary];
@@ -83,42 +88,41 @@ impl<W: Word> Table<W> {
                 holding[e.item as usize].push(masks[o]);
             }
         }
-        let mut by_low: Vec<Vec<(u32, u32, W, W)>> = vec![Vec::new(); p.primary];
+        let groups = p.budget.len();
+        // Options by (lowest item, group), in the problem's order within each.
+        let mut by_slot: Vec<Vec<u32>> = vec![Vec::new(); p.primary * groups];
         for (o, option) in p.options.iter().enumerate() {
-            let mask = masks[o];
-            let ring = prune::ring(&hit, mask);
-            if prune::hopeless(&holding, ring, mask) {
+            let ring = prune::ring(&hit, masks[o]);
+            if prune::hopeless(&holding, ring, masks[o]) {
                 continue;
             }
             let low = option.iter().map(|e| e.item).min().unwrap_or(0) as usize;
-            by_low[low].push((p.group[o], o as u32, mask, ring));
+            by_slot[low * groups + p.group[o] as usize].push(o as u32);
         }
         let mut t = Table {
-            start: vec![0],
-            runs: Vec::new(),
+            groups,
+            groups_at: vec![0; p.primary],
+            slot: Vec::with_capacity(by_slot.len()),
             mask: Vec::new(),
             ring: Vec::new(),
-            hit: hit.into_iter().map(|h| h.unwrap_or(W::ALL)).collect(),
             id: Vec::new(),
             budget: p.budget.clone(),
             init: W::ZERO,
+            hit: Vec::new(),
         };
-        for mut list in by_low {
-            // Stable: within a group the options keep the problem's order.
-            list.sort_by_key(|&(group, _, _, _)| group);
-            for (group, id, mask, ring) in list {
-                let at = t.mask.len() as u32;
-                let this_item = t.runs.len() as u32 > *t.start.last().unwrap_or(&0);
-                match t.runs.last_mut() {
-                    Some(run) if this_item && run.0 == group && run.2 == at => run.2 += 1,
-                    _ => t.runs.push((group, at, at + 1)),
-                }
-                t.mask.push(mask);
-                t.ring.push(ring);
-                t.id.push(id);
+        for (s, options) in by_slot.iter().enumerate() {
+            let from = t.mask.len() as u32;
+            for &o in options {
+                t.mask.push(masks[o as usize]);
+                t.ring.push(prune::ring(&hit, masks[o as usize]));
+                t.id.push(o);
             }
-            t.start.push(t.runs.len() as u32);
+            if !options.is_empty() {
+                t.groups_at[s / groups] |= 1 << (s % groups);
+            }
+            t.slot.push((from, t.mask.len() as u32));
         }
+        t.hit = hit.into_iter().map(|h| h.unwrap_or(W::ALL)).collect();
         for i in p.primary..bits {
             t.init = t.init | W::bit(i);
         }
@@ -134,6 +138,15 @@ impl<W: Word> Table<W> {
     }
 }
 
+/// The groups with budget left, as bits.
+fn open_groups(budget: &[u32]) -> u64 {
+    budget
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| b > 0)
+        .fold(0, |m, (g, _)| m | 1 << g)
+}
+
 fn mask_of<W: Word>(option: &[super::Entry]) -> W {
     option
         .iter()
@@ -144,6 +157,8 @@ fn mask_of<W: Word>(option: &[super::Entry]) -> W {
 struct Walk<'t, W, F> {
     t: &'t Table<W>,
     budget: Vec<u32>,
+    /// The groups with budget left (bit g: `budget[g] > 0`).
+    open: u64,
     path: Vec<usize>,
     nodes: u64,
     stopped: bool,
@@ -165,33 +180,46 @@ impl<W: Word, F: FnMut(&[usize], W, &[u32]) -> bool> Walk<'_, W, F> {
             return false;
         }
         let low = (!covered).trailing_zeros() as usize;
-        let (a, b) = (self.t.start[low] as usize, self.t.start[low + 1] as usize);
-        for r in a..b {
-            let (g, from, to) = self.t.runs[r];
-            let g = g as usize;
-            if self.budget[g] == 0 {
-                continue;
-            }
-            for k in from as usize..to as usize {
-                let mask = self.t.mask[k];
+        let mut groups = self.open & self.t.groups_at[low];
+        while groups != 0 {
+            let g = groups.trailing_zeros() as usize;
+            groups &= groups - 1;
+            let (from, to) = self.t.slot[low * self.t.groups + g];
+            let range = from as usize..to as usize;
+            let t = self.t;
+            let options = t.mask[range.clone()]
+                .iter()
+                .zip(&t.ring[range.clone()])
+                .zip(&t.id[range]);
+            for ((&mask, &ring), &id) in options {
                 if mask & covered != W::ZERO {
                     continue;
                 }
                 let next = covered | mask;
-                if prune::any_dead(&self.t.hit, self.t.ring[k], next) {
+                if prune::any_dead(&t.hit, ring, next) {
                     continue;
                 }
-                self.budget[g] -= 1;
-                self.path.push(self.t.id[k] as usize);
-                let going = self.go(next);
-                self.path.pop();
-                self.budget[g] += 1;
-                if !going {
+                if !self.choose(g, id, next) {
                     return false;
                 }
             }
         }
         true
+    }
+
+    /// Goes on with option `id` of group `g` chosen, the board then `next`.
+    fn choose(&mut self, g: usize, id: u32, next: W) -> bool {
+        let open = self.open;
+        self.budget[g] -= 1;
+        if self.budget[g] == 0 {
+            self.open &= !(1 << g);
+        }
+        self.path.push(id as usize);
+        let going = self.go(next);
+        self.path.pop();
+        self.budget[g] += 1;
+        self.open = open;
+        going
     }
 }
 
@@ -206,6 +234,7 @@ fn walk<W: Word>(
     let mut w = Walk {
         t,
         budget: task.budget.clone(),
+        open: open_groups(&task.budget),
         path: task.path.clone(),
         nodes: 0,
         stopped: false,
