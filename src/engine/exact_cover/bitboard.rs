@@ -4,6 +4,7 @@
 //! empty-cell backtracker, several times faster than dancing links there: no links to update,
 //! one AND per option tried.
 
+use super::prune;
 use super::split::{self, Task};
 use super::{Keep, Listing, Problem, Tally};
 use crate::engine::Progress;
@@ -18,6 +19,8 @@ pub trait Word:
     const ALL: Self;
     fn bit(i: usize) -> Self;
     fn trailing_zeros(self) -> u32;
+    /// The word less its lowest set bit.
+    fn without_lowest(self) -> Self;
 }
 
 impl Word for u64 {
@@ -28,6 +31,9 @@ impl Word for u64 {
     }
     fn trailing_zeros(self) -> u32 {
         u64::trailing_zeros(self)
+    }
+    fn without_lowest(self) -> u64 {
+        self & self.wrapping_sub(1)
     }
 }
 
@@ -40,16 +46,25 @@ impl Word for u128 {
     fn trailing_zeros(self) -> u32 {
         u128::trailing_zeros(self)
     }
+    fn without_lowest(self) -> u128 {
+        self & self.wrapping_sub(1)
+    }
 }
 
-/// The options by their lowest item and then by group: the runs of item `i` are
-/// `start[i]..start[i + 1]` in `runs`, each run the options of one group, so that a group whose
-/// budget is spent is passed over in one step (half the pieces are placed, on average).
+/// The options by their lowest item and then by group: the options of group `g` at item `i`
+/// are `slot[i * groups + g]` in `mask`, `ring` and `id`, and `groups_at[i]` has bit `g` set
+/// where there are any, so that the walk visits only the groups with budget left (a word of
+/// them), one AND each, the way pentomino programs keep a mask of the pieces used.
 pub struct Table<W> {
-    start: Vec<u32>,
-    /// (group, first option, end of options).
-    runs: Vec<(u32, u32, u32)>,
+    groups: usize,
+    groups_at: Vec<u64>,
+    /// (first option, end of options).
+    slot: Vec<(u32, u32)>,
     mask: Vec<W>,
+    /// Each option's ring (`prune::ring`): the items it may leave dead.
+    ring: Vec<W>,
+    /// Each item's hitting set (`prune::hitting_sets`; all bits where it has none).
+    hit: Vec<W>,
     /// The problem's number of each option.
     id: Vec<u32>,
     budget: Vec<u32>,
@@ -57,43 +72,57 @@ pub struct Table<W> {
     init: W,
 }
 
+/// The most groups the bitboard takes: their budgets left are kept as one 64-bit word.
+pub const MAX_GROUPS: usize = 64;
+
 impl<W: Word> Table<W> {
     /// The table of `p`, which must fit the word ([`Problem::fits_bitboard`] for 128 bits).
     pub fn new(p: &Problem) -> Table<W> {
         let bits = 8 * std::mem::size_of::<W>();
-        assert!(p.primary <= bits && p.secondary == 0);
-        let mut by_low: Vec<Vec<(u32, u32, W)>> = vec![Vec::new(); p.primary];
+        assert!(p.primary <= bits && p.secondary == 0 && p.budget.len() <= MAX_GROUPS);
+        let hit = prune::hitting_sets::<W>(p);
+        let masks: Vec<W> = p.options.iter().map(|o| mask_of(o)).collect();
+        let mut holding: Vec<Vec<W>> = vec![Vec::new(); p.primary];
         for (o, option) in p.options.iter().enumerate() {
-            let mut mask = W::ZERO;
             for e in option {
-                mask = mask | W::bit(e.item as usize);
+                holding[e.item as usize].push(masks[o]);
+            }
+        }
+        let groups = p.budget.len();
+        // Options by (lowest item, group), in the problem's order within each.
+        let mut by_slot: Vec<Vec<u32>> = vec![Vec::new(); p.primary * groups];
+        for (o, option) in p.options.iter().enumerate() {
+            let ring = prune::ring(&hit, masks[o]);
+            if prune::hopeless(&holding, ring, masks[o]) {
+                continue;
             }
             let low = option.iter().map(|e| e.item).min().unwrap_or(0) as usize;
-            by_low[low].push((p.group[o], o as u32, mask));
+            by_slot[low * groups + p.group[o] as usize].push(o as u32);
         }
         let mut t = Table {
-            start: vec![0],
-            runs: Vec::new(),
+            groups,
+            groups_at: vec![0; p.primary],
+            slot: Vec::with_capacity(by_slot.len()),
             mask: Vec::new(),
+            ring: Vec::new(),
             id: Vec::new(),
             budget: p.budget.clone(),
             init: W::ZERO,
+            hit: Vec::new(),
         };
-        for mut list in by_low {
-            // Stable: within a group the options keep the problem's order.
-            list.sort_by_key(|&(group, _, _)| group);
-            for (group, id, mask) in list {
-                let at = t.mask.len() as u32;
-                let this_item = t.runs.len() as u32 > *t.start.last().unwrap_or(&0);
-                match t.runs.last_mut() {
-                    Some(run) if this_item && run.0 == group && run.2 == at => run.2 += 1,
-                    _ => t.runs.push((group, at, at + 1)),
-                }
-                t.mask.push(mask);
-                t.id.push(id);
+        for (s, options) in by_slot.iter().enumerate() {
+            let from = t.mask.len() as u32;
+            for &o in options {
+                t.mask.push(masks[o as usize]);
+                t.ring.push(prune::ring(&hit, masks[o as usize]));
+                t.id.push(o);
             }
-            t.start.push(t.runs.len() as u32);
+            if !options.is_empty() {
+                t.groups_at[s / groups] |= 1 << (s % groups);
+            }
+            t.slot.push((from, t.mask.len() as u32));
         }
+        t.hit = hit.into_iter().map(|h| h.unwrap_or(W::ALL)).collect();
         for i in p.primary..bits {
             t.init = t.init | W::bit(i);
         }
@@ -109,10 +138,27 @@ impl<W: Word> Table<W> {
     }
 }
 
+/// The groups with budget left, as bits.
+fn open_groups(budget: &[u32]) -> u64 {
+    budget
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| b > 0)
+        .fold(0, |m, (g, _)| m | 1 << g)
+}
+
+fn mask_of<W: Word>(option: &[super::Entry]) -> W {
+    option
+        .iter()
+        .fold(W::ZERO, |m, e| m | W::bit(e.item as usize))
+}
+
 /// One depth-first walk from a task's state.
 struct Walk<'t, W, F> {
     t: &'t Table<W>,
     budget: Vec<u32>,
+    /// The groups with budget left (bit g: `budget[g] > 0`).
+    open: u64,
     path: Vec<usize>,
     nodes: u64,
     stopped: bool,
@@ -134,29 +180,46 @@ impl<W: Word, F: FnMut(&[usize], W, &[u32]) -> bool> Walk<'_, W, F> {
             return false;
         }
         let low = (!covered).trailing_zeros() as usize;
-        let (a, b) = (self.t.start[low] as usize, self.t.start[low + 1] as usize);
-        for r in a..b {
-            let (g, from, to) = self.t.runs[r];
-            let g = g as usize;
-            if self.budget[g] == 0 {
-                continue;
-            }
-            for k in from as usize..to as usize {
-                let mask = self.t.mask[k];
+        let mut groups = self.open & self.t.groups_at[low];
+        while groups != 0 {
+            let g = groups.trailing_zeros() as usize;
+            groups &= groups - 1;
+            let (from, to) = self.t.slot[low * self.t.groups + g];
+            let range = from as usize..to as usize;
+            let t = self.t;
+            let options = t.mask[range.clone()]
+                .iter()
+                .zip(&t.ring[range.clone()])
+                .zip(&t.id[range]);
+            for ((&mask, &ring), &id) in options {
                 if mask & covered != W::ZERO {
                     continue;
                 }
-                self.budget[g] -= 1;
-                self.path.push(self.t.id[k] as usize);
-                let going = self.go(covered | mask);
-                self.path.pop();
-                self.budget[g] += 1;
-                if !going {
+                let next = covered | mask;
+                if prune::any_dead(&t.hit, ring, next) {
+                    continue;
+                }
+                if !self.choose(g, id, next) {
                     return false;
                 }
             }
         }
         true
+    }
+
+    /// Goes on with option `id` of group `g` chosen, the board then `next`.
+    fn choose(&mut self, g: usize, id: u32, next: W) -> bool {
+        let open = self.open;
+        self.budget[g] -= 1;
+        if self.budget[g] == 0 {
+            self.open &= !(1 << g);
+        }
+        self.path.push(id as usize);
+        let going = self.go(next);
+        self.path.pop();
+        self.budget[g] += 1;
+        self.open = open;
+        going
     }
 }
 
@@ -171,6 +234,7 @@ fn walk<W: Word>(
     let mut w = Walk {
         t,
         budget: task.budget.clone(),
+        open: open_groups(&task.budget),
         path: task.path.clone(),
         nodes: 0,
         stopped: false,

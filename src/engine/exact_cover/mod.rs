@@ -12,6 +12,7 @@
 
 pub mod bitboard;
 pub mod dlx;
+mod prune;
 mod split;
 
 use crate::engine::stop;
@@ -97,9 +98,12 @@ impl Problem {
     }
 
     /// Whether the bitboard engine takes it: primary items fit a 128-bit word, no secondary
-    /// items and no colours.
+    /// items and no colours, at most 64 groups.
     pub fn fits_bitboard(&self) -> bool {
-        self.secondary == 0 && self.primary <= 128 && self.options.iter().all(|o| !o.is_empty())
+        self.secondary == 0
+            && self.primary <= 128
+            && self.budget.len() <= bitboard::MAX_GROUPS
+            && self.options.iter().all(|o| !o.is_empty())
     }
 
     /// Whether `chosen` (option numbers) is an exact cover: each primary item once, each

@@ -4,7 +4,7 @@
 
 use super::drawing::{self, Drawing};
 use super::model::{Board, Model, Piece};
-use super::plan::{CATALOG, Engine, auto_engine};
+use super::plan::{CATALOG, Engine, MAX_GROUPS, auto_engine};
 use super::puzzle::PackingPuzzle;
 use super::shape::{allowed, normal, orientations, unconnected};
 use super::spec::{PackingDocument, PieceTable};
@@ -71,7 +71,15 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<PackingPuzzle, Diagnostic>
             .label(format!("at most {MAX_PLACEMENTS}"))
             .help("use a smaller board or fewer pieces"));
     }
-    let engine = choice.resolve(|| auto_engine(model.board.cells.len()));
+    let kinds = model.pieces.len();
+    let engine = choice.resolve(|| auto_engine(model.board.cells.len(), kinds));
+    if engine.engine == Engine::Bitboard && kinds >= MAX_GROUPS {
+        return Err(choice.unfit(
+            &CATALOG,
+            &format!("the bitboard keeps the pieces left in 64 bits (63 kinds and empty cells), and there are {kinds} kinds"),
+            &[Engine::DancingLinks],
+        ));
+    }
     if engine.engine == Engine::Bitboard && model.board.cells.len() > super::plan::BITBOARD_CELLS {
         return Err(choice.unfit(
             &CATALOG,

@@ -1,5 +1,6 @@
 //! What a packing solve computes and with which engine.
 
+pub use crate::engine::exact_cover::bitboard::MAX_GROUPS;
 use crate::families::plan::{Catalog, ObjectiveEntry};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,7 +46,13 @@ pub static CATALOG: Catalog<Objective, Engine> = Catalog {
 pub const BITBOARD_CELLS: usize = 128;
 
 /// `auto`: the bitboard where the board fits a word, dancing links past it.
-pub fn auto_engine(cells: usize) -> (Engine, String) {
+pub fn auto_engine(cells: usize, kinds: usize) -> (Engine, String) {
+    if kinds >= MAX_GROUPS {
+        return (
+            Engine::DancingLinks,
+            format!("auto: {kinds} kinds of piece are past the bitboard's 63: dancing links"),
+        );
+    }
     if cells <= BITBOARD_CELLS {
         let word = if cells <= 64 { 64 } else { 128 };
         (

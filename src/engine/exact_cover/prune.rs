@@ -1,0 +1,101 @@
+//! Dead items for the bitboard engine: an uncovered item that no remaining option can cover
+//! ends the branch at once, where the search would otherwise go on until that item is the
+//! lowest (on a packing board, a one-cell hole left behind a piece: the classic cut of
+//! pentomino programs, found here from the options alone, knowing nothing of cells).
+//!
+//! Each item gets a small *hitting set*: items such that every option holding the item holds
+//! one of them too (on a board of connected pieces, the cell's neighbours). Once all of them
+//! are covered and the item is not, no option can cover it. After an option is placed only
+//! its *ring* needs looking at: the items whose hitting set it meets.
+
+use super::Problem;
+use super::bitboard::Word;
+
+/// Past this many items a hitting set costs more to test than it saves.
+const MAX_HIT: usize = 8;
+
+/// The hitting set of each item (as a word), or None where there is none small enough (an
+/// option holding the item alone, or too many items needed).
+pub fn hitting_sets<W: Word>(p: &Problem) -> Vec<Option<W>> {
+    let mut holding: Vec<Vec<&[super::Entry]>> = vec![Vec::new(); p.primary];
+    for option in &p.options {
+        for e in option {
+            holding[e.item as usize].push(option);
+        }
+    }
+    holding
+        .iter()
+        .enumerate()
+        .map(|(i, options)| greedy(i as u32, options, p.primary).map(mask_of))
+        .collect()
+}
+
+/// A greedy hitting set of the options holding `item`, less `item` itself: the item met by
+/// the most options not yet hit, in turn (small, not always least: any hitting set is sound).
+fn greedy(item: u32, options: &[&[super::Entry]], items: usize) -> Option<Vec<u32>> {
+    let mut unhit: Vec<&[super::Entry]> = options.to_vec();
+    let mut chosen = Vec::new();
+    while !unhit.is_empty() {
+        let mut tally = vec![0usize; items];
+        for o in &unhit {
+            for e in o.iter().filter(|e| e.item != item) {
+                tally[e.item as usize] += 1;
+            }
+        }
+        let (best, &n) = tally
+            .iter()
+            .enumerate()
+            .max_by_key(|&(i, n)| (n, usize::MAX - i))?;
+        if n == 0 || chosen.len() == MAX_HIT {
+            return None;
+        }
+        chosen.push(best as u32);
+        unhit.retain(|o| o.iter().all(|e| e.item as usize != best));
+    }
+    Some(chosen)
+}
+
+fn mask_of<W: Word>(items: Vec<u32>) -> W {
+    items
+        .into_iter()
+        .fold(W::ZERO, |m, i| m | W::bit(i as usize))
+}
+
+/// The ring of an option (its `mask`): the items outside it whose hitting set it meets.
+pub fn ring<W: Word>(hit: &[Option<W>], mask: W) -> W {
+    hit.iter()
+        .enumerate()
+        .filter(|&(i, h)| {
+            matches!(h, Some(h) if *h & mask != W::ZERO) && W::bit(i) & mask == W::ZERO
+        })
+        .fold(W::ZERO, |r, (i, _)| r | W::bit(i))
+}
+
+/// Whether some item of `ring` is dead once `covered` is: uncovered, its hitting set covered.
+#[inline]
+pub fn any_dead<W: Word>(hit: &[W], ring: W, covered: W) -> bool {
+    let mut r = ring & !covered;
+    while r != W::ZERO {
+        let i = r.trailing_zeros() as usize;
+        if covered & hit[i] == hit[i] {
+            return true;
+        }
+        r = r.without_lowest();
+    }
+    false
+}
+
+/// Whether placing `mask` on an empty problem already leaves an item of its ring that no
+/// other option can cover (every option holding it meets `mask`): such an option is in no
+/// cover, and dropping it once saves trying it at every node.
+pub fn hopeless<W: Word>(holding: &[Vec<W>], ring: W, mask: W) -> bool {
+    let mut r = ring;
+    while r != W::ZERO {
+        let i = r.trailing_zeros() as usize;
+        if holding[i].iter().all(|&m| m & mask != W::ZERO) {
+            return true;
+        }
+        r = r.without_lowest();
+    }
+    false
+}
