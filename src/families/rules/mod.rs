@@ -20,6 +20,7 @@ mod reverse;
 mod search;
 mod solve;
 mod spec;
+pub(crate) mod word;
 
 use super::{Family, Puzzle};
 use crate::diagnostic::Diagnostic;
