@@ -101,7 +101,12 @@ impl Label {
     }
 }
 
-fn value<W: super::word::Word>(t: &Term, s: W, names: &mut Names, tables: &[super::lower::Table]) -> String {
+fn value<W: super::word::Word>(
+    t: &Term,
+    s: W,
+    names: &mut Names,
+    tables: &[super::lower::Table],
+) -> String {
     let Ok((ir, ty)) = names.lower(t) else {
         return "?".to_string();
     };

@@ -80,7 +80,11 @@ impl Layout {
                 (1u64 << bits) - 1
             };
             // A slot of no bits reads nothing: any shift below 64 does for every word.
-            let shift = if bits == 0 { self.bits.min(63) } else { self.bits };
+            let shift = if bits == 0 {
+                self.bits.min(63)
+            } else {
+                self.bits
+            };
             self.slots.push(Slot {
                 shift,
                 mask,

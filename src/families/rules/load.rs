@@ -52,10 +52,19 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
         costs_differ: costs_differ(&instances),
         moves: instances.len() as u64,
         backward: None,
+        index_bits: layout.bits,
+        ranked: None,
     };
     let dispatch = super::model::Dispatch::build(&instances);
     let bit_moves = super::model::bit_moves(&instances, &allowed);
+    let ranking = super::rank::Ranking::build(&layout, &instances, start);
+    let facts = Facts {
+        index_bits: ranking.as_ref().map_or(layout.bits, |r| r.bits()),
+        ranked: ranking.as_ref().map(|r| r.arrays.clone()),
+        ..facts
+    };
     let mut rules = Rules {
+        ranking,
         reverse: None,
         dispatch,
         pins: super::model::Pin::of_each(&instances),

@@ -15,6 +15,7 @@ mod model;
 mod permute;
 mod plan;
 mod puzzle;
+mod rank;
 mod report;
 mod reverse;
 mod search;

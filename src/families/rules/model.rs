@@ -113,6 +113,8 @@ pub struct Rules {
     pub bit_moves: Option<Vec<[u128; 3]>>,
     /// When the goal names one full state: it, and the moves followed backwards.
     pub reverse: Option<super::reverse::Reverse>,
+    /// When some array stays a permutation: a dense index of the states (bitmap engines).
+    pub ranking: Option<super::rank::Ranking>,
 }
 
 /// The masks of every instance, when all of them are bit operations and nothing is forbidden.

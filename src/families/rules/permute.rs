@@ -70,7 +70,8 @@ impl Perm {
                 },
             })
             .collect::<Vec<_>>();
-        let touched = (fields.iter()).fold(0, |m, f| m | <u128 as Word>::place(f.mask, f.dst_shift));
+        let touched =
+            (fields.iter()).fold(0, |m, f| m | <u128 as Word>::place(f.mask, f.dst_shift));
         Perm {
             steps: kept,
             fields,

@@ -151,12 +151,7 @@ impl Reverse {
 }
 
 /// Calls `f` with `s` for every combination of values of the `free` slots.
-fn each_value<W: Word>(
-    layout: &Layout,
-    free: &[(usize, i64, i64)],
-    s: W,
-    f: &mut impl FnMut(W),
-) {
+fn each_value<W: Word>(layout: &Layout, free: &[(usize, i64, i64)], s: W, f: &mut impl FnMut(W)) {
     match free.split_first() {
         None => f(s),
         Some((&(k, lo, hi), rest)) => {

@@ -194,10 +194,17 @@ impl<W: Word> Search<'_, W> {
 
 impl<W: Word> IndexedSpace for Search<'_, W> {
     fn index_bound(&self) -> usize {
-        1usize << self.rules.layout.bits
+        match &self.rules.ranking {
+            Some(r) => r.bound as usize,
+            None => 1usize << self.rules.layout.bits,
+        }
     }
 
+    #[inline]
     fn index(&self, s: &W) -> usize {
-        s.low() as usize
+        match &self.rules.ranking {
+            Some(r) => r.rank(*s) as usize,
+            None => s.low() as usize,
+        }
     }
 }

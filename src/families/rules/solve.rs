@@ -372,10 +372,6 @@ impl<'a, W: Word> MovePuzzle for Run<'a, W> {
     }
 
     fn bitmap_layers(&self, progress: &Progress) -> Option<Layers<W>> {
-        Some(bitmap_layers::explore(
-            self.search,
-            self.start,
-            progress,
-        ))
+        Some(bitmap_layers::explore(self.search, self.start, progress))
     }
 }

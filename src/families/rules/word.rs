@@ -117,7 +117,10 @@ mod tests {
             assert_eq!(w.field(shift, 0b1111), 0b1011, "shift {shift}");
             assert_eq!(w.count_ones(), 3);
             if shift + 4 <= 64 {
-                assert_eq!(<u64 as Word>::place(0b1011, shift).field(shift, 0xF), 0b1011);
+                assert_eq!(
+                    <u64 as Word>::place(0b1011, shift).field(shift, 0xF),
+                    0b1011
+                );
             }
         }
     }
