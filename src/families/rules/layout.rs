@@ -2,7 +2,7 @@
 //! by its low end, inside one word (a u64, or a u128 for wider states: see [`Word`]). Reading
 //! and writing a slot is a shift and a mask.
 
-use super::word::Word;
+use super::word::{Mask, Word};
 
 /// One packed whole number: a scalar variable or one array element.
 #[derive(Debug, Clone, Copy)]
@@ -109,6 +109,11 @@ impl Layout {
     pub fn bits_of<W: Word>(&self, slot: usize) -> W {
         let f = &self.slots[slot];
         W::place(f.mask, f.shift)
+    }
+
+    /// The bits of `slot` as a mask over the widest state.
+    pub fn mask_of(&self, slot: usize) -> Mask {
+        Mask::from(self.bits_of::<u128>(slot))
     }
 
     /// `s` with `slot` set to `v` (which the caller checked is in the slot's range).

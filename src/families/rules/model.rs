@@ -5,7 +5,7 @@
 use super::bytecode::{Fault, Program};
 use super::layout::Layout;
 use super::lower::Table;
-use super::word::Word;
+use super::word::{Mask, Word};
 
 /// Which formula of the spec a program came from (for the file:line:col of a failure).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,7 +24,7 @@ pub struct SearchFault {
     pub formula: Formula,
     pub fault: Fault,
     /// The move instance and the state it was applied to (widened), when a move failed.
-    pub at: Option<(u32, u128)>,
+    pub at: Option<(u32, Mask)>,
 }
 
 impl SearchFault {
@@ -63,9 +63,9 @@ pub struct Write {
 /// widest word and cut to the state's word where they are applied.
 #[derive(Debug, Clone, Default)]
 pub struct Effect {
-    pub clear: u128,
-    pub set: u128,
-    pub toggle: u128,
+    pub clear: Mask,
+    pub set: Mask,
+    pub toggle: Mask,
     /// Slots moved among themselves (declared by `permute` or found in `do`): applied by
     /// shifts, and undone by its inverse when searching backwards.
     pub perm: Option<super::permute::Perm>,
@@ -110,7 +110,7 @@ pub struct Rules {
     pub pins: Vec<Pin>,
     /// When every move is bit operations only and no constraint applies (Lights Out): each
     /// move's clear, set and toggle masks, applied in a plain loop.
-    pub bit_moves: Option<Vec<[u128; 3]>>,
+    pub bit_moves: Option<Vec<[Mask; 3]>>,
     /// When the goal names one full state: it, and the moves followed backwards.
     pub reverse: Option<super::reverse::Reverse>,
     /// When some array stays a permutation: a dense index of the states (bitmap engines).
@@ -118,7 +118,7 @@ pub struct Rules {
 }
 
 /// The masks of every instance, when all of them are bit operations and nothing is forbidden.
-pub fn bit_moves(instances: &[Instance], allowed: &[Program]) -> Option<Vec<[u128; 3]>> {
+pub fn bit_moves(instances: &[Instance], allowed: &[Program]) -> Option<Vec<[Mask; 3]>> {
     if !allowed.is_empty() || !instances.iter().all(|i| i.bits_only) {
         return None;
     }
@@ -229,7 +229,7 @@ impl Rules {
         let fail = |formula, fault| SearchFault {
             formula,
             fault,
-            at: Some((i as u32, s.widen())),
+            at: Some((i as u32, Mask::from(s.widen()))),
         };
         if let Some(g) = &inst.guard
             && g.run(s, &self.tables)
@@ -337,7 +337,7 @@ impl Rules {
         let inst = &self.instances[i];
         self.check(&inst.cost, s, Formula::Cost(inst.rule))
             .map_err(|f| SearchFault {
-                at: Some((i as u32, s.widen())),
+                at: Some((i as u32, Mask::from(s.widen()))),
                 ..f
             })
     }
@@ -360,7 +360,7 @@ pub fn negative_cost<W: Word>(rules: &Rules, mv: u32, from: W, cost: i64) -> Sea
             message: format!("the cost is {cost}; costs must not be negative"),
             no_value: false,
         },
-        at: Some((mv, from.widen())),
+        at: Some((mv, Mask::from(from.widen()))),
     }
 }
 

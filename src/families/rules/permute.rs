@@ -4,7 +4,7 @@
 //! state's predecessor through it in one step instead of trying old values.
 
 use super::layout::Layout;
-use super::word::Word;
+use super::word::{Mask, Word};
 use std::collections::BTreeMap;
 
 /// Slot `dst` takes slot `src`'s old value plus `add` (modulo the slots' range size).
@@ -32,7 +32,7 @@ pub struct Perm {
     steps: Vec<Step>,
     fields: Vec<Field>,
     /// The bits of every destination slot (in the widest word).
-    touched: u128,
+    touched: Mask,
 }
 
 /// The number of values of slot `k`, saturated (adds are only allowed on small ranges).
@@ -70,8 +70,9 @@ impl Perm {
                 },
             })
             .collect::<Vec<_>>();
-        let touched =
-            (fields.iter()).fold(0, |m, f| m | <u128 as Word>::place(f.mask, f.dst_shift));
+        let touched = Mask::from(
+            (fields.iter()).fold(0, |m, f| m | <u128 as Word>::place(f.mask, f.dst_shift)),
+        );
         Perm {
             steps: kept,
             fields,

@@ -7,7 +7,7 @@
 
 use super::layout::{Layout, Shape};
 use super::model::{Instance, Target};
-use super::word::Word;
+use super::word::{Mask, Word};
 
 /// The arrays ranked as permutations and the slots ranked by their range, each digit with its
 /// weight in the index (so the digits are added, not chained through multiplications).
@@ -58,7 +58,11 @@ impl Ranking {
         let mut other_digits = Vec::new();
         for &k in others.iter().rev() {
             let f = layout.slots[k];
-            other_digits.push((f.shift, f.mask, place(&mut weight, (f.hi - f.lo + 1) as u128)?));
+            other_digits.push((
+                f.shift,
+                f.mask,
+                place(&mut weight, (f.hi - f.lo + 1) as u128)?,
+            ));
         }
         let mut perms = Vec::new();
         for &v in permuted.iter().rev() {
@@ -128,7 +132,7 @@ fn stays_a_permutation(layout: &Layout, v: usize, start: &[i64], instances: &[In
             return false;
         }
     }
-    let bits = slots.clone().fold(0u128, |m, k| m | layout.bits_of::<u128>(k));
+    let bits = (slots.clone()).fold(Mask::default(), |m, k| m | layout.mask_of(k));
     instances.iter().all(|inst| {
         let e = &inst.effect;
         let writes_here = e.writes.iter().any(|w| match &w.target {
@@ -140,7 +144,7 @@ fn stays_a_permutation(layout: &Layout, v: usize, start: &[i64], instances: &[In
                 .filter(|st| slots.contains(&st.dst))
                 .all(|st| slots.contains(&st.src) && st.add == 0)
         });
-        (e.clear | e.set | e.toggle) & bits == 0 && !writes_here && steps_ok
+        ((e.clear | e.set | e.toggle) & bits).is_empty() && !writes_here && steps_ok
     })
 }
 

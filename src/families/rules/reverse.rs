@@ -7,7 +7,7 @@
 use super::layout::Layout;
 use super::model::{Instance, Rules, Target};
 use super::permute::Perm;
-use super::word::Word;
+use super::word::{Mask, Word};
 
 /// The goal state and every move's way back.
 #[derive(Debug, Clone)]
@@ -24,9 +24,9 @@ pub struct Reverse {
 struct Preimage {
     /// Bits the effect sets to constants (and no write can reach): the new state has `set`
     /// there (after `toggle`), else this move cannot lead to it.
-    fixed: u128,
-    set: u128,
-    toggle: u128,
+    fixed: Mask,
+    set: Mask,
+    toggle: Mask,
     /// Slots whose old value the new state does not tell, each with the values to try (the
     /// slot's range, or the one value the guard pins it to).
     free: Vec<(usize, i64, i64)>,
@@ -47,9 +47,9 @@ impl Preimage {
                 }
             }
         }
-        let written = (slots.iter()).fold(0u128, |m, &s| m | layout.bits_of::<u128>(s));
+        let written = (slots.iter()).fold(Mask::default(), |m, &s| m | layout.mask_of(s));
         for (k, _) in layout.slots.iter().enumerate() {
-            if layout.bits_of::<u128>(k) & (e.clear | e.set) != 0 {
+            if !(layout.mask_of(k) & (e.clear | e.set)).is_empty() {
                 slots.push(k);
             }
         }

@@ -71,7 +71,7 @@ impl RulesPuzzle {
             &self.engine.reason,
         );
         report.start = Some(self.view(self.start));
-        let start = W::narrow(self.start);
+        let start = W::narrow(self.start.into());
         let mut details = self.details();
         let stats = match self.driven() {
             Some(plan) => {
@@ -134,7 +134,13 @@ impl RulesPuzzle {
                 visited: visited(bitmap),
             },
             Plan::Bidirectional => state_space::Plan::Bidirectional {
-                goal: W::narrow(self.rules.reverse.as_ref().map_or(self.start, |r| r.goal)),
+                goal: W::narrow(
+                    self.rules
+                        .reverse
+                        .as_ref()
+                        .map_or(self.start, |r| r.goal)
+                        .into(),
+                ),
             },
             Plan::AllShortest { limit } => state_space::Plan::AllShortest {
                 limit,
@@ -232,7 +238,7 @@ impl RulesPuzzle {
                 "move `{}` ({}) from the state {}; ",
                 label.name,
                 label.arguments(inst),
-                self.view(s).text
+                self.view(u128::from(s)).text
             );
         }
         help.push_str(
