@@ -209,12 +209,9 @@ fn solved_and_replayed(k: usize) -> (cube::Cube, usize) {
 #[test]
 fn shipped_scrambles_are_solved_optimally_and_replay() {
     let (near, _) = cube::ball(cube::SOLVED, 5);
-    for k in 0..SCRAMBLES.len() {
+    for (k, scramble) in SCRAMBLES.iter().enumerate() {
         let (start, length) = solved_and_replayed(k);
-        assert!(
-            length <= SCRAMBLES[k].split_whitespace().count(),
-            "scramble {k}"
-        );
+        assert!(length <= scramble.split_whitespace().count(), "{scramble}");
         assert!(length >= 6, "scramble {k}: {length}");
         assert!(
             !cube::reaches(start, length - 6, usize::MAX, &near),

@@ -162,7 +162,7 @@ mod tests {
         let start: u128 = l.pack(&[0, 1, 2, 3, 0]);
         let r = Ranking::build(&l, &[], start).expect("p is a permutation");
         assert_eq!(r.bound, 72);
-        let mut used = vec![false; 72];
+        let mut used = [false; 72];
         for a in 0..4 {
             for b in (0..4).filter(|&b| b != a) {
                 for c in (0..4).filter(|&c| c != a && c != b) {
