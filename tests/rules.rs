@@ -262,7 +262,7 @@ fn bad_rules_are_refused_before_any_search() {
     expect_error(
         "tests/bad/rules-too-many-bits.toml",
         "5:1",
-        &["needs 81 bits", "cells 80, flag 1"],
+        &["needs 161 bits", "more than the 128", "cells 160, flag 1"],
     );
     expect_error(
         "tests/bad/rules-duplicate-move.toml",

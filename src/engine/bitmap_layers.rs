@@ -61,6 +61,7 @@ pub fn explore<P: IndexedSpace>(
     let mut counts = vec![1u64];
     let mut total = 1u64;
     let mut buf = Vec::new();
+    let mut indices: Vec<usize> = Vec::new();
     let mut ticker = super::stop::Ticker::default();
     loop {
         progress.message(|| format!("layer {}: {total} states", counts.len()));
@@ -83,12 +84,15 @@ pub fn explore<P: IndexedSpace>(
             }
             // The successors' words are fetched together first: each lands at random in the
             // bitmap, and read one by one they waited in turn.
-            for (_, n) in &buf {
-                seen.fetch(space.index(n));
+            // Each index is computed once (a ranked state's index is not free).
+            indices.clear();
+            indices.extend(buf.iter().map(|(_, n)| space.index(n)));
+            for &i in &indices {
+                seen.fetch(i);
             }
-            for &(_, n) in &buf {
+            for (&(_, n), &i) in buf.iter().zip(&indices) {
                 next[len] = n;
-                len += usize::from(seen.insert(space.index(&n)));
+                len += usize::from(seen.insert(i));
             }
         }
         next.truncate(len);

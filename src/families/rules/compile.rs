@@ -7,6 +7,7 @@ use super::lower::{Ir, Names, Ty};
 use super::model::{Effect, Instance, Target, Write};
 use super::permute::{Perm, Step};
 use super::spec::MoveTable;
+use super::word::{Mask, Word};
 use crate::diagnostic::Diagnostic;
 use crate::expr::{
     Assignment, BinOp, Binding, ExprError, Term, parse_bindings, parse_effects, parse_term,
@@ -356,7 +357,7 @@ fn add_declared(
             }
         };
         for k in slots {
-            assigned |= layout.slots[k].mask << layout.slots[k].shift;
+            assigned |= layout.mask_of(k);
         }
     }
     let done = fx
@@ -365,8 +366,7 @@ fn add_declared(
         .map(|p| p.steps().to_vec())
         .unwrap_or_default();
     for s in perm.steps().iter().chain(&done) {
-        let f = layout.slots[s.dst];
-        if (f.mask << f.shift) & assigned != 0
+        if !(layout.mask_of(s.dst) & assigned).is_empty()
             || done.iter().any(|d| d.dst == s.dst) && !done.contains(s)
         {
             return Err(doc
@@ -497,11 +497,11 @@ fn slot_words(layout: &Layout, slot: usize) -> String {
 /// A constant within the range, or a 0/1 toggle (`x = 1 - x`, `b = not b`), as bit operations.
 fn bit_operation(layout: &Layout, slot: usize, value: &Ir, fx: &mut Effect) -> bool {
     let f = layout.slots[slot];
-    let field = f.mask << f.shift;
+    let field = layout.mask_of(slot);
     match value {
         Ir::Const(c) if (f.lo..=f.hi).contains(c) => {
             fx.clear |= field;
-            fx.set |= ((c - f.lo) as u64) << f.shift;
+            fx.set |= Mask::from(<u128 as Word>::place((c - f.lo) as u64, f.shift));
             true
         }
         Ir::Bin(BinOp::Sub, one, x, _) if f.lo == 0 && f.hi == 1 => {

@@ -56,10 +56,10 @@ impl Label {
     }
 
     /// The label of `inst` applied to the state `s`.
-    pub fn render(
+    pub fn render<W: super::word::Word>(
         &self,
         inst: &Instance,
-        s: u64,
+        s: W,
         names: &mut Names,
         tables: &[super::lower::Table],
     ) -> String {
@@ -101,7 +101,12 @@ impl Label {
     }
 }
 
-fn value(t: &Term, s: u64, names: &mut Names, tables: &[super::lower::Table]) -> String {
+fn value<W: super::word::Word>(
+    t: &Term,
+    s: W,
+    names: &mut Names,
+    tables: &[super::lower::Table],
+) -> String {
     let Ok((ir, ty)) = names.lower(t) else {
         return "?".to_string();
     };

@@ -1,5 +1,8 @@
 //! The packed state: every variable (each array element) gets the bits its range needs, offset
-//! by its low end, inside one u64. Reading and writing a slot is a shift and a mask.
+//! by its low end, inside one word (a u64, or a u128 for wider states: see [`Word`]). Reading
+//! and writing a slot is a shift and a mask.
+
+use super::word::{Mask, Word};
 
 /// One packed whole number: a scalar variable or one array element.
 #[derive(Debug, Clone, Copy)]
@@ -76,8 +79,14 @@ impl Layout {
             } else {
                 (1u64 << bits) - 1
             };
+            // A slot of no bits reads nothing: any shift below 64 does for every word.
+            let shift = if bits == 0 {
+                self.bits.min(63)
+            } else {
+                self.bits
+            };
             self.slots.push(Slot {
-                shift: self.bits.min(63),
+                shift,
                 mask,
                 lo,
                 hi,
@@ -91,25 +100,36 @@ impl Layout {
         self.vars.iter().position(|v| v.name == name)
     }
 
-    pub fn get(&self, s: u64, slot: usize) -> i64 {
+    pub fn get<W: Word>(&self, s: W, slot: usize) -> i64 {
         let f = &self.slots[slot];
-        f.lo + ((s >> f.shift) & f.mask) as i64
+        f.lo + s.field(f.shift, f.mask) as i64
+    }
+
+    /// The bits of `slot` in the packed state.
+    pub fn bits_of<W: Word>(&self, slot: usize) -> W {
+        let f = &self.slots[slot];
+        W::place(f.mask, f.shift)
+    }
+
+    /// The bits of `slot` as a mask over the widest state.
+    pub fn mask_of(&self, slot: usize) -> Mask {
+        Mask::from(self.bits_of::<u128>(slot))
     }
 
     /// `s` with `slot` set to `v` (which the caller checked is in the slot's range).
-    pub fn with(&self, s: u64, slot: usize, v: i64) -> u64 {
+    pub fn with<W: Word>(&self, s: W, slot: usize, v: i64) -> W {
         let f = &self.slots[slot];
-        (s & !(f.mask << f.shift)) | (((v - f.lo) as u64) << f.shift)
+        (s & !W::place(f.mask, f.shift)) | W::place((v - f.lo) as u64, f.shift)
     }
 
-    pub fn pack(&self, values: &[i64]) -> u64 {
+    pub fn pack<W: Word>(&self, values: &[i64]) -> W {
         values
             .iter()
             .enumerate()
-            .fold(0, |s, (i, &v)| self.with(s, i, v))
+            .fold(W::default(), |s, (i, &v)| self.with(s, i, v))
     }
 
-    pub fn unpack(&self, s: u64) -> Vec<i64> {
+    pub fn unpack<W: Word>(&self, s: W) -> Vec<i64> {
         (0..self.slots.len()).map(|i| self.get(s, i)).collect()
     }
 }
@@ -126,7 +146,8 @@ mod tests {
         l.push("c".into(), Shape::Array(3), 0, 2);
         assert_eq!(l.bits, 3 + 1 + 3 * 2);
         let values = [-3, 1, 2, 0, 1];
-        assert_eq!(l.unpack(l.pack(&values)), values);
+        assert_eq!(l.unpack(l.pack::<u64>(&values)), values);
+        assert_eq!(l.unpack(l.pack::<u128>(&values)), values);
         assert_eq!(bits_for(5, 5), 0);
         assert_eq!(bits_for(0, 255), 8);
     }

@@ -10,6 +10,7 @@ use super::model::Rules;
 use super::plan::{CATALOG, Facts, plan};
 use super::puzzle::{RulesPuzzle, Sites};
 use super::spec::{ConstraintTable, RulesDocument};
+use super::word::MAX_BITS;
 use crate::diagnostic::Diagnostic;
 use crate::expr::{ExprError, VarType, parse_term, parse_var_type};
 use crate::spec::SpecDocument;
@@ -51,10 +52,19 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
         costs_differ: costs_differ(&instances),
         moves: instances.len() as u64,
         backward: None,
+        index_bits: layout.bits,
+        ranked: None,
     };
     let dispatch = super::model::Dispatch::build(&instances);
     let bit_moves = super::model::bit_moves(&instances, &allowed);
+    let ranking = super::rank::Ranking::build(&layout, &instances, start);
+    let facts = Facts {
+        index_bits: ranking.as_ref().map_or(layout.bits, |r| r.bits()),
+        ranked: ranking.as_ref().map(|r| r.arrays.clone()),
+        ..facts
+    };
     let mut rules = Rules {
+        ranking,
         reverse: None,
         dispatch,
         pins: super::model::Pin::of_each(&instances),
@@ -191,9 +201,9 @@ fn layout(
         layout.push(name.clone(), shape, lo, hi);
         breakdown.push(format!("{name} {}", layout.bits - before));
     }
-    if layout.bits > 64 {
+    if layout.bits > MAX_BITS {
         return Err(doc
-            .error(spec.state.span(), format!("the state needs {} bits, more than the 64 that fit the packing", layout.bits))
+            .error(spec.state.span(), format!("the state needs {} bits, more than the {MAX_BITS} that fit the widest packing (two 64-bit words)", layout.bits))
             .label(format!("bits per variable: {}", breakdown.join(", ")))
             .help("narrow the ranges or shorten the arrays (each variable takes the bits of its range)"));
     }
@@ -232,7 +242,7 @@ fn start_state(
     doc: &SpecDocument,
     spec: &RulesDocument,
     names: &mut Names,
-) -> Result<u64, Diagnostic> {
+) -> Result<u128, Diagnostic> {
     let layout = names.layout;
     let given = spec.start.get_ref();
     for (name, v) in given {
@@ -459,7 +469,7 @@ fn start_obeys_constraints(
     doc: &SpecDocument,
     spec: &RulesDocument,
     rules: &Rules,
-    start: u64,
+    start: u128,
 ) -> Result<(), Diagnostic> {
     let broken = rules.broken_constraint(start).map_err(|f| {
         doc.error(

@@ -15,11 +15,13 @@ mod model;
 mod permute;
 mod plan;
 mod puzzle;
+mod rank;
 mod report;
 mod reverse;
 mod search;
 mod solve;
 mod spec;
+pub(crate) mod word;
 
 use super::{Family, Puzzle};
 use crate::diagnostic::Diagnostic;

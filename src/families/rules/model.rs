@@ -5,6 +5,7 @@
 use super::bytecode::{Fault, Program};
 use super::layout::Layout;
 use super::lower::Table;
+use super::word::{Mask, Word};
 
 /// Which formula of the spec a program came from (for the file:line:col of a failure).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,8 +23,8 @@ pub enum Formula {
 pub struct SearchFault {
     pub formula: Formula,
     pub fault: Fault,
-    /// The move instance and the state it was applied to, when a move failed.
-    pub at: Option<(u32, u64)>,
+    /// The move instance and the state it was applied to (widened), when a move failed.
+    pub at: Option<(u32, Mask)>,
 }
 
 impl SearchFault {
@@ -58,16 +59,25 @@ pub struct Write {
 }
 
 /// An effect: bit operations for the assignments that are constants and 0/1 toggles, and
-/// programs for the rest (all read the state before the move).
+/// programs for the rest (all read the state before the move). The masks are kept in the
+/// widest word and cut to the state's word where they are applied.
 #[derive(Debug, Clone, Default)]
 pub struct Effect {
-    pub clear: u64,
-    pub set: u64,
-    pub toggle: u64,
+    pub clear: Mask,
+    pub set: Mask,
+    pub toggle: Mask,
     /// Slots moved among themselves (declared by `permute` or found in `do`): applied by
     /// shifts, and undone by its inverse when searching backwards.
     pub perm: Option<super::permute::Perm>,
     pub writes: Vec<Write>,
+}
+
+impl Effect {
+    /// `s` after the bit operations.
+    #[inline(always)]
+    fn bits<W: Word>(&self, s: W) -> W {
+        ((s & !W::narrow(self.clear)) | W::narrow(self.set)) ^ W::narrow(self.toggle)
+    }
 }
 
 /// A move with its parameters fixed.
@@ -100,13 +110,15 @@ pub struct Rules {
     pub pins: Vec<Pin>,
     /// When every move is bit operations only and no constraint applies (Lights Out): each
     /// move's clear, set and toggle masks, applied in a plain loop.
-    pub bit_moves: Option<Vec<[u64; 3]>>,
+    pub bit_moves: Option<Vec<[Mask; 3]>>,
     /// When the goal names one full state: it, and the moves followed backwards.
     pub reverse: Option<super::reverse::Reverse>,
+    /// When some array stays a permutation: a dense index of the states (bitmap engines).
+    pub ranking: Option<super::rank::Ranking>,
 }
 
 /// The masks of every instance, when all of them are bit operations and nothing is forbidden.
-pub fn bit_moves(instances: &[Instance], allowed: &[Program]) -> Option<Vec<[u64; 3]>> {
+pub fn bit_moves(instances: &[Instance], allowed: &[Program]) -> Option<Vec<[Mask; 3]>> {
     if !allowed.is_empty() || !instances.iter().all(|i| i.bits_only) {
         return None;
     }
@@ -151,8 +163,8 @@ impl Dispatch {
 
     /// The instances whose guard may hold in `s`.
     #[inline]
-    pub fn candidates(&self, s: u64) -> &[u32] {
-        &self.buckets[((s >> self.shift) & self.mask) as usize]
+    pub fn candidates<W: Word>(&self, s: W) -> &[u32] {
+        &self.buckets[s.field(self.shift, self.mask) as usize]
     }
 }
 
@@ -190,13 +202,13 @@ impl Pin {
 
     /// False when the instance's guard surely fails in `s`.
     #[inline]
-    pub fn may_hold(self, s: u64) -> bool {
-        (s >> self.shift) & self.mask == self.raw
+    pub fn may_hold<W: Word>(self, s: W) -> bool {
+        s.field(self.shift, self.mask) == self.raw
     }
 }
 
 impl Rules {
-    fn check(&self, p: &Program, s: u64, formula: Formula) -> Result<i64, SearchFault> {
+    fn check<W: Word>(&self, p: &Program, s: W, formula: Formula) -> Result<i64, SearchFault> {
         p.run(s, &self.tables).map_err(|fault| SearchFault {
             formula,
             fault,
@@ -207,17 +219,17 @@ impl Rules {
     /// The state after instance `i` from `s`: None when its guard fails, the result breaks a
     /// constraint, or nothing changes.
     #[inline]
-    pub fn apply(&self, i: usize, s: u64) -> Result<Option<u64>, SearchFault> {
+    pub fn apply<W: Word>(&self, i: usize, s: W) -> Result<Option<W>, SearchFault> {
         let inst = &self.instances[i];
+        let e = &inst.effect;
         if inst.bits_only && self.allowed.is_empty() {
-            let e = &inst.effect;
-            let next = ((s & !e.clear) | e.set) ^ e.toggle;
+            let next = e.bits(s);
             return Ok((next != s).then_some(next));
         }
         let fail = |formula, fault| SearchFault {
             formula,
             fault,
-            at: Some((i as u32, s)),
+            at: Some((i as u32, Mask::from(s.widen()))),
         };
         if let Some(g) = &inst.guard
             && g.run(s, &self.tables)
@@ -226,8 +238,7 @@ impl Rules {
         {
             return Ok(None);
         }
-        let e = &inst.effect;
-        let mut next = ((s & !e.clear) | e.set) ^ e.toggle;
+        let mut next = e.bits(s);
         if let Some(p) = &e.perm {
             next = p.apply(s, next);
         }
@@ -252,7 +263,7 @@ impl Rules {
 
     /// Computes every write from the old state `s`, checks each against its range, and stores
     /// it in `next` (values read `s`, so the order of the writes does not matter).
-    fn writes(&self, writes: &[Write], s: u64, mut next: u64) -> Result<u64, Fault> {
+    fn writes<W: Word>(&self, writes: &[Write], s: W, mut next: W) -> Result<W, Fault> {
         for w in writes {
             let v = w.value.run(s, &self.tables)?;
             let slot = match &w.target {
@@ -308,12 +319,12 @@ impl Rules {
         }
     }
 
-    pub fn is_goal(&self, s: u64) -> Result<bool, SearchFault> {
+    pub fn is_goal<W: Word>(&self, s: W) -> Result<bool, SearchFault> {
         Ok(self.check(&self.goal, s, Formula::Goal)? != 0)
     }
 
     /// The first constraint `s` breaks, if any.
-    pub fn broken_constraint(&self, s: u64) -> Result<Option<usize>, SearchFault> {
+    pub fn broken_constraint<W: Word>(&self, s: W) -> Result<Option<usize>, SearchFault> {
         for (k, a) in self.allowed.iter().enumerate() {
             if self.check(a, s, Formula::Constraint(k))? == 0 {
                 return Ok(Some(k));
@@ -322,16 +333,16 @@ impl Rules {
         Ok(None)
     }
 
-    pub fn cost(&self, i: usize, s: u64) -> Result<i64, SearchFault> {
+    pub fn cost<W: Word>(&self, i: usize, s: W) -> Result<i64, SearchFault> {
         let inst = &self.instances[i];
         self.check(&inst.cost, s, Formula::Cost(inst.rule))
             .map_err(|f| SearchFault {
-                at: Some((i as u32, s)),
+                at: Some((i as u32, Mask::from(s.widen()))),
                 ..f
             })
     }
 
-    pub fn heuristic(&self, s: u64) -> Result<i64, SearchFault> {
+    pub fn heuristic<W: Word>(&self, s: W) -> Result<i64, SearchFault> {
         match &self.heuristic {
             Some(h) => self.check(h, s, Formula::Heuristic),
             None => Ok(0),
@@ -340,7 +351,7 @@ impl Rules {
 }
 
 /// The failure of a move whose cost came out negative.
-pub fn negative_cost(rules: &Rules, mv: u32, from: u64, cost: i64) -> SearchFault {
+pub fn negative_cost<W: Word>(rules: &Rules, mv: u32, from: W, cost: i64) -> SearchFault {
     let inst = &rules.instances[mv as usize];
     SearchFault {
         formula: Formula::Cost(inst.rule),
@@ -349,7 +360,7 @@ pub fn negative_cost(rules: &Rules, mv: u32, from: u64, cost: i64) -> SearchFaul
             message: format!("the cost is {cost}; costs must not be negative"),
             no_value: false,
         },
-        at: Some((mv, from)),
+        at: Some((mv, Mask::from(from.widen()))),
     }
 }
 
@@ -377,7 +388,7 @@ mod tests {
             let rules = puzzle_from_spec(&doc).unwrap().rules;
             let mut skipped = 0;
             for _ in 0..5_000 {
-                let mut s = 0;
+                let mut s = 0u64;
                 for (k, f) in rules.layout.slots.iter().enumerate() {
                     let word = words.next().expect("an endless stream");
                     let v = f.lo + (word % (f.hi - f.lo + 1) as u64) as i64;

@@ -4,6 +4,7 @@
 //! state's predecessor through it in one step instead of trying old values.
 
 use super::layout::Layout;
+use super::word::{Mask, Word};
 use std::collections::BTreeMap;
 
 /// Slot `dst` takes slot `src`'s old value plus `add` (modulo the slots' range size).
@@ -30,8 +31,8 @@ struct Field {
 pub struct Perm {
     steps: Vec<Step>,
     fields: Vec<Field>,
-    /// The bits of every destination slot.
-    touched: u64,
+    /// The bits of every destination slot (in the widest word).
+    touched: Mask,
 }
 
 /// The number of values of slot `k`, saturated (adds are only allowed on small ranges).
@@ -69,7 +70,9 @@ impl Perm {
                 },
             })
             .collect::<Vec<_>>();
-        let touched = fields.iter().fold(0, |m, f| m | (f.mask << f.dst_shift));
+        let touched = Mask::from(
+            (fields.iter()).fold(0, |m, f| m | <u128 as Word>::place(f.mask, f.dst_shift)),
+        );
         Perm {
             steps: kept,
             fields,
@@ -88,14 +91,14 @@ impl Perm {
 
     /// `base` with every destination slot set from the old state `s`.
     #[inline]
-    pub fn apply(&self, s: u64, base: u64) -> u64 {
-        let mut next = base & !self.touched;
+    pub fn apply<W: Word>(&self, s: W, base: W) -> W {
+        let mut next = base & !W::narrow(self.touched);
         for f in &self.fields {
-            let mut v = ((s >> f.src_shift) & f.mask) + f.add;
+            let mut v = s.field(f.src_shift, f.mask) + f.add;
             if v >= f.size {
                 v -= f.size;
             }
-            next |= v << f.dst_shift;
+            next = next | W::place(v, f.dst_shift);
         }
         next
     }
@@ -171,7 +174,7 @@ mod tests {
     fn moves_values_adds_modulo_and_inverts() {
         let l = layout();
         let q = quarter(&l);
-        let s = l.pack(&[0, 1, 2, 3, 0, 1, 2, 0]);
+        let s: u64 = l.pack(&[0, 1, 2, 3, 0, 1, 2, 0]);
         let t = q.apply(s, s);
         // Position k + 1 gets position k's values, `o` plus 1, 2, 1, 2 at the destinations:
         // o[0] = o[3] + 1 = 1, o[1] = o[0] + 2 = 2, o[2] = o[1] + 1 = 2, o[3] = o[2] + 2 = 4 = 1.

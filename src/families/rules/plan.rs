@@ -121,6 +121,32 @@ pub struct Facts {
     pub moves: u64,
     /// When the goal names one full state: the candidate predecessors tried per state.
     pub backward: Option<u64>,
+    /// Bits of the states' index for a bitmap: the packed bits, or fewer when arrays that stay
+    /// permutations are ranked (rank.rs).
+    pub index_bits: u32,
+    /// The ranked arrays and their lengths.
+    pub ranked: Option<Vec<(String, usize)>>,
+}
+
+impl Facts {
+    /// "the state packs into 35 bits", and how ranking narrows it.
+    fn packing(&self) -> String {
+        let packs = format!("the state packs into {} bits", self.bits);
+        match &self.ranked {
+            None => packs,
+            Some(arrays) => {
+                let named: Vec<String> = (arrays.iter())
+                    .map(|(a, n)| format!("`{a}` ({n}! orders)"))
+                    .collect();
+                format!(
+                    "{packs}; {} only ever permute{}, so the states are ranked into {} bits",
+                    named.join(" and "),
+                    if arrays.len() == 1 { "s" } else { "" },
+                    self.index_bits
+                )
+            }
+        }
+    }
 }
 
 /// Candidate predecessors per state and move above which `auto` keeps to forward search
@@ -136,7 +162,7 @@ pub fn plan(
 ) -> Result<(Plan, Resolved<Engine>), Diagnostic> {
     let resolved = choice.resolve(|| auto_engine(choice.objective, facts));
     let plan = match (choice.objective, resolved.engine) {
-        (Objective::Shortest, Engine::BitmapBfs) if facts.bits > BITMAP_BITS => {
+        (Objective::Shortest, Engine::BitmapBfs) if facts.index_bits > BITMAP_BITS => {
             return Err(too_big_for_bitmap(choice, facts, Engine::Bfs));
         }
         (Objective::Shortest, Engine::BidirectionalBfs) => bidirectional(choice, facts)?,
@@ -156,7 +182,7 @@ pub fn plan(
         (Objective::AllShortest, _) => Plan::AllShortest { limit },
         (Objective::Count, _) => Plan::AllShortest { limit: 0 },
         (Objective::Longest | Objective::Reachable, Engine::BitmapLayers)
-            if facts.bits > BITMAP_BITS =>
+            if facts.index_bits > BITMAP_BITS =>
         {
             return Err(too_big_for_bitmap(choice, facts, Engine::LayeredBfs));
         }
@@ -176,7 +202,7 @@ fn bidirectional(choice: &Choice<Objective, Engine>, facts: &Facts) -> Result<Pl
         ),
         Some(_) => return Ok(Plan::Bidirectional),
     };
-    let instead = if facts.bits <= BITMAP_BITS {
+    let instead = if facts.index_bits <= BITMAP_BITS {
         Engine::BitmapBfs
     } else {
         Engine::Bfs
@@ -201,7 +227,7 @@ fn too_big_for_bitmap(
         &CATALOG,
         &format!(
             "the state needs {} bits and a bitmap takes at most {BITMAP_BITS}",
-            facts.bits
+            facts.index_bits
         ),
         &[instead],
     )
@@ -216,11 +242,11 @@ fn auto_engine(objective: Objective, facts: &Facts) -> (Engine, String) {
                 facts.moves
             ),
         ),
-        Objective::Shortest if facts.bits <= BITMAP_BITS => (
+        Objective::Shortest if facts.index_bits <= BITMAP_BITS => (
             Engine::BitmapBfs,
             format!(
-                "breadth-first search finds the fewest moves; the state packs into {} bits, so the visited set is a bitmap",
-                facts.bits
+                "breadth-first search finds the fewest moves; {}, so the visited set is a bitmap",
+                facts.packing()
             ),
         ),
         Objective::Shortest => (
@@ -248,11 +274,11 @@ fn auto_engine(objective: Objective, facts: &Facts) -> (Engine, String) {
             Engine::AllShortestBfs,
             "breadth-first search keeping every shortest parent".to_string(),
         ),
-        Objective::Longest | Objective::Reachable if facts.bits <= BITMAP_BITS => (
+        Objective::Longest | Objective::Reachable if facts.index_bits <= BITMAP_BITS => (
             Engine::BitmapLayers,
             format!(
-                "the state packs into {} bits, so every state is visited layer by layer with a bitmap",
-                facts.bits
+                "{}, so every state is visited layer by layer with a bitmap",
+                facts.packing()
             ),
         ),
         Objective::Longest | Objective::Reachable => (

@@ -99,7 +99,8 @@ pub struct RulesPuzzle {
     pub(super) rules: Rules,
     /// The array `[display]` draws, if any.
     pub(super) display: Option<super::display::Display>,
-    pub(super) start: u64,
+    /// In the widest word; the solve cuts it to the state's word.
+    pub(super) start: u128,
     pub(super) objective: Objective,
     pub(super) plan: Plan,
     pub(super) engine: Resolved<Engine>,

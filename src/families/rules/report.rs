@@ -24,7 +24,7 @@ pub struct RulesDetails {
 
 /// `ml=3 cl=3 boat=0 lights=[1,0,1]` for the terminal, an object of the variables for JSON.
 /// With a `[display]` array, the state is also drawn as its grid.
-pub fn view(layout: &Layout, display: Option<&Display>, s: u64) -> StateView {
+pub fn view<W: super::word::Word>(layout: &Layout, display: Option<&Display>, s: W) -> StateView {
     let values = layout.unpack(s);
     let mut text = Vec::new();
     let mut data = serde_json::Map::new();

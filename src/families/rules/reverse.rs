@@ -7,11 +7,13 @@
 use super::layout::Layout;
 use super::model::{Instance, Rules, Target};
 use super::permute::Perm;
+use super::word::{Mask, Word};
 
 /// The goal state and every move's way back.
 #[derive(Debug, Clone)]
 pub struct Reverse {
-    pub goal: u64,
+    /// In the widest word; the search cuts it to the state's.
+    pub goal: u128,
     moves: Vec<Preimage>,
     /// Candidate predecessors tried per state at most (all moves together).
     pub per_state: u64,
@@ -22,9 +24,9 @@ pub struct Reverse {
 struct Preimage {
     /// Bits the effect sets to constants (and no write can reach): the new state has `set`
     /// there (after `toggle`), else this move cannot lead to it.
-    fixed: u64,
-    set: u64,
-    toggle: u64,
+    fixed: Mask,
+    set: Mask,
+    toggle: Mask,
     /// Slots whose old value the new state does not tell, each with the values to try (the
     /// slot's range, or the one value the guard pins it to).
     free: Vec<(usize, i64, i64)>,
@@ -45,9 +47,9 @@ impl Preimage {
                 }
             }
         }
-        let written = slots.iter().fold(0u64, |m, &s| m | field(layout, s));
+        let written = (slots.iter()).fold(Mask::default(), |m, &s| m | layout.mask_of(s));
         for (k, _) in layout.slots.iter().enumerate() {
-            if field(layout, k) & (e.clear | e.set) != 0 {
+            if !(layout.mask_of(k) & (e.clear | e.set)).is_empty() {
                 slots.push(k);
             }
         }
@@ -86,14 +88,8 @@ impl Preimage {
     }
 }
 
-/// The bits of slot `k` in the packed state.
-fn field(layout: &Layout, k: usize) -> u64 {
-    let f = layout.slots[k];
-    f.mask << f.shift
-}
-
 /// The one state the goal names, when it is `slot == constant` tests fixing every slot.
-fn goal_state(rules: &Rules) -> Option<u64> {
+fn goal_state(rules: &Rules) -> Option<u128> {
     let tests = rules.goal.equalities(true)?;
     let layout = &rules.layout;
     let mut values: Vec<Option<i64>> = vec![None; layout.slots.len()];
@@ -134,14 +130,15 @@ impl Reverse {
     /// Calls `found(move, previous)` for every move and state leading to `t` (each checked by
     /// applying the move). A candidate whose guard, effect or constraints cannot be evaluated
     /// is no predecessor: forward search never reaches it without stopping first.
-    pub fn predecessors(&self, rules: &Rules, t: u64, found: &mut impl FnMut(u32, u64)) {
+    pub fn predecessors<W: Word>(&self, rules: &Rules, t: W, found: &mut impl FnMut(u32, W)) {
         for (i, p) in self.moves.iter().enumerate() {
-            if (t ^ p.toggle) & p.fixed != p.set & p.fixed {
+            let (fixed, toggle) = (W::narrow(p.fixed), W::narrow(p.toggle));
+            if (t ^ toggle) & fixed != W::narrow(p.set) & fixed {
                 continue;
             }
             let base = match &p.inverse {
-                Some(inv) => inv.apply(t, t ^ p.toggle),
-                None => t ^ p.toggle,
+                Some(inv) => inv.apply(t, t ^ toggle),
+                None => t ^ toggle,
             };
             each_value(&rules.layout, &p.free, base, &mut |s| {
                 let leads = matches!(rules.apply(i, s), Ok(Some(n)) if n == t);
@@ -154,7 +151,7 @@ impl Reverse {
 }
 
 /// Calls `f` with `s` for every combination of values of the `free` slots.
-fn each_value(layout: &Layout, free: &[(usize, i64, i64)], s: u64, f: &mut impl FnMut(u64)) {
+fn each_value<W: Word>(layout: &Layout, free: &[(usize, i64, i64)], s: W, f: &mut impl FnMut(W)) {
     match free.split_first() {
         None => f(s),
         Some((&(k, lo, hi), rest)) => {

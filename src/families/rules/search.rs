@@ -4,9 +4,11 @@
 
 use super::bytecode::Fault;
 use super::model::{Formula, Rules, SearchFault};
+use super::word::Word;
 use crate::engine::bitmap_layers::IndexedSpace;
 use crate::engine::{ReversibleSpace, StateSpace};
 use std::cell::{Cell, RefCell};
+use std::marker::PhantomData;
 
 /// Why a search stopped early.
 #[derive(Debug, Clone)]
@@ -16,7 +18,8 @@ pub enum Stop {
     Budget(u64),
 }
 
-pub struct Search<'a> {
+/// The rules searched over states packed in words `W` (see [`Word`]).
+pub struct Search<'a, W> {
     pub rules: &'a Rules,
     stop: RefCell<Option<Stop>>,
     expanded: Cell<u64>,
@@ -24,9 +27,10 @@ pub struct Search<'a> {
     /// Formulas that had no value for some state (a division by zero) and counted as false
     /// (the heuristic: as 0): how many times, and the first failure.
     no_value: RefCell<Vec<(Formula, u64, Fault)>>,
+    word: PhantomData<W>,
 }
 
-impl<'a> Search<'a> {
+impl<'a, W: Word> Search<'a, W> {
     pub fn new(rules: &'a Rules, max_states: u64) -> Self {
         Search {
             rules,
@@ -34,6 +38,7 @@ impl<'a> Search<'a> {
             expanded: Cell::new(0),
             max_states,
             no_value: RefCell::new(Vec::new()),
+            word: PhantomData,
         }
     }
 
@@ -66,7 +71,7 @@ impl<'a> Search<'a> {
 
     /// The goal test for the engines: false where the goal has no value; another failure
     /// stops the search.
-    pub fn is_goal(&self, s: u64) -> bool {
+    pub fn is_goal(&self, s: W) -> bool {
         self.rules.is_goal(s).unwrap_or_else(|f| {
             if f.counts_as_false() {
                 self.no_value(f);
@@ -78,7 +83,7 @@ impl<'a> Search<'a> {
     }
 
     /// A move's cost for the engines; a negative cost is a failure.
-    pub fn cost(&self, from: u64, mv: u32) -> u64 {
+    pub fn cost(&self, from: W, mv: u32) -> u64 {
         match self.rules.cost(mv as usize, from) {
             Ok(c) if c >= 0 => c as u64,
             Ok(c) => {
@@ -93,7 +98,7 @@ impl<'a> Search<'a> {
         }
     }
 
-    pub fn heuristic(&self, s: u64) -> u64 {
+    pub fn heuristic(&self, s: W) -> u64 {
         match self.rules.heuristic(s) {
             Ok(h) => h.max(0) as u64,
             // 0 never overestimates, so A* stays optimal where the estimate has no value.
@@ -109,11 +114,11 @@ impl<'a> Search<'a> {
     }
 }
 
-impl StateSpace for Search<'_> {
-    type State = u64;
+impl<W: Word> StateSpace for Search<'_, W> {
+    type State = W;
     type Move = u32;
 
-    fn successors(&self, s: &u64, out: &mut Vec<(u32, u64)>) {
+    fn successors(&self, s: &W, out: &mut Vec<(u32, W)>) {
         if self.stop.borrow().is_some() {
             return;
         }
@@ -121,7 +126,8 @@ impl StateSpace for Search<'_> {
             return;
         }
         if let Some(masks) = &self.rules.bit_moves {
-            for (i, [clear, set, toggle]) in masks.iter().enumerate() {
+            for (i, &[clear, set, toggle]) in masks.iter().enumerate() {
+                let (clear, set, toggle) = (W::narrow(clear), W::narrow(set), W::narrow(toggle));
                 let next = ((*s & !clear) | set) ^ toggle;
                 if next != *s {
                     out.push((i as u32, next));
@@ -145,8 +151,8 @@ impl StateSpace for Search<'_> {
     }
 }
 
-impl ReversibleSpace for Search<'_> {
-    fn predecessors(&self, t: &u64, out: &mut Vec<(u32, u64)>) {
+impl<W: Word> ReversibleSpace for Search<'_, W> {
+    fn predecessors(&self, t: &W, out: &mut Vec<(u32, W)>) {
         let Some(reverse) = &self.rules.reverse else {
             return;
         };
@@ -157,7 +163,7 @@ impl ReversibleSpace for Search<'_> {
     }
 }
 
-impl Search<'_> {
+impl<W: Word> Search<'_, W> {
     /// Counts one more state expanded; false (and the search stops) past the budget.
     fn count_expansion(&self) -> bool {
         let n = self.expanded.get() + 1;
@@ -171,7 +177,7 @@ impl Search<'_> {
 
     /// Appends the successor by instance `i`; false when the search must stop.
     #[inline]
-    fn try_move(&self, i: usize, s: u64, out: &mut Vec<(u32, u64)>) -> bool {
+    fn try_move(&self, i: usize, s: W, out: &mut Vec<(u32, W)>) -> bool {
         match self.rules.apply(i, s) {
             Ok(Some(next)) => out.push((i as u32, next)),
             Ok(None) => {}
@@ -186,12 +192,19 @@ impl Search<'_> {
     }
 }
 
-impl IndexedSpace for Search<'_> {
+impl<W: Word> IndexedSpace for Search<'_, W> {
     fn index_bound(&self) -> usize {
-        1usize << self.rules.layout.bits
+        match &self.rules.ranking {
+            Some(r) => r.bound as usize,
+            None => 1usize << self.rules.layout.bits,
+        }
     }
 
-    fn index(&self, s: &u64) -> usize {
-        *s as usize
+    #[inline]
+    fn index(&self, s: &W) -> usize {
+        match &self.rules.ranking {
+            Some(r) => r.rank(*s) as usize,
+            None => s.low() as usize,
+        }
     }
 }

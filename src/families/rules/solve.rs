@@ -8,6 +8,7 @@ use super::plan::{CATALOG, Objective, Plan};
 use super::puzzle::RulesPuzzle;
 use super::report::{RulesDetails, view};
 use super::search::{Search, Stop};
+use super::word::Word;
 use crate::diagnostic::Diagnostic;
 use crate::engine::bfs::BfsOutcome;
 use crate::engine::layers::Layers;
@@ -17,7 +18,7 @@ use crate::families::state_space::{self, MovePuzzle, Visited};
 use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Solution, StateView, Stats, Status, Step};
 
-type RulesPath = Path<u64, u32>;
+type RulesPath<W> = Path<W, u32>;
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
@@ -50,8 +51,19 @@ impl Puzzle for RulesPuzzle {
         })
     }
 
+    /// The word is chosen once here: a `u64` when the state fits, else a `u128`.
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
-        let search = Search::new(&self.rules, self.max_states);
+        if self.rules.layout.bits <= u64::BITS {
+            self.solve_in::<u64>(ctx)
+        } else {
+            self.solve_in::<u128>(ctx)
+        }
+    }
+}
+
+impl RulesPuzzle {
+    fn solve_in<W: Word>(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
+        let search = Search::<W>::new(&self.rules, self.max_states);
         let mut report = Report::new(
             CATALOG.objective_name(self.objective),
             Status::Solved,
@@ -59,38 +71,39 @@ impl Puzzle for RulesPuzzle {
             &self.engine.reason,
         );
         report.start = Some(self.view(self.start));
+        let start = W::narrow(self.start.into());
         let mut details = self.details();
         let stats = match self.driven() {
             Some(plan) => {
                 let run = Run {
                     puzzle: self,
                     search: &search,
+                    start,
                 };
                 let out = state_space::solve(&run, &plan, &mut report, ctx.progress)?;
                 details.layers = out.layers;
                 out.stats
             }
-            None => self.cheapest(&search, &mut report, ctx)?,
+            None => self.cheapest(&search, start, &mut report, ctx)?,
         };
         self.finish(&mut report, details, stats);
         self.note_no_values(&mut report, &search);
         Ok(report)
     }
-}
 
-impl RulesPuzzle {
     /// The least total cost; with a heuristic planned, A* with the spec's estimate.
-    fn cheapest(
+    fn cheapest<W: Word>(
         &self,
-        search: &Search,
+        search: &Search<W>,
+        start: W,
         report: &mut Report,
         ctx: &SolveContext,
     ) -> Result<SearchStats, Diagnostic> {
         let heuristic = matches!(self.plan, Plan::Cheapest { heuristic: true });
-        let cost = |from: &u64, mv: &u32, _: &u64| search.cost(*from, *mv);
-        let h = |s: &u64| if heuristic { search.heuristic(*s) } else { 0 };
-        let is_goal = |s: &u64| search.is_goal(*s);
-        let out = uniform_cost::cheapest_path(search, self.start, is_goal, cost, h, ctx.progress);
+        let cost = |from: &W, mv: &u32, _: &W| search.cost(*from, *mv);
+        let h = |s: &W| if heuristic { search.heuristic(*s) } else { 0 };
+        let is_goal = |s: &W| search.is_goal(*s);
+        let out = uniform_cost::cheapest_path(search, start, is_goal, cost, h, ctx.progress);
         self.checked(search)?;
         report.stats = Stats::new(out.stats.states, out.stats.elapsed);
         let Some((path, _)) = out.path else {
@@ -107,7 +120,7 @@ impl RulesPuzzle {
     }
 
     /// The plan as the move puzzles' driver runs it: every objective but `cheapest`.
-    fn driven(&self) -> Option<state_space::Plan<u64>> {
+    fn driven<W: Word>(&self) -> Option<state_space::Plan<W>> {
         let visited = |bitmap| {
             if bitmap {
                 Visited::Bitmap
@@ -121,7 +134,13 @@ impl RulesPuzzle {
                 visited: visited(bitmap),
             },
             Plan::Bidirectional => state_space::Plan::Bidirectional {
-                goal: self.rules.reverse.as_ref().map_or(self.start, |r| r.goal),
+                goal: W::narrow(
+                    self.rules
+                        .reverse
+                        .as_ref()
+                        .map_or(self.start, |r| r.goal)
+                        .into(),
+                ),
             },
             Plan::AllShortest { limit } => state_space::Plan::AllShortest {
                 limit,
@@ -165,7 +184,7 @@ impl RulesPuzzle {
 
     /// A note per formula that had no value for some state (false there; the heuristic: 0),
     /// at its place in the file; and, with no solution, that this may be why.
-    fn note_no_values(&self, report: &mut Report, search: &Search) {
+    fn note_no_values<W: Word>(&self, report: &mut Report, search: &Search<W>) {
         let tally = search.no_values();
         for (formula, count, fault) in &tally {
             let Some(site) = self.sites.of(*formula) else {
@@ -193,7 +212,7 @@ impl RulesPuzzle {
     }
 
     /// The diagnostic for a search that stopped early, if it did.
-    fn checked(&self, search: &Search) -> Result<(), Diagnostic> {
+    fn checked<W: Word>(&self, search: &Search<W>) -> Result<(), Diagnostic> {
         match search.stopped() {
             None => Ok(()),
             Some(Stop::Budget(max)) => Err(Diagnostic::new(format!(
@@ -219,7 +238,7 @@ impl RulesPuzzle {
                 "move `{}` ({}) from the state {}; ",
                 label.name,
                 label.arguments(inst),
-                self.view(s).text
+                self.view(u128::from(s)).text
             );
         }
         help.push_str(
@@ -238,7 +257,7 @@ impl RulesPuzzle {
     }
 
     /// A state as the report shows it.
-    fn view(&self, s: u64) -> StateView {
+    fn view<W: Word>(&self, s: W) -> StateView {
         view(&self.rules.layout, self.display.as_ref(), s)
     }
 
@@ -254,7 +273,7 @@ impl RulesPuzzle {
     }
 
     /// The path as the report shows it, replayed against the rules, and its total cost.
-    fn solution(&self, path: &RulesPath) -> Result<(Solution, u64), Diagnostic> {
+    fn solution<W: Word>(&self, path: &RulesPath<W>) -> Result<(Solution, u64), Diagnostic> {
         let total = self.replay(path)?;
         let mut names = self.names();
         let mut before = path.start;
@@ -285,7 +304,7 @@ impl RulesPuzzle {
 
     /// Checks every move of `path` against the rules (guard, effect, constraints) and the goal
     /// at its end; returns the path's total cost.
-    fn replay(&self, path: &RulesPath) -> Result<u64, Diagnostic> {
+    fn replay<W: Word>(&self, path: &RulesPath<W>) -> Result<u64, Diagnostic> {
         let mut s = path.start;
         let mut total = 0u64;
         for (k, (mv, claimed)) in path.steps.iter().enumerate() {
@@ -314,32 +333,33 @@ impl RulesPuzzle {
 }
 
 /// One solve of every objective but `cheapest`: the puzzle and its compiled search.
-struct Run<'a> {
+struct Run<'a, W> {
     puzzle: &'a RulesPuzzle,
-    search: &'a Search<'a>,
+    search: &'a Search<'a, W>,
+    start: W,
 }
 
-impl<'a> MovePuzzle for Run<'a> {
-    type Space = Search<'a>;
+impl<'a, W: Word> MovePuzzle for Run<'a, W> {
+    type Space = Search<'a, W>;
     const NOUN: &'static str = "states";
 
-    fn space(&self) -> &Search<'a> {
+    fn space(&self) -> &Search<'a, W> {
         self.search
     }
 
-    fn start(&self) -> u64 {
-        self.puzzle.start
+    fn start(&self) -> W {
+        self.start
     }
 
-    fn is_goal(&self, s: &u64) -> bool {
+    fn is_goal(&self, s: &W) -> bool {
         self.search.is_goal(*s)
     }
 
-    fn solution(&self, path: &RulesPath) -> Result<Solution, Diagnostic> {
+    fn solution(&self, path: &RulesPath<W>) -> Result<Solution, Diagnostic> {
         Ok(self.puzzle.solution(path)?.0)
     }
 
-    fn view(&self, s: &u64) -> StateView {
+    fn view(&self, s: &W) -> StateView {
         self.puzzle.view(*s)
     }
 
@@ -347,21 +367,17 @@ impl<'a> MovePuzzle for Run<'a> {
         self.puzzle.checked(self.search)
     }
 
-    fn bitmap_shortest(&self, progress: &Progress) -> Option<BfsOutcome<u64, u32>> {
-        let is_goal = |s: &u64| self.search.is_goal(*s);
+    fn bitmap_shortest(&self, progress: &Progress) -> Option<BfsOutcome<W, u32>> {
+        let is_goal = |s: &W| self.search.is_goal(*s);
         Some(bitmap_bfs::shortest_path(
             self.search,
-            self.puzzle.start,
+            self.start,
             is_goal,
             progress,
         ))
     }
 
-    fn bitmap_layers(&self, progress: &Progress) -> Option<Layers<u64>> {
-        Some(bitmap_layers::explore(
-            self.search,
-            self.puzzle.start,
-            progress,
-        ))
+    fn bitmap_layers(&self, progress: &Progress) -> Option<Layers<W>> {
+        Some(bitmap_layers::explore(self.search, self.start, progress))
     }
 }
