@@ -113,11 +113,11 @@ fn params(doc: &SpecDocument, spec: &RulesDocument) -> Result<BTreeMap<String, i
     crate::spec::resolve_params(doc, &spec.params)
 }
 
+/// The named tables of numbers, and apart the named tables of names.
+type AllTables = (Vec<(String, Table)>, Vec<(String, Vec<String>)>);
+
 /// The tables of numbers, and apart the tables of names (shown in labels, never computed with).
-fn tables(
-    doc: &SpecDocument,
-    spec: &RulesDocument,
-) -> Result<(Vec<(String, Table)>, Vec<(String, Vec<String>)>), Diagnostic> {
+fn tables(doc: &SpecDocument, spec: &RulesDocument) -> Result<AllTables, Diagnostic> {
     let mut out = Vec::new();
     let mut words = Vec::new();
     for (name, v) in &spec.tables {
