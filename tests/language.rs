@@ -236,6 +236,45 @@ fn the_zebra_answer_is_in_names() {
     assert_eq!(doc["answers"][0]["text"], want);
 }
 
+/// A scalar whose domain is an enumeration prints by name in the default view (no `show`),
+/// and its number stays in the JSON data.
+#[test]
+fn a_variable_over_an_enumeration_prints_its_member_name() {
+    let path = spec(
+        "enum-scalar",
+        r#"[puzzle]
+name = "e"
+kind = "search"
+
+[tables]
+colour = ["red", "green", "blue", "white"]
+
+[search]
+variables = ["paint in colour", "n in 0..9"]
+constraints = ["paint * 3 == n", "n > 4"]
+
+[solve]
+objective = "all"
+"#,
+    );
+    // Brute force: the members k with 3k in 0..9 and 3k > 4.
+    let names = ["red", "green", "blue", "white"];
+    let want: Vec<String> = (0..4)
+        .filter(|k| 3 * k <= 9 && 3 * k > 4)
+        .map(|k| format!("paint={} n={}", names[k], 3 * k))
+        .collect();
+    let (doc, code) = run_json(&[&path]);
+    assert_eq!(code, 0, "{doc}");
+    let got: Vec<&str> = doc["answers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(got, want);
+    assert_eq!(doc["answers"][0]["values"]["paint"], 2);
+}
+
 /// The cages of specs/kenken.toml, written again here: (cells, operation, target).
 const KENKEN: [(&[usize], char, i32); 9] = [
     (&[0, 4], '-', 2),

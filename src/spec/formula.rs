@@ -16,17 +16,24 @@ pub struct FormulaSite {
     source: Arc<crate::diagnostic::SourceText>,
     value: Spanned<String>,
     what: String,
+    /// The formula is a bare word of a `--set` argument (no quotes to decode).
+    bare: bool,
 }
 
 impl FormulaSite {
     /// The diagnostic for `err`, found inside this formula.
     pub fn error(&self, err: ExprError) -> Diagnostic {
-        let span = inner_span(
-            &self.source.text,
-            self.value.span(),
-            self.value.get_ref(),
-            err.span.clone(),
-        );
+        let at = self.value.span().start;
+        let span = if self.bare {
+            at + err.span.start..at + err.span.end
+        } else {
+            inner_span(
+                &self.source.text,
+                self.value.span(),
+                self.value.get_ref(),
+                err.span.clone(),
+            )
+        };
         let mut d =
             Diagnostic::new(format!("in {}: {}", self.what, err.message)).at(&self.source, span);
         if let Some(help) = err.help {
@@ -83,11 +90,27 @@ impl SpecDocument {
     }
 
     /// The place of the formula `value`, kept for errors found while solving.
+    /// A formula a `--set` wrote is placed in that argument (`--set:1:17`), not in the edited
+    /// document, whose lines the file does not have.
     pub fn formula_site(&self, value: &Spanned<String>, what: &str) -> FormulaSite {
-        FormulaSite {
-            source: Arc::clone(&self.source),
-            value: value.clone(),
-            what: what.to_string(),
+        let from_set = self
+            .overrides
+            .iter()
+            .rev()
+            .find_map(|o| o.wrote(value.get_ref()));
+        match from_set {
+            Some((source, span, bare)) => FormulaSite {
+                source,
+                value: Spanned::new(span, value.get_ref().clone()),
+                what: what.to_string(),
+                bare,
+            },
+            None => FormulaSite {
+                source: Arc::clone(&self.source),
+                value: value.clone(),
+                what: what.to_string(),
+                bare: false,
+            },
         }
     }
 

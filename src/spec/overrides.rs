@@ -13,6 +13,9 @@ pub struct Override {
     pub path: Vec<String>,
     /// The value to write, or `None` to remove the key (`--unset`).
     pub value: Option<Value>,
+    /// Where the value is written in `raw` (trimmed), so that an error found inside it later
+    /// (a formula's unknown name) points into the argument, not into the edited document.
+    pub value_span: std::ops::Range<usize>,
 }
 
 impl Override {
@@ -27,10 +30,28 @@ impl Override {
             raw: raw.to_string(),
             path,
             value: None,
+            value_span: 0..0,
         })
     }
 
     /// How the edit was written on the command line, e.g. `--set solve.limit=3`.
+    /// The `--set` argument as a source, with where its value is and whether it is a bare word
+    /// (not a quoted TOML string), when it wrote the string `formula`.
+    pub fn wrote(&self, formula: &str) -> Option<(Arc<SourceText>, std::ops::Range<usize>, bool)> {
+        let Some(Value::String(s)) = &self.value else {
+            return None;
+        };
+        if s.value() != formula {
+            return None;
+        }
+        let source = Arc::new(SourceText {
+            name: "--set".to_string(),
+            text: self.raw.clone(),
+        });
+        let bare = !self.raw[self.value_span.clone()].starts_with(['"', '\'']);
+        Some((source, self.value_span.clone(), bare))
+    }
+
     pub fn shown(&self) -> String {
         match self.value {
             Some(_) => format!("--set {}", self.raw),
@@ -62,6 +83,7 @@ impl Override {
             raw: raw.to_string(),
             path,
             value: Some(value),
+            value_span: value_at..value_at + text.len(),
         })
     }
 }

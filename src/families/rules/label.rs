@@ -1,5 +1,7 @@
 //! Move labels: a template like `"cross {m}M {c}C"` whose `{formula}` parts are computed from
-//! the move's parameters and the state before the move, only when a solution is printed.
+//! the move's parameters and the state before the move, only when a solution is printed. A
+//! part `{item[k]}` over a table of names (`item = ["nothing", "wolf", "goat"]`) prints the
+//! name; a part that fails to evaluate stops the run with the label's place, not a "?".
 
 use super::bytecode::Program;
 use super::compile::ParsedMove;
@@ -7,19 +9,29 @@ use super::lower::{Names, Ty};
 use super::model::Instance;
 use super::spec::MoveTable;
 use crate::diagnostic::Diagnostic;
-use crate::expr::{ExprError, Term, parse_term};
-use crate::spec::SpecDocument;
+use crate::expr::{ExprError, Term, TermKind, parse_term};
+use crate::spec::{FormulaSite, SpecDocument};
 
 enum Part {
     Text(String),
     /// A formula and where it starts in the template.
     Formula(Term, usize),
+    /// `{words[i]}`: the entry of a table of names (by its position in the name tables) that
+    /// the index formula numbers, and where the part starts in the template.
+    Word(usize, Term, usize),
 }
+
+/// The spec's tables of names (`item = ["nothing", "wolf", "goat", "cabbage"]`): shown in
+/// labels only, never computed with.
+pub type Words = [(String, Vec<String>)];
 
 pub struct Label {
     pub name: String,
     params: Vec<String>,
     parts: Vec<Part>,
+    /// Where the template is written, for a part that fails while a solution is printed.
+    site: Option<FormulaSite>,
+    words: Vec<Vec<String>>,
 }
 
 impl Label {
@@ -29,6 +41,7 @@ impl Label {
         m: &MoveTable,
         parsed: &ParsedMove,
         names: &mut Names,
+        words: &Words,
     ) -> Result<Label, Diagnostic> {
         let params: Vec<String> = parsed.params.iter().map(|b| b.name.clone()).collect();
         let Some(text) = &m.label else {
@@ -36,14 +49,20 @@ impl Label {
                 name: m.name.get_ref().clone(),
                 params,
                 parts: Vec::new(),
+                site: None,
+                words: Vec::new(),
             });
         };
         let what = format!("the label of move `{}`", m.name.get_ref());
-        let parts = parts(text.get_ref()).map_err(|e| doc.formula_error(text, &what, e))?;
+        let parts = parts(text.get_ref(), words).map_err(|e| doc.formula_error(text, &what, e))?;
         let depth = names.locals.len();
         names.locals.extend(params.iter().map(|p| (p.clone(), 0)));
         let checked = parts.iter().try_for_each(|p| match p {
             Part::Formula(t, at) => names.lower(t).map(|_| ()).map_err(|e| shift(e, *at)),
+            Part::Word(_, i, at) => names
+                .lower_as(i, Ty::Num)
+                .map(|_| ())
+                .map_err(|e| shift(e, *at)),
             Part::Text(_) => Ok(()),
         });
         names.locals.truncate(depth);
@@ -52,37 +71,89 @@ impl Label {
             name: m.name.get_ref().clone(),
             params,
             parts,
+            site: Some(doc.formula_site(text, &what)),
+            words: words.iter().map(|(_, w)| w.clone()).collect(),
         })
     }
 
-    /// The label of `inst` applied to the state `s`.
+    /// The label of `inst` applied to the state `s`; a part that fails is an error at its
+    /// place in the template, naming the move's parameters.
     pub fn render<W: super::word::Word>(
         &self,
         inst: &Instance,
         s: W,
         names: &mut Names,
         tables: &[super::lower::Table],
-    ) -> String {
+    ) -> Result<String, ExprError> {
         let pairs = self.params.iter().cloned().zip(inst.args.iter().copied());
         if self.parts.is_empty() {
             let args: Vec<String> = pairs.map(|(p, v)| format!("{p}={v}")).collect();
-            return [self.name.clone(), args.join(" ")]
+            return Ok([self.name.clone(), args.join(" ")]
                 .join(" ")
                 .trim_end()
-                .to_string();
+                .to_string());
         }
         names.locals.extend(pairs);
-        let mut out = String::new();
-        for p in &self.parts {
-            match p {
-                Part::Text(t) => out.push_str(t),
-                Part::Formula(t, _) => out.push_str(&value(t, s, names, tables)),
-            }
-        }
+        let out = self.parts.iter().try_fold(String::new(), |mut out, p| {
+            out.push_str(&match p {
+                Part::Text(t) => t.clone(),
+                Part::Formula(t, at) => value(t, s, names, tables).map_err(|e| shift(e, *at))?,
+                Part::Word(w, i, at) => self
+                    .word(*w, i, s, names, tables)
+                    .map_err(|e| shift(e, *at))?,
+            });
+            Ok(out)
+        });
         names
             .locals
             .truncate(names.locals.len() - self.params.len());
         out
+    }
+
+    /// The entry of name table `w` that `index` numbers in the state `s`.
+    fn word<W: super::word::Word>(
+        &self,
+        w: usize,
+        index: &Term,
+        s: W,
+        names: &mut Names,
+        tables: &[super::lower::Table],
+    ) -> Result<String, ExprError> {
+        let k: i64 = value(index, s, names, tables)?
+            .parse()
+            .map_err(|_| ExprError::new("expected a number here", index.span.clone()))?;
+        let words = &self.words[w];
+        usize::try_from(k)
+            .ok()
+            .and_then(|k| words.get(k))
+            .cloned()
+            .ok_or_else(|| {
+                ExprError::new(
+                    format!(
+                        "{k} is outside this table of {} names (0..{})",
+                        words.len(),
+                        words.len() as i64 - 1
+                    ),
+                    index.span.clone(),
+                )
+            })
+    }
+
+    /// A part that failed while a solution was printed, at its place in the template; `state`
+    /// is the state before the move as the report shows it.
+    pub fn failed(&self, e: ExprError, inst: &Instance, state: &str) -> Diagnostic {
+        let e = ExprError {
+            message: format!("while printing a solution: {}", e.message),
+            help: Some(format!(
+                "the move has {} from the state {state}; make the label's formulas defined for every move the guard allows",
+                self.arguments(inst)
+            )),
+            ..e
+        };
+        match &self.site {
+            Some(site) => site.error(e),
+            None => Diagnostic::new(e.message),
+        }
     }
 
     /// `m=2 c=0` for messages.
@@ -106,19 +177,19 @@ fn value<W: super::word::Word>(
     s: W,
     names: &mut Names,
     tables: &[super::lower::Table],
-) -> String {
-    let Ok((ir, ty)) = names.lower(t) else {
-        return "?".to_string();
-    };
-    match Program::compile(&ir, names.layout).map(|p| p.run(s, tables)) {
-        Some(Ok(v)) if ty == Ty::Bool => (v != 0).to_string(),
-        Some(Ok(v)) => v.to_string(),
-        _ => "?".to_string(),
+) -> Result<String, ExprError> {
+    let (ir, ty) = names.lower(t)?;
+    let program = Program::compile(&ir, names.layout)
+        .ok_or_else(|| ExprError::new("this formula cannot be computed here", t.span.clone()))?;
+    match program.run(s, tables) {
+        Ok(v) if ty == Ty::Bool => Ok((v != 0).to_string()),
+        Ok(v) => Ok(v.to_string()),
+        Err(f) => Err(ExprError::new(f.message, f.span)),
     }
 }
 
 /// Splits `"cross {m}M {c}C"` into text and formulas (spans kept relative to the template).
-fn parts(text: &str) -> Result<Vec<Part>, ExprError> {
+fn parts(text: &str, words: &Words) -> Result<Vec<Part>, ExprError> {
     let mut out = Vec::new();
     let mut rest = 0;
     while let Some(open) = text[rest..].find('{').map(|i| rest + i) {
@@ -131,13 +202,24 @@ fn parts(text: &str) -> Result<Vec<Part>, ExprError> {
         };
         let inner = &text[open + 1..close];
         let term = parse_term(inner).map_err(|e| shift(e, open + 1))?;
-        out.push(Part::Formula(term, open + 1));
+        out.push(part(term, open + 1, words));
         rest = close + 1;
     }
     if rest < text.len() {
         out.push(Part::Text(text[rest..].to_string()));
     }
     Ok(out)
+}
+
+/// `{item[k]}` over a table of names is a word; anything else a formula.
+fn part(term: Term, at: usize, words: &Words) -> Part {
+    if let TermKind::Index(base, index) = &term.kind
+        && let TermKind::Name(n) = &base.kind
+        && let Some(w) = words.iter().position(|(m, _)| m == n)
+    {
+        return Part::Word(w, (**index).clone(), at);
+    }
+    Part::Formula(term, at)
 }
 
 fn shift(mut e: ExprError, by: usize) -> ExprError {

@@ -26,7 +26,7 @@ const MAX_ARRAY: i64 = 4096;
 pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
     let spec: RulesDocument = doc.deserialize()?;
     let params = params(doc, &spec)?;
-    let tables = tables(doc, &spec)?;
+    let (tables, words) = tables(doc, &spec)?;
     let layout = layout(doc, &spec, &params, &tables)?;
     let mut names = Names {
         params: &params,
@@ -38,7 +38,7 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
     };
     let start = start_state(doc, &spec, &mut names)?;
     names.state = true;
-    let (instances, labels) = moves(doc, &spec, &mut names)?;
+    let (instances, labels) = moves(doc, &spec, &mut names, &words)?;
     let allowed = constraints(doc, &spec, &mut names)?;
     let goal_text = &spec.goal.get_ref().reach;
     let goal = predicate(doc, goal_text, "the goal", Ty::Bool, &mut names)?;
@@ -123,15 +123,22 @@ fn params(doc: &SpecDocument, spec: &RulesDocument) -> Result<BTreeMap<String, i
     crate::spec::resolve_params(doc, &spec.params)
 }
 
-fn tables(doc: &SpecDocument, spec: &RulesDocument) -> Result<Vec<(String, Table)>, Diagnostic> {
+/// The named tables of numbers, and apart the named tables of names.
+type AllTables = (Vec<(String, Table)>, Vec<(String, Vec<String>)>);
+
+/// The tables of numbers, and apart the tables of names (shown in labels, never computed with).
+fn tables(doc: &SpecDocument, spec: &RulesDocument) -> Result<AllTables, Diagnostic> {
     let mut out = Vec::new();
+    let mut words = Vec::new();
     for (name, v) in &spec.tables {
         let bad = || {
             doc.error(
                 v.span(),
-                format!("table `{name}` is not a list of whole numbers or a list of such lists"),
+                    format!(
+                    "table `{name}` is not a list of whole numbers, a list of such lists or a list of names"
+                ),
             )
-            .help("e.g. times = [1, 2, 5, 10] or neighbours = [[1, 3], [0, 2, 4]]")
+            .help("e.g. times = [1, 2, 5, 10], neighbours = [[1, 3], [0, 2, 4]] or item = [\"wolf\", \"goat\"]")
         };
         if !is_identifier(name)
             || spec.params.contains_key(name)
@@ -145,6 +152,14 @@ fn tables(doc: &SpecDocument, spec: &RulesDocument) -> Result<Vec<(String, Table
         };
         let ints =
             |a: &[toml::Value]| -> Option<Vec<i64>> { a.iter().map(|x| x.as_integer()).collect() };
+        let strings: Option<Vec<String>> = items
+            .iter()
+            .map(|x| x.as_str().map(str::to_string))
+            .collect();
+        if let Some(list) = strings.filter(|l| !l.is_empty()) {
+            words.push((name.clone(), list));
+            continue;
+        }
         let table = if let Some(list) = ints(items) {
             Table::List(list)
         } else {
@@ -156,7 +171,7 @@ fn tables(doc: &SpecDocument, spec: &RulesDocument) -> Result<Vec<(String, Table
         };
         out.push((name.clone(), table));
     }
-    Ok(out)
+    Ok((out, words))
 }
 
 /// The state variables in the order the spec lists them (the packing and display order).
@@ -348,6 +363,7 @@ fn moves(
     doc: &SpecDocument,
     spec: &RulesDocument,
     names: &mut Names,
+    words: &super::label::Words,
 ) -> Result<(Vec<super::model::Instance>, Vec<Label>), Diagnostic> {
     let moves = spec.moves.get_ref();
     if moves.is_empty() {
@@ -376,7 +392,7 @@ fn moves(
         }
         let parsed: ParsedMove = compile::parse_move(doc, m)?;
         compile::instances(doc, r, m, &parsed, names, &mut instances)?;
-        labels.push(Label::new(doc, m, &parsed, names)?);
+        labels.push(Label::new(doc, m, &parsed, names, words)?);
     }
     Ok((instances, labels))
 }

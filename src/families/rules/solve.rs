@@ -281,8 +281,10 @@ impl RulesPuzzle {
         let mut steps = Vec::with_capacity(path.len());
         for (mv, s) in &path.steps {
             let inst = &self.rules.instances[*mv as usize];
-            let action =
-                self.labels[inst.rule].render(inst, before, &mut names, &self.rules.tables);
+            let label = &self.labels[inst.rule];
+            let action = label
+                .render(inst, before, &mut names, &self.rules.tables)
+                .map_err(|e| label.failed(e, inst, &self.view(before).text))?;
             let mut state = self.view(*s);
             if let (Some(now), Some(old)) = (state.picture.as_mut(), &drawn_before) {
                 now.mark_changes_from(old);

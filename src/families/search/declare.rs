@@ -77,6 +77,9 @@ pub fn declare_variables(
             )
             .help("use fewer variables or narrower ranges")));
         }
+        let members: Option<std::sync::Arc<[String]>> = domain_names(text.get_ref(), data)
+            .and_then(|e| data.names(&e))
+            .map(Into::into);
         for (name, span) in names {
             if let Some(span) = span {
                 check_new_name(&variables, &arrays, &name, span).map_err(err)?;
@@ -85,6 +88,7 @@ pub fn declare_variables(
                 name,
                 domain: decl.values.clone(),
                 group,
+                names: members.clone(),
             });
         }
     }
@@ -214,8 +218,8 @@ fn is_grid(size: &str) -> bool {
     })
 }
 
-/// The enumeration an array's domain names (`nat: 5 permutation of nationality`), whose
-/// members its values print as.
+/// The enumeration a declaration's domain names (`nat: 5 permutation of nationality`,
+/// `owner in nationality`), whose members its values print as.
 fn domain_names(text: &str, data: &Data) -> Option<String> {
     let last = text.split_whitespace().last()?;
     data.names(last).map(|_| last.to_string())

@@ -36,7 +36,7 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<SearchPuzzle, Diagnostic> 
     };
     let lowered = constraints(doc, table, &scope)?;
     let goal = goal(doc, table, &scope)?;
-    let show = show_template(doc, table, &scope)?;
+    let show = show_template(doc, table, &scope, &variables)?;
     let solve = with_default_objective(&spec.solve, table);
     let choice = CATALOG.choose(doc, &solve)?;
     check_goal_matches(doc, &choice.objective, &goal, &solve)?;
@@ -282,6 +282,7 @@ fn show_template(
     doc: &SpecDocument,
     table: &SearchTable,
     scope: &Scope,
+    variables: &[Variable],
 ) -> Result<Option<Show>, Diagnostic> {
     let Some(s) = &table.show else {
         return Ok(None);
@@ -292,9 +293,8 @@ fn show_template(
     for part in parts {
         pieces.push(match part {
             Part::Text(t) => Piece::Text(t),
-            Part::Term(t, offset) => {
-                show_piece(&t, offset, scope).map_err(|e| err(template::in_template(e, offset)))?
-            }
+            Part::Term(t, offset) => show_piece(&t, offset, scope, variables)
+                .map_err(|e| err(template::in_template(e, offset)))?,
         });
     }
     Ok(Some(Show {
@@ -304,7 +304,12 @@ fn show_template(
 }
 
 /// One `{...}` part: a whole array as a list, else one value.
-fn show_piece(t: &Term, offset: usize, scope: &Scope) -> Result<Piece, ExprError> {
+fn show_piece(
+    t: &Term,
+    offset: usize,
+    scope: &Scope,
+    variables: &[Variable],
+) -> Result<Piece, ExprError> {
     if let TermKind::Name(n) = &t.kind
         && let Some(array) = scope.arrays.iter().find(|a| &a.name == n)
     {
@@ -325,15 +330,11 @@ fn show_piece(t: &Term, offset: usize, scope: &Scope) -> Result<Piece, ExprError
     }
     let e = one(scope.lower(t)?, &t.span)?;
     e.check_type()?;
-    // An element of an array over an enumeration prints by name.
+    // A variable over an enumeration (a scalar or an array's element) prints by name.
     if let ExprKind::Var(v) = e.kind
-        && let Some(array) = scope
-            .arrays
-            .iter()
-            .find(|a| (a.first..a.first + a.len).contains(&v))
-        && let Some(names) = &array.names
+        && let Some(names) = &variables[v].names
     {
-        return Ok(Piece::Named(e, member_names(scope, names), offset));
+        return Ok(Piece::Named(e, names.to_vec(), offset));
     }
     Ok(Piece::Expr(e, offset))
 }

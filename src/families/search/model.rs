@@ -25,6 +25,9 @@ pub struct Variable {
     /// Variables of one `distinct in` / `permutation of` declaration share a group and take
     /// different values.
     pub group: Option<usize>,
+    /// The members of the enumeration of `[tables]` its values are (`owner in nationality`),
+    /// printed by name.
+    pub names: Option<std::sync::Arc<[String]>>,
 }
 
 pub struct Model {

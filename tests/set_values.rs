@@ -1,0 +1,52 @@
+//! An error inside a formula written by `--set` points into that argument (`--set:1:COL`), not
+//! at a line of the edited document that the file does not have.
+
+mod common;
+
+use common::run;
+
+/// Runs `spec` with one `--set`, expects exit 2 and a diagnostic at `--set:1:COL` where COL is
+/// the column (from 1) of `bad` inside the argument.
+fn expect_in_argument(spec: &str, arg: &str, bad: &str) -> String {
+    let out = run(&["run", spec, "--set", arg]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    let col = arg.find(bad).unwrap() + 1;
+    let want = format!("--set:1:{col}: ");
+    assert!(
+        out.stderr.contains(&want),
+        "no `{want}` in:\n{}",
+        out.stderr
+    );
+    assert!(!out.stderr.contains("(with --set):"), "{}", out.stderr);
+    out.stderr
+}
+
+#[test]
+fn a_bare_formula_value_is_located_in_the_argument() {
+    let e = expect_in_argument(
+        "specs/missionaries-rules.toml",
+        "goal.reach=ml == 0 and foo",
+        "foo",
+    );
+    assert!(e.contains("unknown name `foo`"), "{e}");
+}
+
+#[test]
+fn a_quoted_formula_in_one_move_is_located_in_the_argument() {
+    let e = expect_in_argument(
+        "specs/missionaries-rules.toml",
+        "move.cross.when=\"m + c <= seats and bar\"",
+        "bar",
+    );
+    assert!(e.contains("the guard of move `cross`"), "{e}");
+}
+
+#[test]
+fn a_search_show_set_on_the_command_line_is_located_in_the_argument() {
+    let e = expect_in_argument(
+        "specs/send-more-money-search.toml",
+        "search.show=\"{S} {nope}\"",
+        "nope",
+    );
+    assert!(e.contains("`nope`"), "{e}");
+}
