@@ -75,11 +75,11 @@ fn header(path: &str) -> (String, String) {
     let table: toml::Table = toml::from_str(&text).expect("TOML");
     let puzzle = &table["puzzle"];
     let get = |k: &str| puzzle[k].as_str().expect("a string").to_string();
-    // `{params.n}` in a name shows the value of that key (the one placeholder the specs use).
-    let name = match table.get("params").and_then(|p| p.get("n")) {
-        Some(n) => get("name").replace("{params.n}", &n.to_string()),
-        None => get("name"),
-    };
+    // `{params.KEY}` in a name shows the value of that key (the placeholders the specs use).
+    let mut name = get("name");
+    for (key, value) in table.get("params").and_then(|p| p.as_table()).into_iter().flatten() {
+        name = name.replace(&format!("{{params.{key}}}"), &value.to_string());
+    }
     (name, get("kind"))
 }
 
