@@ -77,7 +77,12 @@ fn header(path: &str) -> (String, String) {
     let get = |k: &str| puzzle[k].as_str().expect("a string").to_string();
     // `{params.KEY}` in a name shows the value of that key (the placeholders the specs use).
     let mut name = get("name");
-    for (key, value) in table.get("params").and_then(|p| p.as_table()).into_iter().flatten() {
+    for (key, value) in table
+        .get("params")
+        .and_then(|p| p.as_table())
+        .into_iter()
+        .flatten()
+    {
         name = name.replace(&format!("{{params.{key}}}"), &value.to_string());
     }
     (name, get("kind"))

@@ -388,9 +388,10 @@ fn a_goal_dividing_by_zero_is_false_there_with_a_note_at_the_divisor() {
     ]);
     // Every state divides by zero, so none meets the goal: exit 1, and the notes say why.
     assert_eq!(out.code, 1, "{}", out.stderr);
-    // In `goal = "A / (B - B) == 1"` the divisor B - B starts at column 14.
+    // In the argument `jugs.goal="A / (B - B) == 1"` the divisor B - B starts at column 17.
     assert!(
-        out.stdout.contains(":14:14: in the goal: division by zero"),
+        out.stdout
+            .contains("--set:1:17: in the goal: division by zero"),
         "{}",
         out.stdout
     );

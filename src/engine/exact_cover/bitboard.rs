@@ -6,50 +6,10 @@
 
 use super::prune;
 use super::split::{self, Task};
+use super::word::{Word, mask_of};
 use super::{Keep, Listing, Problem, Tally};
 use crate::engine::Progress;
 use crate::engine::split::Shard;
-use std::ops::{BitAnd, BitOr, Not};
-
-/// A word of item bits.
-pub trait Word:
-    Copy + Eq + Send + Sync + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self>
-{
-    const ZERO: Self;
-    const ALL: Self;
-    fn bit(i: usize) -> Self;
-    fn trailing_zeros(self) -> u32;
-    /// The word less its lowest set bit.
-    fn without_lowest(self) -> Self;
-}
-
-impl Word for u64 {
-    const ZERO: u64 = 0;
-    const ALL: u64 = u64::MAX;
-    fn bit(i: usize) -> u64 {
-        1 << i
-    }
-    fn trailing_zeros(self) -> u32 {
-        u64::trailing_zeros(self)
-    }
-    fn without_lowest(self) -> u64 {
-        self & self.wrapping_sub(1)
-    }
-}
-
-impl Word for u128 {
-    const ZERO: u128 = 0;
-    const ALL: u128 = u128::MAX;
-    fn bit(i: usize) -> u128 {
-        1 << i
-    }
-    fn trailing_zeros(self) -> u32 {
-        u128::trailing_zeros(self)
-    }
-    fn without_lowest(self) -> u128 {
-        self & self.wrapping_sub(1)
-    }
-}
 
 /// The options by their lowest item and then by group: the options of group `g` at item `i`
 /// are `slot[i * groups + g]` in `mask`, `ring` and `id`, and `groups_at[i]` has bit `g` set
@@ -81,7 +41,11 @@ impl<W: Word> Table<W> {
         let bits = 8 * std::mem::size_of::<W>();
         assert!(p.primary <= bits && p.secondary == 0 && p.budget.len() <= MAX_GROUPS);
         let hit = prune::hitting_sets::<W>(p);
-        let masks: Vec<W> = p.options.iter().map(|o| mask_of(o)).collect();
+        let masks: Vec<W> = p
+            .options
+            .iter()
+            .map(|o| mask_of(o.iter().map(|e| e.item as usize)))
+            .collect();
         let mut holding: Vec<Vec<W>> = vec![Vec::new(); p.primary];
         for (o, option) in p.options.iter().enumerate() {
             for e in option {
@@ -145,12 +109,6 @@ fn open_groups(budget: &[u32]) -> u64 {
         .enumerate()
         .filter(|&(_, &b)| b > 0)
         .fold(0, |m, (g, _)| m | 1 << g)
-}
-
-fn mask_of<W: Word>(option: &[super::Entry]) -> W {
-    option
-        .iter()
-        .fold(W::ZERO, |m, e| m | W::bit(e.item as usize))
 }
 
 /// One depth-first walk from a task's state.

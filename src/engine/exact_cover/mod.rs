@@ -14,6 +14,7 @@ pub mod bitboard;
 pub mod dlx;
 mod prune;
 mod split;
+mod word;
 
 use crate::engine::stop;
 

@@ -9,7 +9,7 @@
 //! its *ring* needs looking at: the items whose hitting set it meets.
 
 use super::Problem;
-use super::bitboard::Word;
+use super::word::{Word, mask_of};
 
 /// Past this many items a hitting set costs more to test than it saves.
 const MAX_HIT: usize = 8;
@@ -26,7 +26,10 @@ pub fn hitting_sets<W: Word>(p: &Problem) -> Vec<Option<W>> {
     holding
         .iter()
         .enumerate()
-        .map(|(i, options)| greedy(i as u32, options, p.primary).map(mask_of))
+        .map(|(i, options)| {
+            greedy(i as u32, options, p.primary)
+                .map(|items| mask_of(items.into_iter().map(|i| i as usize)))
+        })
         .collect()
 }
 
@@ -53,12 +56,6 @@ fn greedy(item: u32, options: &[&[super::Entry]], items: usize) -> Option<Vec<u3
         unhit.retain(|o| o.iter().all(|e| e.item as usize != best));
     }
     Some(chosen)
-}
-
-fn mask_of<W: Word>(items: Vec<u32>) -> W {
-    items
-        .into_iter()
-        .fold(W::ZERO, |m, i| m | W::bit(i as usize))
 }
 
 /// The ring of an option (its `mask`): the items outside it whose hitting set it meets.
