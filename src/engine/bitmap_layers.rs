@@ -12,6 +12,11 @@ pub trait IndexedSpace: StateSpace {
     fn index_bound(&self) -> usize;
     /// The state's index; distinct states have distinct indices.
     fn index(&self, state: &Self::State) -> usize;
+    /// Whether an index costs next to nothing (the packed state itself): it is then computed
+    /// again where it is needed rather than kept, which a hot loop pays for.
+    fn index_is_cheap(&self) -> bool {
+        true
+    }
 }
 
 /// One bit per index: the visited set of the bitmap engines.
@@ -84,7 +89,17 @@ pub fn explore<P: IndexedSpace>(
             }
             // The successors' words are fetched together first: each lands at random in the
             // bitmap, and read one by one they waited in turn.
-            // Each index is computed once (a ranked state's index is not free).
+            if space.index_is_cheap() {
+                for (_, n) in &buf {
+                    seen.fetch(space.index(n));
+                }
+                for &(_, n) in &buf {
+                    next[len] = n;
+                    len += usize::from(seen.insert(space.index(&n)));
+                }
+                continue;
+            }
+            // A ranked state's index is not free: each is computed once.
             indices.clear();
             indices.extend(buf.iter().map(|(_, n)| space.index(n)));
             for &i in &indices {

@@ -207,4 +207,8 @@ impl<W: Word> IndexedSpace for Search<'_, W> {
             None => s.low() as usize,
         }
     }
+
+    fn index_is_cheap(&self) -> bool {
+        self.rules.ranking.is_none()
+    }
 }
