@@ -15,33 +15,25 @@ pub trait Word:
     fn without_lowest(self) -> Self;
 }
 
-impl Word for u64 {
-    const ZERO: u64 = 0;
-    const ALL: u64 = u64::MAX;
-    fn bit(i: usize) -> u64 {
-        1 << i
-    }
-    fn trailing_zeros(self) -> u32 {
-        u64::trailing_zeros(self)
-    }
-    fn without_lowest(self) -> u64 {
-        self & self.wrapping_sub(1)
-    }
+macro_rules! impl_word {
+    ($($t:ty),*) => {$(
+        impl Word for $t {
+            const ZERO: $t = 0;
+            const ALL: $t = <$t>::MAX;
+            fn bit(i: usize) -> $t {
+                1 << i
+            }
+            fn trailing_zeros(self) -> u32 {
+                <$t>::trailing_zeros(self)
+            }
+            fn without_lowest(self) -> $t {
+                self & self.wrapping_sub(1)
+            }
+        }
+    )*};
 }
 
-impl Word for u128 {
-    const ZERO: u128 = 0;
-    const ALL: u128 = u128::MAX;
-    fn bit(i: usize) -> u128 {
-        1 << i
-    }
-    fn trailing_zeros(self) -> u32 {
-        u128::trailing_zeros(self)
-    }
-    fn without_lowest(self) -> u128 {
-        self & self.wrapping_sub(1)
-    }
-}
+impl_word!(u64, u128);
 
 /// The word holding `items`.
 pub fn mask_of<W: Word>(items: impl IntoIterator<Item = usize>) -> W {
