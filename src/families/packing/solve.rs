@@ -107,7 +107,7 @@ fn count(
             count_pinned(p, problem, &anchor, progress)
         }
         None => {
-            let keep = |cover: &[usize]| symmetries.is_least(&p.model, cover);
+            let keep = |cover: &[usize]| symmetries.is_least(&p.model, cover.iter().copied());
             p.engine.engine.count(problem, Some(&keep), progress, None)
         }
     };
@@ -130,9 +130,8 @@ fn count_pinned(
     for orbit in &anchor.orbits {
         let (pinned, ids) = pin(problem, anchor.piece as u32, orbit.rep);
         let keep = |cover: &[usize]| {
-            let mut original: Vec<usize> = cover.iter().map(|&o| ids[o]).collect();
-            original.push(orbit.rep);
-            is_least(&orbit.stabiliser, &p.model, &original)
+            let original = cover.iter().map(|&o| ids[o]).chain([orbit.rep]);
+            is_least(&orbit.stabiliser, &p.model, original)
         };
         let t = p.engine.engine.count(&pinned, Some(&keep), progress, None);
         total.solutions += t.solutions * orbit.size as u64;

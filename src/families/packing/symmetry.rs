@@ -1,12 +1,13 @@
 //! Counting up to symmetry: the motions of the grid that map the board onto itself and the set
 //! of pieces onto itself (a piece's orientations onto those of a piece with as many copies:
 //! itself, or its mirror twin when the set has both, as the Soma cube's two screws). A cover is
-//! counted once per class when it is the least of its images, compared as sorted lists of
-//! (cells, piece): that list says the whole cover, so the least image is one cover and each
-//! class, symmetric covers included, is counted exactly once.
+//! counted once per class when it is the least of its images, compared as labels per cell
+//! (piece, least cell of its placement): those say the whole cover, so the least image is one
+//! cover and each class, symmetric covers included, is counted exactly once.
 
 use super::model::Model;
 use super::shape::{Motion, motions, normal};
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// One symmetry of the puzzle: where each cell goes and which piece each piece becomes.
@@ -35,7 +36,7 @@ impl Symmetries {
     }
 
     /// Whether `cover` is the least of its images: true for exactly one cover of each class.
-    pub fn is_least(&self, model: &Model, cover: &[usize]) -> bool {
+    pub fn is_least(&self, model: &Model, cover: impl IntoIterator<Item = usize> + Clone) -> bool {
         is_least(&self.others, model, cover)
     }
 
@@ -120,43 +121,50 @@ pub struct Orbit {
 }
 
 /// Whether `cover` is the least of its images under `symmetries` (and the identity).
-pub fn is_least(symmetries: &[Symmetry], model: &Model, cover: &[usize]) -> bool {
+pub fn is_least<C>(symmetries: &[Symmetry], model: &Model, cover: C) -> bool
+where
+    C: IntoIterator<Item = usize> + Clone,
+{
     if symmetries.is_empty() {
         return true;
     }
-    let key = key(model, cover);
-    symmetries
-        .iter()
-        .all(|s| key <= key_of_image(model, cover, s))
+    // Called once per packing found (13 million for the 8x8 dominoes): the two labellings are
+    // kept per thread, so the comparison allocates nothing.
+    thread_local! {
+        static LABELS: RefCell<(Vec<u64>, Vec<u64>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+    }
+    LABELS.with_borrow_mut(|(mine, image)| {
+        label(model, cover.clone(), None, mine);
+        symmetries.iter().all(|s| {
+            label(model, cover.clone(), Some(s), image);
+            mine <= image
+        })
+    })
 }
 
-type Key = Vec<(Vec<u16>, usize)>;
-
-/// The cover as sorted (cells, piece) pairs; an empty cell is piece `usize::MAX`.
-fn key(model: &Model, cover: &[usize]) -> Key {
-    let mut k: Key = cover
-        .iter()
-        .map(|&o| {
-            let p = &model.placements[o];
-            (p.cells.clone(), p.piece.unwrap_or(usize::MAX))
-        })
-        .collect();
-    k.sort_unstable();
-    k
-}
-
-fn key_of_image(model: &Model, cover: &[usize], s: &Symmetry) -> Key {
-    let mut k: Key = cover
-        .iter()
-        .map(|&o| {
-            let p = &model.placements[o];
-            let mut cells: Vec<u16> = p.cells.iter().map(|&c| s.cell[c as usize]).collect();
-            cells.sort_unstable();
-            (cells, p.piece.map_or(usize::MAX, |k| s.piece[k]))
-        })
-        .collect();
-    k.sort_unstable();
-    k
+/// The cover (or its image under `s`) as a label per cell: the piece covering it and the
+/// least cell of that placement. The labels say the whole cover, identical copies of a piece
+/// apart included, so comparing them orders covers.
+fn label(
+    model: &Model,
+    cover: impl IntoIterator<Item = usize>,
+    s: Option<&Symmetry>,
+    out: &mut Vec<u64>,
+) {
+    out.clear();
+    out.resize(model.board.cells.len(), u64::MAX);
+    let cell = |c: u16| s.map_or(c, |s| s.cell[c as usize]);
+    for o in cover {
+        let p = &model.placements[o];
+        let piece = p
+            .piece
+            .map_or(u32::MAX, |k| s.map_or(k, |s| s.piece[k]) as u32);
+        let least = p.cells.iter().map(|&c| cell(c)).min().unwrap_or(0);
+        let value = u64::from(piece) << 32 | u64::from(least);
+        for &c in &p.cells {
+            out[cell(c) as usize] = value;
+        }
+    }
 }
 
 /// The symmetry `m` gives, if it maps the board and the piece set onto themselves.
