@@ -947,7 +947,20 @@ struct Blocks {
     /// Pieces of one shape, A not among them, declared interchangeable (`rules.groups`): the
     /// brute force then sorts their places, so that a state is a class of positions.
     group: Vec<usize>,
+    /// A gap `=` A may leave through (`rules.exits = ["A"]`), and whether the goal is `out_A`.
+    exit: Option<Gap>,
+    goal_out: bool,
 }
+
+/// An exit gap in the frame: beside the last cell of a row (right) or of a column (bottom).
+#[derive(Clone, Copy)]
+enum Gap {
+    Right(usize),
+    Bottom(usize),
+}
+
+/// The place of a piece that has left the board.
+const OUT: (usize, usize) = (usize::MAX, usize::MAX);
 
 fn blocks(rng: &mut Rng) -> Blocks {
     let rows = rng.range(2, 4) as usize;
@@ -992,7 +1005,17 @@ fn blocks(rng: &mut Rng) -> Blocks {
         moves_metric: rng.chance(40),
         target: (rng.below(rows) + 2, rng.below(cols) + 2),
         group,
+        exit: None,
+        goal_out: false,
     };
+    // A gap A fits through: in the right wall when A is one row high, else in the bottom one.
+    if rng.chance(40) {
+        b.exit = Some(match b.shapes[0].0 {
+            1 => Gap::Right(rng.below(rows)),
+            _ => Gap::Bottom(rng.below(cols)),
+        });
+        b.goal_out = rng.chance(50);
+    }
     b.start = b.canonical(b.start.clone());
     b
 }
@@ -1018,7 +1041,11 @@ impl Blocks {
     /// The positions piece `p` reaches in one step, the others staying.
     fn one_step(&self, s: &[(usize, usize)], p: usize, at: (usize, usize)) -> Vec<(usize, usize)> {
         let mut taken = vec![false; self.rows * self.cols];
-        for (q, &pos) in s.iter().enumerate().filter(|&(q, _)| q != p) {
+        for (q, &pos) in s
+            .iter()
+            .enumerate()
+            .filter(|&(q, &pos)| q != p && pos != OUT)
+        {
             for c in cells_of(self.shapes[q], pos, self.rows, self.cols).unwrap() {
                 taken[c] = true;
             }
@@ -1034,9 +1061,18 @@ impl Blocks {
             })
             .collect()
     }
+    /// Whether piece `p` at `at` stands in front of the gap, so that it may leave.
+    fn may_leave(&self, p: usize, at: (usize, usize)) -> bool {
+        let shape = self.shapes[p];
+        match (p, self.exit) {
+            (0, Some(Gap::Right(r))) => at.0 == r && at.1 + shape.1 == self.cols,
+            (0, Some(Gap::Bottom(c))) => at.1 == c && at.0 + shape.0 == self.rows,
+            _ => false,
+        }
+    }
     fn succ(&self, s: &[(usize, usize)]) -> Vec<Vec<(usize, usize)>> {
         let mut out = vec![];
-        for p in 0..s.len() {
+        for p in (0..s.len()).filter(|&p| s[p] != OUT) {
             // Steps: one cell. Moves: every place a walk of steps reaches is one move.
             let mut seen = vec![s[p]];
             let mut queue = VecDeque::from([s[p]]);
@@ -1055,6 +1091,18 @@ impl Blocks {
                 t[p] = to;
                 out.push(self.canonical(t));
             }
+            // Leaving is one move: from beside the gap (steps), or at the end of a slide that
+            // reaches it (moves: `seen` holds every place a slide reaches).
+            let slides_end = if self.moves_metric {
+                &seen[..]
+            } else {
+                &seen[..1]
+            };
+            if slides_end.iter().any(|&at| self.may_leave(p, at)) {
+                let mut t = s.to_vec();
+                t[p] = OUT;
+                out.push(t);
+            }
         }
         out
     }
@@ -1068,7 +1116,10 @@ impl Blocks {
         s
     }
     fn goal_holds(&self, s: &[(usize, usize)]) -> bool {
-        (s[0].0 + 2, s[0].1 + 2) == self.target
+        match self.goal_out {
+            true => s[0] == OUT,
+            false => s[0] != OUT && (s[0].0 + 2, s[0].1 + 2) == self.target,
+        }
     }
     fn spec(&self) -> String {
         let mut grid = vec![vec!['.'; self.cols]; self.rows];
@@ -1079,14 +1130,25 @@ impl Blocks {
         }
         let frame = "#".repeat(self.cols + 2);
         let mut drawing = frame.clone() + "\n";
-        for row in grid {
-            drawing += &format!("#{}#\n", row.into_iter().collect::<String>());
+        for (r, row) in grid.into_iter().enumerate() {
+            let right = match self.exit {
+                Some(Gap::Right(g)) if g == r => '=',
+                _ => '#',
+            };
+            drawing += &format!("#{}{right}\n", row.into_iter().collect::<String>());
         }
-        drawing += &frame;
+        drawing += &match self.exit {
+            Some(Gap::Bottom(c)) => format!("{}={}", &frame[..c + 1], &frame[c + 2..]),
+            _ => frame,
+        };
+        let predicate = match self.goal_out {
+            true => "out_A == 1".to_string(),
+            false => format!("row_A == {} and col_A == {}", self.target.0, self.target.1),
+        };
         format!(
             "[puzzle]\nname = \"blocks\"\nkind = \"sliding-blocks\"\n[board]\ndrawing = \"\"\"\n\
              {drawing}\n\"\"\"\n[rules]\nmetric = \"{}\"\ninterchangeable = \"none\"\n\
-             groups = [{}]\n[goal]\npredicate = \"row_A == {} and col_A == {}\"\n",
+             groups = [{}]\nexits = [{}]\n[goal]\npredicate = \"{predicate}\"\n",
             if self.moves_metric { "moves" } else { "steps" },
             match self.group.is_empty() {
                 true => String::new(),
@@ -1098,8 +1160,7 @@ impl Blocks {
                         .collect::<String>()
                 ),
             },
-            self.target.0,
-            self.target.1
+            if self.exit.is_some() { "\"A\"" } else { "" },
         )
     }
     /// A position of the report: each piece's top-left corner, back to 0-based cells.
@@ -1107,6 +1168,9 @@ impl Blocks {
         let s = (0..self.shapes.len())
             .map(|p| {
                 let at = &v["pieces"][((b'A' + p as u8) as char).to_string()];
+                if at.is_null() {
+                    return OUT;
+                }
                 (
                     at["row"].as_u64().unwrap() as usize - 2,
                     at["col"].as_u64().unwrap() as usize - 2,
@@ -1305,6 +1369,229 @@ fn check_search(seed: u64) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+// --- Search over an array, with aggregates and generators -------------------------------
+
+/// What a constraint means, evaluated here on an assignment of the array.
+type Meaning = Box<dyn Fn(&[i64]) -> bool>;
+/// A comparison operator's text and meaning.
+type Comparison = (&'static str, fn(i64, i64) -> bool);
+
+/// One constraint over the array `x`: its text in the spec language and its meaning here.
+struct ArrayConstraint {
+    text: String,
+    holds: Meaning,
+}
+
+/// `a op b` for a random comparison: its text and its meaning.
+fn comparison(rng: &mut Rng) -> Comparison {
+    let all: [Comparison; 6] = [
+        ("==", |a, b| a == b),
+        ("!=", |a, b| a != b),
+        ("<", |a, b| a < b),
+        ("<=", |a, b| a <= b),
+        (">", |a, b| a > b),
+        (">=", |a, b| a >= b),
+    ];
+    all[rng.below(6)]
+}
+
+/// A constraint of one of the shapes puzzles use: a sum over a slice, a count of a value,
+/// neighbours compared, all different with an offset (queens' diagonals), a spread of values,
+/// and pairs at a distance, each over a generator (nested and filtered in the last).
+fn array_constraint(rng: &mut Rng, n: usize, lo: i64, hi: i64) -> ArrayConstraint {
+    let (op, cmp) = comparison(rng);
+    match rng.below(6) {
+        0 => {
+            let a = rng.below(n);
+            let b = a + rng.below(n - a);
+            let k = rng.range(lo * (b - a + 1) as i64, hi * (b - a + 1) as i64);
+            ArrayConstraint {
+                text: format!("sum(x[i] for i in {a}..{b}) {op} {k}"),
+                holds: Box::new(move |x| cmp(x[a..=b].iter().sum(), k)),
+            }
+        }
+        1 => {
+            let v = rng.range(lo, hi);
+            let c = rng.range(0, n as i64);
+            ArrayConstraint {
+                text: format!("count(x[i] == {v} for i in 0..n - 1) {op} {c}"),
+                holds: Box::new(move |x| cmp(x.iter().filter(|&&e| e == v).count() as i64, c)),
+            }
+        }
+        2 => ArrayConstraint {
+            text: format!("all(x[i] {op} x[i + 1] for i in 0..n - 2)"),
+            holds: Box::new(move |x| x.windows(2).all(|w| cmp(w[0], w[1]))),
+        },
+        3 => {
+            let sign = if rng.chance(50) { "+" } else { "-" };
+            let plus = sign == "+";
+            ArrayConstraint {
+                text: format!("distinct(x[i] {sign} i for i in 0..n - 1)"),
+                holds: Box::new(move |x| {
+                    let v: Vec<i64> = (0..x.len())
+                        .map(|i| {
+                            if plus {
+                                x[i] + i as i64
+                            } else {
+                                x[i] - i as i64
+                            }
+                        })
+                        .collect();
+                    (0..v.len()).all(|i| (0..i).all(|j| v[i] != v[j]))
+                }),
+            }
+        }
+        4 => {
+            let k = rng.range(0, hi - lo);
+            ArrayConstraint {
+                text: format!("max(x[i] for i in 0..n - 1) - min(x[i] for i in 0..n - 1) {op} {k}"),
+                holds: Box::new(move |x| cmp(x.iter().max().unwrap() - x.iter().min().unwrap(), k)),
+            }
+        }
+        _ => {
+            let d = rng.range(1, n as i64 - 1) as usize;
+            ArrayConstraint {
+                text: format!(
+                    "all(x[i] {op} x[j] for i in 0..n - 1 for j in i + 1..n - 1 if j - i == {d})"
+                ),
+                holds: Box::new(move |x| {
+                    (0..x.len()).all(|i| {
+                        (i + 1..x.len())
+                            .filter(|j| j - i == d)
+                            .all(|j| cmp(x[i], x[j]))
+                    })
+                }),
+            }
+        }
+    }
+}
+
+struct ArraySearch {
+    n: usize,
+    lo: i64,
+    hi: i64,
+    /// `distinct in` rather than `in`
+    distinct: bool,
+    constraints: Vec<ArrayConstraint>,
+    /// the objective: `sum(w * x[i] for i in 0..n - 1 if i % 2 == parity)`
+    weight: i64,
+    parity: usize,
+}
+
+fn array_search(rng: &mut Rng) -> ArraySearch {
+    let n = rng.range(2, 5) as usize;
+    let lo = rng.range(-1, 1);
+    let hi = lo + rng.range(1, 3);
+    let constraints = (0..rng.range(1, 3))
+        .map(|_| array_constraint(rng, n, lo, hi))
+        .collect();
+    ArraySearch {
+        n,
+        lo,
+        hi,
+        distinct: (hi - lo + 1) as usize >= n && rng.chance(30),
+        constraints,
+        weight: rng.range(-2, 2),
+        parity: rng.below(2),
+    }
+}
+
+impl ArraySearch {
+    fn all(&self) -> Vec<Vec<i64>> {
+        let mut out = vec![vec![]];
+        for _ in 0..self.n {
+            out = out
+                .into_iter()
+                .flat_map(|a| {
+                    (self.lo..=self.hi).map(move |v| {
+                        let mut a = a.clone();
+                        a.push(v);
+                        a
+                    })
+                })
+                .collect();
+        }
+        out
+    }
+    fn holds(&self, x: &[i64]) -> bool {
+        let distinct = (0..x.len()).all(|i| (0..i).all(|j| x[i] != x[j]));
+        (distinct || !self.distinct) && self.constraints.iter().all(|c| (c.holds)(x))
+    }
+    fn objective(&self, x: &[i64]) -> i64 {
+        (0..x.len())
+            .filter(|i| i % 2 == self.parity)
+            .map(|i| self.weight * x[i])
+            .sum()
+    }
+    fn spec(&self, objective: &str) -> String {
+        let declared = if self.distinct { "distinct in" } else { "in" };
+        let cons: Vec<String> = self
+            .constraints
+            .iter()
+            .map(|c| format!("\"{}\"", c.text))
+            .collect();
+        let mut spec = format!(
+            "[puzzle]\nname = \"array\"\nkind = \"search\"\n[params]\nn = {}\n[search]\n\
+             variables = [\"x: n {declared} {}..{}\"]\nconstraints = [{}]\n",
+            self.n,
+            self.lo,
+            self.hi,
+            cons.join(", ")
+        );
+        if objective == "maximize" || objective == "minimize" {
+            spec += &format!(
+                "{objective} = \"sum({} * x[i] for i in 0..n - 1 if i % 2 == {})\"\n",
+                self.weight, self.parity
+            );
+        }
+        spec + &format!("[solve]\nobjective = \"{objective}\"\nlimit = 100000\n")
+    }
+}
+
+fn check_array_search(seed: u64) -> Result<(), TestCaseError> {
+    let s = array_search(&mut Rng(seed));
+    let solutions: Vec<Vec<i64>> = s.all().into_iter().filter(|x| s.holds(x)).collect();
+    for engine in ["propagation", "backtracking"] {
+        let spec = s.spec("count");
+        let (doc, _) = solve(&spec, &["--engine", engine]);
+        prop_assert_eq!(
+            doc["count"].as_u64(),
+            Some(solutions.len() as u64),
+            "{}\n{}",
+            doc,
+            spec
+        );
+    }
+    let spec = s.spec("all");
+    let (doc, _) = solve(&spec, &[]);
+    let mut listed: Vec<Vec<i64>> = doc["answers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| int_list(&a["values"]["x"]))
+        .collect();
+    listed.sort();
+    prop_assert_eq!(&listed, &solutions, "{}\n{}", doc, spec);
+    let objective = if seed.is_multiple_of(2) {
+        "maximize"
+    } else {
+        "minimize"
+    };
+    let values = solutions.iter().map(|x| s.objective(x));
+    let best = if seed.is_multiple_of(2) {
+        values.max()
+    } else {
+        values.min()
+    };
+    let spec = s.spec(objective);
+    let (doc, code) = solve(&spec, &[]);
+    match best {
+        None => prop_assert_eq!(code, 1, "{}\n{}", doc, spec),
+        Some(best) => prop_assert_eq!(doc["optimum"].as_i64(), Some(best), "{}\n{}", doc, spec),
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -1341,5 +1628,10 @@ proptest! {
     #[test]
     fn search_puzzles_agree_with_enumeration(seed in any::<u64>()) {
         check_search(seed)?;
+    }
+
+    #[test]
+    fn search_arrays_with_generators_agree_with_enumeration(seed in any::<u64>()) {
+        check_array_search(seed)?;
     }
 }
