@@ -86,6 +86,7 @@ fn splits_like_the_whole(spec: &str, args: &[&str]) {
             "answers",
             "count_total",
             "count_unique",
+            "count_up_to_symmetry",
             "symmetry_classes",
             "formulas",
             "undefined",
@@ -211,6 +212,18 @@ fn exact_cover_counts_split() {
     splits_like_the_whole("specs/langford-cover.toml", &["--engine", "bitboard"]);
 }
 
+/// Packing counts split with the piece pinned at each class of its placements: every pinned
+/// search is dealt to the shards alike, and the counts with and up to symmetry add up.
+#[test]
+fn packing_counts_split() {
+    splits_like_the_whole("specs/pentominoes-6x10.toml", &[]);
+    splits_like_the_whole("specs/soma-cube.toml", &[]);
+    splits_like_the_whole(
+        "specs/pentominoes-8x8-hole.toml",
+        &["--engine", "dancing-links"],
+    );
+}
+
 #[test]
 fn sweep_cases_split() {
     // Each part solves its cases whole: the merge is the unsplit sweep's array, case by case.
@@ -284,6 +297,17 @@ fn bad_shards_are_refused() {
             "0/2",
         ]),
         "first solution",
+    );
+    refused(
+        puzzlespec().args([
+            "run",
+            "specs/pentominoes-6x10.toml",
+            "--objective",
+            "all",
+            "--shard",
+            "0/2",
+        ]),
+        "only objective = \"count\" of a packing splits",
     );
     refused(
         puzzlespec().args(["run", "specs/water-jugs.toml", "--shard", "0/2"]),

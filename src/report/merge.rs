@@ -33,6 +33,7 @@ const SUMMED: &[&str] = &[
     "count",
     "count_total",
     "count_unique",
+    "count_up_to_symmetry",
     "nodes",
     "evaluation_errors",
     "formulas",
@@ -132,7 +133,11 @@ fn merge_reports(docs: &[&Value], limit: Option<u64>) -> Value {
             .flatten()
             .cloned()
             .collect();
-        if docs.iter().all(|d| d.get(*key).is_none()) {
+        // Only lists are joined: packing's `placements` is a number, the same in every part.
+        if !docs
+            .iter()
+            .any(|d| d.get(*key).is_some_and(Value::is_array))
+        {
             continue;
         }
         if let Some(l) = limit.filter(|&l| (all.len() as u64) > l) {

@@ -46,7 +46,7 @@ impl Puzzle for ExactCoverPuzzle {
                     .engine
                     .engine
                     .count(&problem, None, ctx.progress, ctx.shard);
-                fill_count(&mut report, &t);
+                fill_count(&mut report, &t, ctx.shard.is_some());
             }
             Objective::All => self.list(&problem, self.limit, &mut report, &mut details)?,
             Objective::Any => self.list(&problem, 1, &mut report, &mut details)?,
@@ -57,10 +57,11 @@ impl Puzzle for ExactCoverPuzzle {
     }
 }
 
-fn fill_count(report: &mut Report, t: &Tally) {
+/// `part`: the count of one shard's part, where none found says nothing of the whole.
+fn fill_count(report: &mut Report, t: &Tally, part: bool) {
     report.count = Some(u128::from(t.solutions));
     report.stats.states = t.nodes;
-    if t.solutions == 0 && t.complete {
+    if t.solutions == 0 && t.complete && !part {
         report.status = Status::NoSolution;
         report
             .notes

@@ -63,11 +63,18 @@ impl PackingDetails {
 }
 
 /// A count: all packings, and the classes under the symmetries, said as which is which.
-pub fn fill_count(report: &mut Report, details: &mut PackingDetails, t: &Tally, symmetries: usize) {
+/// `part`: the count of one shard's part, where none found says nothing of the whole.
+pub fn fill_count(
+    report: &mut Report,
+    details: &mut PackingDetails,
+    t: &Tally,
+    symmetries: usize,
+    part: bool,
+) {
     report.count = Some(u128::from(t.solutions));
     details.count_up_to_symmetry = Some(t.kept);
     details.symmetries = Some(symmetries);
-    if t.solutions == 0 && t.complete {
+    if t.solutions == 0 && t.complete && !part {
         report.status = Status::NoSolution;
         report
             .notes

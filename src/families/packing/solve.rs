@@ -6,7 +6,6 @@ use super::puzzle::PackingPuzzle;
 use super::report::{PackingDetails, fill_count, fill_packings};
 use super::symmetry::{Anchor, Symmetries, is_least};
 use crate::diagnostic::Diagnostic;
-use crate::engine::Progress;
 use crate::engine::exact_cover::{Entry, Problem, Tally};
 use crate::families::exact_cover::listing::report_listing;
 use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
@@ -43,6 +42,13 @@ impl Puzzle for PackingPuzzle {
         })
     }
 
+    fn splits(&self) -> Result<(), String> {
+        match self.objective {
+            Objective::Count => Ok(()),
+            _ => Err("only objective = \"count\" of a packing splits into parts; `any` stops at its first packing and `all` lists in one order".into()),
+        }
+    }
+
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
         solve(self, ctx)
     }
@@ -65,7 +71,7 @@ pub fn solve(p: &PackingPuzzle, ctx: &SolveContext) -> Result<Report, Diagnostic
     } else {
         let problem = p.model.problem();
         match p.objective {
-            Objective::Count => count(p, &problem, ctx.progress, &mut report, &mut details),
+            Objective::Count => count(p, &problem, ctx, &mut report, &mut details),
             Objective::All => list(p, &problem, p.limit, &mut report, &mut details)?,
             Objective::Any => list(p, &problem, 1, &mut report, &mut details)?,
         }
@@ -88,10 +94,11 @@ fn unplaceable(p: &PackingPuzzle) -> Option<String> {
     ))
 }
 
+/// The count, or one shard's part of it: the same tasks of each search dealt to the shards.
 fn count(
     p: &PackingPuzzle,
     problem: &Problem,
-    progress: &Progress,
+    ctx: &SolveContext,
     report: &mut Report,
     details: &mut PackingDetails,
 ) {
@@ -104,15 +111,23 @@ fn count(
                 piece.name,
                 anchor.orbits.len()
             ));
-            count_pinned(p, problem, &anchor, progress)
+            count_pinned(p, problem, &anchor, ctx)
         }
         None => {
             let keep = |cover: &[usize]| symmetries.is_least(&p.model, cover.iter().copied());
-            p.engine.engine.count(problem, Some(&keep), progress, None)
+            p.engine
+                .engine
+                .count(problem, Some(&keep), ctx.progress, ctx.shard)
         }
     };
     report.stats.states = tally.nodes;
-    fill_count(report, details, &tally, symmetries.order());
+    fill_count(
+        report,
+        details,
+        &tally,
+        symmetries.order(),
+        ctx.shard.is_some(),
+    );
 }
 
 /// The count with the anchor piece at each class's representative placement in turn (see
@@ -121,7 +136,7 @@ fn count_pinned(
     p: &PackingPuzzle,
     problem: &Problem,
     anchor: &Anchor,
-    progress: &Progress,
+    ctx: &SolveContext,
 ) -> Tally {
     let mut total = Tally {
         complete: true,
@@ -133,7 +148,10 @@ fn count_pinned(
             let original = cover.iter().map(|&o| ids[o]).chain([orbit.rep]);
             is_least(&orbit.stabiliser, &p.model, original)
         };
-        let t = p.engine.engine.count(&pinned, Some(&keep), progress, None);
+        let t = p
+            .engine
+            .engine
+            .count(&pinned, Some(&keep), ctx.progress, ctx.shard);
         total.solutions += t.solutions * orbit.size as u64;
         total.kept += t.kept;
         total.nodes += t.nodes;
