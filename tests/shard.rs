@@ -118,6 +118,12 @@ fn splits_like_the_whole(spec: &str, args: &[&str]) {
                 assert_eq!(merged[key], whole[key], "{what}: {key}");
             }
         }
+        // A merged note is one of the whole run's: a part's own numbers (its formulas
+        // evaluated, its nodes) never pass for the whole's.
+        for note in merged["notes"].as_array().into_iter().flatten() {
+            let whole_notes = whole["notes"].as_array().cloned().unwrap_or_default();
+            assert!(whole_notes.contains(note), "{what}: note {note}");
+        }
         assert_eq!(merged["merged"]["complete"], true, "{what}");
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -31,7 +31,8 @@ pub fn refused(doc: &SpecDocument, why: &str) -> Diagnostic {
 /// The note of a part's report.
 pub fn note(shard: Shard) -> String {
     format!(
-        "part {shard} of a split search (--shard): its answer covers only its part; add the parts up with `puzzlespec merge` on their --json reports"
+        "part {shard} of a split search {}: its answer covers only its part; add the parts up with `puzzlespec merge` on their --json reports",
+        crate::report::shard::PART_MARK
     )
 }
 

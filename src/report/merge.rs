@@ -360,7 +360,10 @@ fn common_notes(docs: &[&Value]) -> Vec<Value> {
     let first = notes(docs[0]);
     first
         .into_iter()
-        .filter(|n| !n.as_str().is_some_and(|s| s.contains("(--shard)")))
+        .filter(|n| {
+            !n.as_str()
+                .is_some_and(|s| s.contains(super::shard::PART_MARK))
+        })
         .filter(|n| docs[1..].iter().all(|d| notes(d).contains(n)))
         .collect()
 }

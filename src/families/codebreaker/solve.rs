@@ -12,6 +12,7 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::split::Shard;
 use crate::engine::stop;
 use crate::families::{PlayEnd, PlayIo, Puzzle, SolveContext};
+use crate::report::shard::part_note;
 use crate::report::{Report, Stats, Status};
 use std::time::Instant;
 
@@ -100,7 +101,11 @@ impl Puzzle for CodebreakerPuzzle {
         }
         details.optimal_sets_searched = player.optimal().map(|opt| opt.nodes());
         report.stats = Stats::new(self.space.len() as u64, started.elapsed());
-        report.notes.push(setup_note(&self.space, self.setup_ms));
+        let setup = setup_note(&self.space, self.setup_ms);
+        report.notes.push(match ctx.shard {
+            Some(_) => part_note(&setup),
+            None => setup,
+        });
         report.set_details(&details);
         Ok(report)
     }

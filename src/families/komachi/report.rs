@@ -3,6 +3,7 @@
 //! the JSON document (docs/json.md, docs/schema/komachi.json).
 
 use crate::expr::Rational;
+use crate::report::shard::part_note;
 use crate::report::{Report, Section, group_digits};
 use serde::{Serialize, Serializer};
 
@@ -42,13 +43,16 @@ fn count<S: Serializer>(c: &u128, s: S) -> Result<S::Ok, S::Error> {
 }
 
 /// The notes on how many formulas were evaluated, and on those without a value: dividing by
-/// zero, or leaving 127-bit arithmetic (`digits_at` names where the digits are written).
+/// zero, or leaving 127-bit arithmetic (`digits_at` names where the digits are written). In a
+/// part of a split run (`part`) they count that part's formulas, and say so.
 pub fn evaluation_notes(
     report: &mut Report,
     parentheses: bool,
     (formulas, undefined, overflowed): (u128, u128, u128),
     digits_at: &str,
+    part: bool,
 ) {
+    let first = report.notes.len();
     let what = if parentheses {
         "formulas (trees) counted"
     } else {
@@ -68,6 +72,11 @@ pub fn evaluation_notes(
             "{} formulas left 127-bit arithmetic and were skipped (the digits at {digits_at})",
             group_digits(overflowed)
         ));
+    }
+    if part {
+        for note in &mut report.notes[first..] {
+            *note = part_note(note);
+        }
     }
 }
 

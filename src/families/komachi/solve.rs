@@ -81,6 +81,7 @@ impl Puzzle for KomachiPuzzle {
             self.model.parentheses,
             (found.formulas, found.undefined, found.overflowed),
             &self.digits_at,
+            ctx.shard.is_some(),
         );
         let mut details = KomachiDetails {
             formulas: found.formulas,

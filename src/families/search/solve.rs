@@ -13,6 +13,7 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::propagation::Sense;
 use crate::expr::{self};
 use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
+use crate::report::shard::part_note;
 use crate::report::{Report, Stats, Status};
 
 impl Puzzle for SearchPuzzle {
@@ -76,17 +77,22 @@ impl Puzzle for SearchPuzzle {
             report.notes.extend(self.empty_domains.iter().cloned());
             Run::nothing()
         };
-        self.fill(&mut report, &run)?;
+        self.fill(&mut report, &run, ctx.shard.is_some())?;
         Ok(report)
     }
 }
 
 impl SearchPuzzle {
-    /// The report's notes, answers (each re-checked), status and details from a run.
-    fn fill(&self, report: &mut Report, run: &Run) -> Result<(), Diagnostic> {
+    /// The report's notes, answers (each re-checked), status and details from a run (of one
+    /// part of a split search when `part`: its nodes are the part's).
+    fn fill(&self, report: &mut Report, run: &Run, part: bool) -> Result<(), Diagnostic> {
         report.stats = Stats::new(run.nodes, run.elapsed);
         let (space, log10) = (self.model.space_size(), self.model.space_log10());
-        report.notes.push(explored_note(run.nodes, space, log10));
+        let explored = explored_note(run.nodes, space, log10);
+        report.notes.push(match part {
+            true => part_note(&explored),
+            false => explored,
+        });
         self.note_propagation(report, run);
         self.note_failures(report);
         let answers = run
