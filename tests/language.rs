@@ -350,3 +350,42 @@ fn kenken_cages_as_data_give_the_one_solution_a_brute_force_finds() {
         .collect();
     assert_eq!(cells, expected[0]);
 }
+
+/// A rules spec: a counter `x` from 0 up by one, the goal given by `reach`.
+fn rules_spec(name: &str, reach: &str) -> String {
+    spec(
+        name,
+        &format!(
+            "[puzzle]\nname = \"r\"\nkind = \"rules\"\n\n[state]\nx = \"0..20\"\n\n[start]\nx = 0\n\n[[move]]\nname = \"up\"\nwhen = \"x < 20\"\ndo = \"x = x + 1\"\n\n[goal]\nreach = \"{reach}\"\n"
+        ),
+    )
+}
+
+#[test]
+fn an_unknown_function_is_an_error_where_it_is_written_naming_the_closest() {
+    // Line 17 is `reach = "..."`; the formula starts at column 10.
+    let path = rules_spec("unknown-fn-rules", "x == 2 + abz(3 - x)");
+    expect_error(
+        &path,
+        "17:19",
+        &["unknown function `abz`", "did you mean `abs`"],
+    );
+    let path = spec(
+        "unknown-fn-search",
+        "[puzzle]\nname = \"s\"\nkind = \"search\"\n\n[search]\nvariables = [\"x in 0..9\"]\nconstraints = [\"distnct(x, 3)\"]\n",
+    );
+    expect_error(
+        &path,
+        "7:17",
+        &["unknown function `distnct`", "did you mean `distinct`"],
+    );
+}
+
+#[test]
+fn sum_of_arguments_is_one_built_in_in_every_kind() {
+    // The goal x == 1 + 2 + 3 is reached after 6 moves of one step.
+    let path = rules_spec("sum-rules", "x == sum(1, 2, 3)");
+    let (doc, code) = run_json(&[&path]);
+    assert_eq!(code, 0, "{doc}");
+    assert_eq!(doc["cost"], 6, "{doc}");
+}

@@ -159,7 +159,7 @@ impl Names<'_> {
                 };
                 (ir, ty)
             }
-            TermKind::Call(name, args) => self.call(name, args, s)?,
+            TermKind::Call(f, args) => self.call(*f, args, s)?,
             TermKind::Index(base, index) => (self.index(base, index, s)?, Ty::Num),
             TermKind::Aggregate(op, body, binding) => self.aggregate(*op, body, binding, s)?,
         })
@@ -283,18 +283,30 @@ impl Names<'_> {
         }
     }
 
-    fn call(&mut self, name: &str, args: &[Term], s: &Range<usize>) -> Result<(Ir, Ty), ExprError> {
-        let func = Builtin::named(name).ok_or_else(|| crate::expr::unknown_function(name, s))?;
+    fn call(
+        &mut self,
+        func: Builtin,
+        args: &[Term],
+        s: &Range<usize>,
+    ) -> Result<(Ir, Ty), ExprError> {
         func.check_arity(args.len(), s)?;
         match func {
             // A truth value is 0 or 1 in the state's words already.
             Builtin::Int => return Ok((self.lower_as(&args[0], Ty::Bool)?, Ty::Num)),
+            Builtin::Sum => {
+                let mut total = Ir::Const(0);
+                for a in args {
+                    let a = self.lower_as(a, Ty::Num)?;
+                    total = self.refuse_at_load(fold_binary(BinOp::Add, total, a, s))?;
+                }
+                return Ok((total, Ty::Num));
+            }
             Builtin::Abs | Builtin::Min | Builtin::Max | Builtin::Div | Builtin::Mod => {}
             other => {
                 return Err(
                     err(format!("`{}` is not available in rules", other.name()), s).help(format!(
                         "{}: its arguments are decimal digits or lists, which a rules state \
-                     does not hold; rules have int, abs, min, max, div and mod",
+                     does not hold; rules have int, abs, min, max, sum, div and mod",
                         other.function().about
                     )),
                 );
