@@ -27,10 +27,18 @@ fn cross(s: u8, k: u8) -> Option<u8> {
 /// The fewest crossings from everything on the near bank to everything on the far one, by
 /// breadth-first search over the 16 states.
 fn fewest_crossings() -> usize {
+    fewest_crossings_where(|_, _| true)
+}
+
+/// As [`fewest_crossings`], taking item k from state s only where `allowed(s, k)`.
+fn fewest_crossings_where(allowed: impl Fn(u8, u8) -> bool) -> usize {
     let mut depth = HashMap::from([(0u8, 0usize)]);
     let mut queue = VecDeque::from([0u8]);
     while let Some(s) = queue.pop_front() {
         for k in 0..4 {
+            if !allowed(s, k) {
+                continue;
+            }
             if let Some(n) = cross(s, k).filter(|n| !depth.contains_key(n)) {
                 depth.insert(n, depth[&s] + 1);
                 queue.push_back(n);
@@ -81,6 +89,83 @@ fn a_label_that_fails_while_printing_is_a_located_error() {
             "while printing a solution",
             "4 is outside this table of 4 names",
             "k=3",
+        ],
+    );
+}
+
+/// The puzzle written with the members' names in the guard, the effect and the constraints
+/// (`side[goat]`, `k != farmer`), and a move looping over the table of names. One more rule
+/// leaves one of the plain puzzle's two shortest solutions: the wolf never comes back.
+const NAMED: &str = r#"[puzzle]
+name = "named"
+kind = "rules"
+
+[tables]
+item = ["farmer", "wolf", "goat", "cabbage"]
+
+[state]
+side = "4 of 0..1"
+
+[start]
+side = 0
+
+[[move]]
+name = "alone"
+label = "alone"
+do = "side[farmer] = 1 - side[farmer]"
+
+[[move]]
+name = "take"
+label = "{item[k]}"
+for = "k in item"
+when = "k != farmer and side[k] == side[farmer] and not (k == wolf and side[wolf] == 1)"
+do = "side[k] = 1 - side[farmer]; side[farmer] = 1 - side[farmer]"
+
+[[constraint]]
+forbid = "side[wolf] == side[goat] and side[farmer] != side[wolf]"
+[[constraint]]
+forbid = "side[goat] == side[cabbage] and side[farmer] != side[goat]"
+
+[goal]
+reach = "all(side[i] == 1 for i in item)"
+
+[solve]
+objective = "shortest"
+"#;
+
+#[test]
+fn names_of_a_table_work_in_guards_effects_and_constraints() {
+    let path = scratch_in("rules_names", "in-guards").join("spec.toml");
+    std::fs::write(&path, NAMED).unwrap();
+    let wolf_stays = |s: u8, k: u8| !(k == 1 && (s >> 1) & 1 == 1);
+    let want = fewest_crossings_where(wolf_stays);
+    let (doc, code) = run_json(&[path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{doc}");
+    assert_eq!(doc["cost"], want as u64, "{doc}");
+    let mut s = 0u8;
+    for step in doc["solutions"][0].as_array().unwrap() {
+        let label = step["move"].as_str().unwrap();
+        let k = match label {
+            "alone" => 0,
+            _ => ITEMS.iter().position(|&i| i == label).expect(label) as u8,
+        };
+        assert!(wolf_stays(s, k), "`{label}` brings the wolf back");
+        s = cross(s, k).unwrap_or_else(|| panic!("`{label}` is not allowed"));
+    }
+    assert_eq!(s, 0b1111);
+}
+
+#[test]
+fn a_name_used_as_a_number_is_a_located_error() {
+    let text = NAMED.replace("k != farmer and", "item[k] != farmer and");
+    let path = scratch_in("rules_names", "name-as-number").join("spec.toml");
+    std::fs::write(&path, text).unwrap();
+    expect_error(
+        path.to_str().unwrap(),
+        "23:9",
+        &[
+            "`item[...]` is a name, used here as a number",
+            "k == farmer",
         ],
     );
 }

@@ -13,6 +13,9 @@ use std::ops::Range;
 pub enum Table {
     List(Vec<i64>),
     Rows(Vec<Vec<i64>>),
+    /// A list of names: its members name their positions 0, 1, ... in formulas (`side[goat]`),
+    /// `for k in item` loops over the positions, and labels print `{item[k]}` as the name.
+    Names(Vec<String>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -208,6 +211,45 @@ impl Names<'_> {
                 s,
             )
             .help(format!("use one entry, e.g. {n}[0][0]"))),
+            Some((_, Table::Names(v))) => Err(err(
+                format!(
+                    "`{n}` is a table of {} names, used here as a number",
+                    v.len()
+                ),
+                s,
+            )
+            .help(format!(
+                "name one member (its position), e.g. {}, or loop over it: for k in {n}",
+                v[0]
+            ))),
+            None => self.member(n, s),
+        }
+    }
+
+    /// A member of a table of names: its position in the table. A name at different
+    /// positions of two tables is ambiguous, and an error saying so.
+    fn member(&self, n: &str, s: &Range<usize>) -> Result<(Ir, Ty), ExprError> {
+        let mut found: Option<(&str, usize)> = None;
+        for (table, t) in self.tables {
+            let Table::Names(members) = t else { continue };
+            let Some(k) = members.iter().position(|m| m == n) else {
+                continue;
+            };
+            match found {
+                Some((other, j)) if j != k => {
+                    return Err(err(
+                        format!(
+                            "`{n}` is member {j} of `{other}` and member {k} of `{table}`: which is meant is unclear"
+                        ),
+                        s,
+                    )
+                    .help("write the position as a number, or rename one member"));
+                }
+                _ => found = Some((table, k)),
+            }
+        }
+        match found {
+            Some((_, k)) => Ok((Ir::Const(k as i64), Ty::Num)),
             None => Err(self.unknown(n, s)),
         }
     }
@@ -219,6 +261,11 @@ impl Names<'_> {
             known.extend(self.layout.vars.iter().map(|v| v.name.as_str()));
         }
         known.extend(self.tables.iter().map(|(m, _)| m.as_str()));
+        for (_, t) in self.tables {
+            if let Table::Names(members) = t {
+                known.extend(members.iter().map(String::as_str));
+            }
+        }
         known.sort_unstable();
         known.dedup();
         let mut help = format!("the names defined here are: {}", known.join(", "));
@@ -372,6 +419,18 @@ impl Names<'_> {
                         span: s.clone(),
                     },
                 }),
+                Table::Names(_) => Err(err(
+                    format!("`{n}[...]` is a name, used here as a number"),
+                    s,
+                )
+                .help(format!(
+                    "a name is shown in a label ({{{n}[k]}}); in a formula compare positions with \
+                     the members' names, e.g. k == {}",
+                    match &self.tables[t].1 {
+                        Table::Names(v) => v[0].as_str(),
+                        _ => "",
+                    }
+                ))),
                 Table::Rows(_) => Err(err(
                     format!("`{n}[...]` is a row of a table, used here as a number"),
                     s,
@@ -442,6 +501,7 @@ impl Names<'_> {
             TermKind::Name(n) => match self.tables.iter().find(|(m, _)| m == n) {
                 Some((_, Table::List(v))) => Ok(v.clone()),
                 Some((_, Table::Rows(rows))) => Ok((0..rows.len() as i64).collect()),
+                Some((_, Table::Names(members))) => Ok((0..members.len() as i64).collect()),
                 None => Err(err(format!("`{n}` is not a table"), &t.span)
                     .help("loop over a range `a..b` or a table (row) like `neighbours[i]`")),
             },
