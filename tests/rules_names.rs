@@ -169,3 +169,88 @@ fn a_name_used_as_a_number_is_a_located_error() {
         ],
     );
 }
+
+/// The fewest crossings of 3 missionaries and 3 cannibals with a boat for 2, by breadth-first
+/// search over (missionaries left, cannibals left, boat side).
+fn missionaries_fewest() -> usize {
+    let safe = |m: i32, c: i32| (m == 0 || c <= m) && (3 - m == 0 || 3 - c <= 3 - m);
+    let mut depth = HashMap::from([((3, 3, 0), 0usize)]);
+    let mut queue = VecDeque::from([(3, 3, 0)]);
+    while let Some((m, c, b)) = queue.pop_front() {
+        for (dm, dc) in [(1, 0), (2, 0), (0, 1), (0, 2), (1, 1)] {
+            let sign = if b == 0 { -1 } else { 1 };
+            let next = (m + sign * dm, c + sign * dc, 1 - b);
+            let ok = (0..=3).contains(&next.0) && (0..=3).contains(&next.1);
+            if ok && safe(next.0, next.1) && !depth.contains_key(&next) {
+                depth.insert(next, depth[&(m, c, b)] + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    (0..2)
+        .filter_map(|b| depth.get(&(0, 0, b)))
+        .copied()
+        .min()
+        .unwrap()
+}
+
+/// The number at the start of a label part: "no missionary" is 0, "2 cannibals" is 2.
+fn how_many(part: &str) -> i32 {
+    part.split(' ').next().unwrap().parse().unwrap_or(0)
+}
+
+#[test]
+fn missionaries_labels_say_who_crosses_and_replay_to_the_far_bank() {
+    let (doc, code) = run_json(&["specs/missionaries-rules.toml"]);
+    assert_eq!(code, 0, "{doc}");
+    let steps = doc["solutions"][0].as_array().unwrap();
+    assert_eq!(steps.len(), missionaries_fewest());
+    let (mut m, mut c, mut b) = (3, 3, 0);
+    for step in steps {
+        let label = step["move"].as_str().unwrap();
+        let (mis, can) = label
+            .strip_suffix(" cross")
+            .and_then(|l| l.split_once(" and "))
+            .expect(label);
+        assert!(
+            mis.contains("missionar") && can.contains("cannibal"),
+            "{label}"
+        );
+        let sign = if b == 0 { -1 } else { 1 };
+        (m, c, b) = (m + sign * how_many(mis), c + sign * how_many(can), 1 - b);
+        assert_eq!(step["state"]["ml"], m, "{label}");
+        assert_eq!(step["state"]["cl"], c, "{label}");
+    }
+    assert_eq!((m, c), (0, 0));
+}
+
+#[test]
+fn bridge_labels_name_the_walkers_and_their_times_add_to_the_cost() {
+    let times = HashMap::from([("Ann", 1), ("Ben", 2), ("Cat", 5), ("Dan", 10)]);
+    let (doc, code) = run_json(&["specs/bridge-torch-rules.toml"]);
+    assert_eq!(code, 0, "{doc}");
+    let mut across = HashMap::new();
+    let mut total = 0;
+    for step in doc["solutions"][0].as_array().unwrap() {
+        let label = step["move"].as_str().unwrap();
+        let who: Vec<&str> = match label.strip_suffix(" crosses") {
+            Some(one) => vec![one],
+            None => label
+                .strip_suffix(" cross")
+                .expect(label)
+                .split(" and ")
+                .collect(),
+        };
+        total += who.iter().map(|w| times[w]).max().unwrap();
+        for w in who {
+            *across.entry(w).or_insert(false) ^= true;
+        }
+    }
+    assert_eq!(doc["cost"], total);
+    assert!(
+        times.keys().all(|w| across.get(w) == Some(&true)),
+        "{across:?}"
+    );
+    // The known optimum for 1, 2, 5, 10 minutes (the spec's description): 17.
+    assert_eq!(total, 17);
+}
