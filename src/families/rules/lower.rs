@@ -65,6 +65,9 @@ pub enum Ir {
 /// the `search` kind's cap): a triple-nested `sum(... for k in 0..300)` would be 27 million.
 const MAX_UNROLL: u64 = 100_000;
 
+/// The most values one loop's range may have (a move parameter's or a generator's).
+const MAX_RANGE: i64 = 10_000_000;
+
 /// The most aggregate terms one load may unroll in all (every formula of every move instance):
 /// a few seconds of lowering at most.
 const MAX_UNROLLED_IN_ALL: u64 = 5_000_000;
@@ -483,11 +486,17 @@ impl Names<'_> {
         match &binding.over {
             Over::Range(lo, hi) => {
                 let (lo, hi) = (self.constant(lo)?, self.constant(hi)?);
-                if hi.saturating_sub(lo) > 10_000_000 {
+                if hi.saturating_sub(lo) >= MAX_RANGE {
+                    let size = i128::from(hi) - i128::from(lo) + 1;
                     return Err(err(
-                        "this range is too long (over 10 million values)",
+                        format!(
+                            "{lo}..{hi} has {} values, more than the {} a loop may take",
+                            group_digits(size as u128),
+                            group_digits(u128::from(MAX_RANGE as u64))
+                        ),
                         &binding.span,
-                    ));
+                    )
+                    .help("narrow the range; a loop's values are all known before the search"));
                 }
                 Ok((lo..=hi).collect())
             }
