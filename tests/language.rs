@@ -350,3 +350,103 @@ fn kenken_cages_as_data_give_the_one_solution_a_brute_force_finds() {
         .collect();
     assert_eq!(cells, expected[0]);
 }
+
+/// A rules spec: a counter `x` from 0 up by one, the goal given by `reach`.
+fn rules_spec(name: &str, reach: &str) -> String {
+    spec(
+        name,
+        &format!(
+            "[puzzle]\nname = \"r\"\nkind = \"rules\"\n\n[state]\nx = \"0..20\"\n\n[start]\nx = 0\n\n[[move]]\nname = \"up\"\nwhen = \"x < 20\"\ndo = \"x = x + 1\"\n\n[goal]\nreach = \"{reach}\"\n"
+        ),
+    )
+}
+
+#[test]
+fn an_unknown_function_is_an_error_where_it_is_written_naming_the_closest() {
+    // Line 17 is `reach = "..."`; the formula starts at column 10.
+    let path = rules_spec("unknown-fn-rules", "x == 2 + abz(3 - x)");
+    expect_error(
+        &path,
+        "17:19",
+        &["unknown function `abz`", "did you mean `abs`"],
+    );
+    let path = spec(
+        "unknown-fn-search",
+        "[puzzle]\nname = \"s\"\nkind = \"search\"\n\n[search]\nvariables = [\"x in 0..9\"]\nconstraints = [\"distnct(x, 3)\"]\n",
+    );
+    expect_error(
+        &path,
+        "7:17",
+        &["unknown function `distnct`", "did you mean `distinct`"],
+    );
+}
+
+#[test]
+fn sum_of_arguments_is_one_built_in_in_every_kind() {
+    // The goal x == 1 + 2 + 3 is reached after 6 moves of one step.
+    let path = rules_spec("sum-rules", "x == sum(1, 2, 3)");
+    let (doc, code) = run_json(&[&path]);
+    assert_eq!(code, 0, "{doc}");
+    assert_eq!(doc["cost"], 6, "{doc}");
+}
+
+/// A rules spec with parameters `params` (line 6 on), the tables `v` and `item`, and the guard
+/// `when` of its one move on line 20 (the formula starts at column 9).
+fn rules_bad(name: &str, params: &str, when: &str) -> String {
+    spec(
+        name,
+        &format!(
+            "[puzzle]\nname = \"r\"\nkind = \"rules\"\n\n[params]\n{params}\n\n[tables]\nv = [1, 2, 3]\nitem = [\"a\", \"b\"]\n\n[state]\nx = \"0..20\"\n\n[start]\nx = 0\n\n[[move]]\nname = \"up\"\nwhen = \"{when}\"\ndo = \"x = x + 1\"\n\n[goal]\nreach = \"x == 3\"\n"
+        ),
+    )
+}
+
+/// A search spec with the tables `v` and `item` and one constraint on line 13 (the formula
+/// starts at column 17).
+fn search_bad(name: &str, constraint: &str) -> String {
+    spec(
+        name,
+        &format!(
+            "[puzzle]\nname = \"s\"\nkind = \"search\"\n\n[tables]\nv = [1, 2, 3]\nitem = [\"a\", \"b\"]\n\n[params]\nk = 1\n\n[search]\nconstraints = [\"{constraint}\"]\nvariables = [\"x in 0..9\"]\n"
+        ),
+    )
+}
+
+#[test]
+fn bad_input_in_formulas_is_located_inside_the_formula() {
+    // A parameter cycle, in rules (search is checked above).
+    let p = rules_bad("cycle-rules", "a = \"b\"\nb = \"a\"", "x < 20");
+    expect_error(&p, "7:6", &["a -> b -> a"]);
+    // A generator over a huge range, with its size.
+    let p = rules_bad("huge-rules", "k = 1", "x < sum(i for i in 0..100000000000)");
+    expect_error(&p, "20:23", &["0..100000000000 has 100,000,000,001 values"]);
+    let p = search_bad("huge-search", "sum(i for i in 0..100000000000) > x");
+    expect_error(&p, "13:27", &["0..100000000000 has 100000000001 values"]);
+    // A name used as a number.
+    let p = rules_bad("name-rules", "k = 1", "x < 20 and item[0] > 0");
+    expect_error(
+        &p,
+        "20:20",
+        &["`item[...]` is a name, used here as a number"],
+    );
+    let p = search_bad("name-search", "item[0] > x");
+    expect_error(&p, "13:17", &["a name is not a number"]);
+    // A list where a number is expected.
+    let p = rules_bad("list-rules", "k = 1", "x < 20 and v > 0");
+    expect_error(
+        &p,
+        "20:20",
+        &["`v` is a table of 3 numbers, used here as a number"],
+    );
+    let p = search_bad("list-search", "v > x");
+    expect_error(&p, "13:17", &["`v` is a table, not one value"]);
+    // A string compared with a number.
+    let p = rules_bad("string-rules", "k = 1", "x < 20 and x == 'a'");
+    expect_error(
+        &p,
+        "20:25",
+        &["`'a'` is a string", "cannot be compared with a number"],
+    );
+    let p = search_bad("string-search", "x == 'b'");
+    expect_error(&p, "13:22", &["`'b'` is a string", "write `x == red`"]);
+}

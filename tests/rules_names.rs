@@ -27,10 +27,18 @@ fn cross(s: u8, k: u8) -> Option<u8> {
 /// The fewest crossings from everything on the near bank to everything on the far one, by
 /// breadth-first search over the 16 states.
 fn fewest_crossings() -> usize {
+    fewest_crossings_where(|_, _| true)
+}
+
+/// As [`fewest_crossings`], taking item k from state s only where `allowed(s, k)`.
+fn fewest_crossings_where(allowed: impl Fn(u8, u8) -> bool) -> usize {
     let mut depth = HashMap::from([(0u8, 0usize)]);
     let mut queue = VecDeque::from([0u8]);
     while let Some(s) = queue.pop_front() {
         for k in 0..4 {
+            if !allowed(s, k) {
+                continue;
+            }
             if let Some(n) = cross(s, k).filter(|n| !depth.contains_key(n)) {
                 depth.insert(n, depth[&s] + 1);
                 queue.push_back(n);
@@ -83,4 +91,166 @@ fn a_label_that_fails_while_printing_is_a_located_error() {
             "k=3",
         ],
     );
+}
+
+/// The puzzle written with the members' names in the guard, the effect and the constraints
+/// (`side[goat]`, `k != farmer`), and a move looping over the table of names. One more rule
+/// leaves one of the plain puzzle's two shortest solutions: the wolf never comes back.
+const NAMED: &str = r#"[puzzle]
+name = "named"
+kind = "rules"
+
+[tables]
+item = ["farmer", "wolf", "goat", "cabbage"]
+
+[state]
+side = "4 of 0..1"
+
+[start]
+side = 0
+
+[[move]]
+name = "alone"
+label = "alone"
+do = "side[farmer] = 1 - side[farmer]"
+
+[[move]]
+name = "take"
+label = "{item[k]}"
+for = "k in item"
+when = "k != farmer and side[k] == side[farmer] and not (k == wolf and side[wolf] == 1)"
+do = "side[k] = 1 - side[farmer]; side[farmer] = 1 - side[farmer]"
+
+[[constraint]]
+forbid = "side[wolf] == side[goat] and side[farmer] != side[wolf]"
+[[constraint]]
+forbid = "side[goat] == side[cabbage] and side[farmer] != side[goat]"
+
+[goal]
+reach = "all(side[i] == 1 for i in item)"
+
+[solve]
+objective = "shortest"
+"#;
+
+#[test]
+fn names_of_a_table_work_in_guards_effects_and_constraints() {
+    let path = scratch_in("rules_names", "in-guards").join("spec.toml");
+    std::fs::write(&path, NAMED).unwrap();
+    let wolf_stays = |s: u8, k: u8| !(k == 1 && (s >> 1) & 1 == 1);
+    let want = fewest_crossings_where(wolf_stays);
+    let (doc, code) = run_json(&[path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{doc}");
+    assert_eq!(doc["cost"], want as u64, "{doc}");
+    let mut s = 0u8;
+    for step in doc["solutions"][0].as_array().unwrap() {
+        let label = step["move"].as_str().unwrap();
+        let k = match label {
+            "alone" => 0,
+            _ => ITEMS.iter().position(|&i| i == label).expect(label) as u8,
+        };
+        assert!(wolf_stays(s, k), "`{label}` brings the wolf back");
+        s = cross(s, k).unwrap_or_else(|| panic!("`{label}` is not allowed"));
+    }
+    assert_eq!(s, 0b1111);
+}
+
+#[test]
+fn a_name_used_as_a_number_is_a_located_error() {
+    let text = NAMED.replace("k != farmer and", "item[k] != farmer and");
+    let path = scratch_in("rules_names", "name-as-number").join("spec.toml");
+    std::fs::write(&path, text).unwrap();
+    expect_error(
+        path.to_str().unwrap(),
+        "23:9",
+        &[
+            "`item[...]` is a name, used here as a number",
+            "k == farmer",
+        ],
+    );
+}
+
+/// The fewest crossings of 3 missionaries and 3 cannibals with a boat for 2, by breadth-first
+/// search over (missionaries left, cannibals left, boat side).
+fn missionaries_fewest() -> usize {
+    let safe = |m: i32, c: i32| (m == 0 || c <= m) && (3 - m == 0 || 3 - c <= 3 - m);
+    let mut depth = HashMap::from([((3, 3, 0), 0usize)]);
+    let mut queue = VecDeque::from([(3, 3, 0)]);
+    while let Some((m, c, b)) = queue.pop_front() {
+        for (dm, dc) in [(1, 0), (2, 0), (0, 1), (0, 2), (1, 1)] {
+            let sign = if b == 0 { -1 } else { 1 };
+            let next = (m + sign * dm, c + sign * dc, 1 - b);
+            let ok = (0..=3).contains(&next.0) && (0..=3).contains(&next.1);
+            if ok && safe(next.0, next.1) && !depth.contains_key(&next) {
+                depth.insert(next, depth[&(m, c, b)] + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    (0..2)
+        .filter_map(|b| depth.get(&(0, 0, b)))
+        .copied()
+        .min()
+        .unwrap()
+}
+
+/// The number at the start of a label part: "no missionary" is 0, "2 cannibals" is 2.
+fn how_many(part: &str) -> i32 {
+    part.split(' ').next().unwrap().parse().unwrap_or(0)
+}
+
+#[test]
+fn missionaries_labels_say_who_crosses_and_replay_to_the_far_bank() {
+    let (doc, code) = run_json(&["specs/missionaries-rules.toml"]);
+    assert_eq!(code, 0, "{doc}");
+    let steps = doc["solutions"][0].as_array().unwrap();
+    assert_eq!(steps.len(), missionaries_fewest());
+    let (mut m, mut c, mut b) = (3, 3, 0);
+    for step in steps {
+        let label = step["move"].as_str().unwrap();
+        let (mis, can) = label
+            .strip_suffix(" cross")
+            .and_then(|l| l.split_once(" and "))
+            .expect(label);
+        assert!(
+            mis.contains("missionar") && can.contains("cannibal"),
+            "{label}"
+        );
+        let sign = if b == 0 { -1 } else { 1 };
+        (m, c, b) = (m + sign * how_many(mis), c + sign * how_many(can), 1 - b);
+        assert_eq!(step["state"]["ml"], m, "{label}");
+        assert_eq!(step["state"]["cl"], c, "{label}");
+    }
+    assert_eq!((m, c), (0, 0));
+}
+
+#[test]
+fn bridge_labels_name_the_walkers_and_their_times_add_to_the_cost() {
+    let times = HashMap::from([("Ann", 1), ("Ben", 2), ("Cat", 5), ("Dan", 10)]);
+    let (doc, code) = run_json(&["specs/bridge-torch-rules.toml"]);
+    assert_eq!(code, 0, "{doc}");
+    let mut across = HashMap::new();
+    let mut total = 0;
+    for step in doc["solutions"][0].as_array().unwrap() {
+        let label = step["move"].as_str().unwrap();
+        let who: Vec<&str> = match label.strip_suffix(" crosses") {
+            Some(one) => vec![one],
+            None => label
+                .strip_suffix(" cross")
+                .expect(label)
+                .split(" and ")
+                .collect(),
+        };
+        total += who.iter().map(|w| times[w]).max().unwrap();
+        for w in who {
+            *across.entry(w).or_insert(false) ^= true;
+        }
+    }
+    assert_eq!(doc["cost"], total);
+    assert!(
+        times.keys().all(|w| across.get(w) == Some(&true)),
+        "{across:?}"
+    );
+    // The known optimum for 1, 2, 5, 10 minutes (the spec's description): 17.
+    assert_eq!(total, 17);
 }

@@ -50,3 +50,24 @@ fn a_search_show_set_on_the_command_line_is_located_in_the_argument() {
     );
     assert!(e.contains("`nope`"), "{e}");
 }
+
+#[test]
+fn a_formula_inside_a_list_value_is_located_in_the_argument() {
+    let e = expect_in_argument(
+        "specs/send-more-money-search.toml",
+        "search.constraints=[\"S != 0\", 'M != 0 and (bar == 1)']",
+        "bar",
+    );
+    assert!(e.contains("unknown name `bar`"), "{e}");
+}
+
+#[test]
+fn a_formula_in_a_list_inside_an_array_of_tables_is_located_in_the_argument() {
+    // The first literal that mentions `c` is not the one at fault: each is found in order.
+    let e = expect_in_argument(
+        "specs/queens-cover.toml",
+        "options.0.items=[\"row {r}\", \"column {c}\", \"up {r + bar}\", \"down {r - c}\"]",
+        "bar",
+    );
+    assert!(e.contains("[[options]] 1"), "{e}");
+}

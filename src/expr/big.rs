@@ -159,6 +159,7 @@ fn call(f: Builtin, values: &[BigRational], e: &Expr) -> Result<BigValue, ExprEr
                 .cloned()
                 .unwrap_or_else(BigRational::zero),
         ),
+        Builtin::Sum => BigValue::Num(values.iter().cloned().sum()),
         Builtin::Digits => BigValue::Num(int(digits(&first()?).len())),
         Builtin::DigitSum => BigValue::Num(int(digits(&first()?)
             .iter()

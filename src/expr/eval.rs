@@ -76,6 +76,13 @@ fn call(f: Builtin, values: &[Rational], e: &Expr) -> Result<Value, Fail> {
         Builtin::Abs => Value::Num(values[0].abs().ok_or(Fail::Overflow)?),
         Builtin::Min => Value::Num(*values.iter().min().expect("arity checked")),
         Builtin::Max => Value::Num(*values.iter().max().expect("arity checked")),
+        Builtin::Sum => {
+            let mut total = Rational::int(0);
+            for v in values {
+                total = total.checked_add(*v).ok_or(Fail::Overflow)?;
+            }
+            Value::Num(total)
+        }
         Builtin::Digits => {
             let n = whole(name, values[0], e)?;
             Value::Num(Rational::int(decimal_digits(n).count() as i128))

@@ -11,6 +11,7 @@ pub enum Builtin {
     Abs,
     Min,
     Max,
+    Sum,
     Int,
     Div,
     Mod,
@@ -80,6 +81,13 @@ pub const FUNCTIONS: &[Function] = &[
         (1, None),
         (Number, Number),
         "max(a, b, ...): the greatest argument",
+    ),
+    function(
+        Builtin::Sum,
+        "sum",
+        (1, None),
+        (Number, Number),
+        "sum(a, b, ...): the sum of the arguments (of an array's elements in `search`: sum(cell))",
     ),
     function(
         Builtin::Int,

@@ -209,6 +209,9 @@ pub(super) fn syntax_error(text: &str, e: pest::error::Error<Rule>, parens: bool
     };
     // The offending token: a whole word or number, else one character.
     let rest = &text[pos..];
+    if let Some(quote) = rest.chars().next().filter(|c| ['"', '\''].contains(c)) {
+        return quoted_string(rest, pos, quote);
+    }
     let word_len = rest
         .find(|c: char| !(c.is_alphanumeric() || c == '_'))
         .unwrap_or(rest.len());
@@ -227,6 +230,21 @@ pub(super) fn syntax_error(text: &str, e: pest::error::Error<Rule>, parens: bool
         format!("syntax error at column {column} of the formula: expected {expected}, {found}"),
         pos..end,
     )
+}
+
+/// A quoted string where an operand was expected: formulas have no strings, and a name from a
+/// table of names is written bare (it stands for its position).
+fn quoted_string(rest: &str, pos: usize, quote: char) -> ExprError {
+    let len = rest[1..].find(quote).map_or(rest.len(), |end| end + 2);
+    ExprError::new(
+        format!(
+            "`{}` is a string; formulas compute with numbers and truth values only, so a string \
+             cannot be compared with a number",
+            &rest[..len]
+        ),
+        pos..pos + len,
+    )
+    .help("a member of a table of names stands for its position: write `x == red`, not `x == \"red\"`")
 }
 
 fn join_or(words: &[&str]) -> String {

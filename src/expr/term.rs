@@ -4,6 +4,7 @@
 
 use super::ast::BinOp;
 use super::error::ExprError;
+use super::functions::{Builtin, unknown_function};
 use super::parser::{PRATT, Rule, binary_op, formula_operands};
 use pest::iterators::{Pair, Pairs};
 use std::ops::Range;
@@ -22,7 +23,8 @@ pub enum TermKind {
     Neg(Box<Term>),
     Not(Box<Term>),
     Binary(BinOp, Box<Term>, Box<Term>),
-    Call(String, Vec<Term>),
+    /// A built-in function, resolved when parsed (an unknown name is a parse error).
+    Call(Builtin, Vec<Term>),
     /// `base[index]`: an element of a state array or of a table (row).
     Index(Box<Term>, Box<Term>),
     /// `op(body for b1 for b2 ...)`: the bindings nest, the first outermost.
@@ -134,11 +136,13 @@ fn primary(pair: Pair<Rule>) -> Result<Term, ExprError> {
         Rule::name => TermKind::Name(pair.as_str().to_string()),
         Rule::call => {
             let mut inner = pair.into_inner();
-            let name = inner.next().expect("call has a name").as_str().to_string();
+            let name = inner.next().expect("call has a name");
+            let builtin = Builtin::named(name.as_str())
+                .ok_or_else(|| unknown_function(name.as_str(), &span_of(&name)))?;
             let args = inner
                 .map(|arg| build_term(arg.into_inner()))
                 .collect::<Result<Vec<_>, _>>()?;
-            TermKind::Call(name, args)
+            TermKind::Call(builtin, args)
         }
         Rule::if_expr => return if_expr(pair),
         Rule::indexed => return indexed(pair),

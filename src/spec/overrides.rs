@@ -34,22 +34,42 @@ impl Override {
         })
     }
 
-    /// How the edit was written on the command line, e.g. `--set solve.limit=3`.
-    /// The `--set` argument as a source, with where its value is and whether it is a bare word
-    /// (not a quoted TOML string), when it wrote the string `formula`.
+    /// The `--set` argument as a source, with where the string `formula` is written in it and
+    /// whether that is a bare word (not a quoted TOML string), when the value wrote it: the
+    /// whole value, or one string inside a list or an inline table
+    /// (`search.constraints=["x != 0", "y == foo"]`).
     pub fn wrote(&self, formula: &str) -> Option<(Arc<SourceText>, std::ops::Range<usize>, bool)> {
-        let Some(Value::String(s)) = &self.value else {
-            return None;
+        let (span, bare) = match self.value.as_ref()? {
+            Value::String(s) if s.value() == formula => {
+                let bare = !self.raw[self.value_span.clone()].starts_with(['"', '\'']);
+                (self.value_span.clone(), bare)
+            }
+            Value::String(_) => return None,
+            inner => (self.literal_inside(inner, formula)?, false),
         };
-        if s.value() != formula {
-            return None;
-        }
         let source = Arc::new(SourceText {
             name: "--set".to_string(),
             text: self.raw.clone(),
         });
-        let bare = !self.raw[self.value_span.clone()].starts_with(['"', '\'']);
-        Some((source, self.value_span.clone(), bare))
+        Some((source, span, bare))
+    }
+
+    /// Where the first string literal of `value` (a list or an inline table) that reads
+    /// `formula` is written in the argument, quotes included. The parsed value keeps no
+    /// places, so its literals are found again in the text in order, each after the last.
+    fn literal_inside(&self, value: &Value, formula: &str) -> Option<std::ops::Range<usize>> {
+        let mut strings = Vec::new();
+        string_literals(value, &mut strings);
+        let mut at = self.value_span.start;
+        for s in strings {
+            let repr = s.display_repr();
+            let start = at + self.raw[at..self.value_span.end].find(repr.as_ref())?;
+            at = start + repr.len();
+            if s.value() == formula {
+                return Some(start..at);
+            }
+        }
+        None
     }
 
     pub fn shown(&self) -> String {
@@ -85,6 +105,16 @@ impl Override {
             value: Some(value),
             value_span: value_at..value_at + text.len(),
         })
+    }
+}
+
+/// The string literals of `value`, in the order they are written.
+fn string_literals<'a>(value: &'a Value, out: &mut Vec<&'a toml_edit::Formatted<String>>) {
+    match value {
+        Value::String(s) => out.push(s),
+        Value::Array(items) => items.iter().for_each(|v| string_literals(v, out)),
+        Value::InlineTable(t) => t.iter().for_each(|(_, v)| string_literals(v, out)),
+        _ => {}
     }
 }
 

@@ -357,6 +357,8 @@ impl Program {
                 debug_assert!(rows);
                 (entry, sp - 1)
             }
+            // Lowering refuses a name where a number is wanted: never compiled.
+            Table::Names(_) => (None, sp),
         };
         match value {
             Some(v) => {

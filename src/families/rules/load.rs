@@ -123,10 +123,11 @@ fn params(doc: &SpecDocument, spec: &RulesDocument) -> Result<BTreeMap<String, i
     crate::spec::resolve_params(doc, &spec.params)
 }
 
-/// The named tables of numbers, and apart the named tables of names.
+/// The named tables, and apart the named tables of names.
 type AllTables = (Vec<(String, Table)>, Vec<(String, Vec<String>)>);
 
-/// The tables of numbers, and apart the tables of names (shown in labels, never computed with).
+/// The tables (of names too, whose members name their positions in formulas), and apart the
+/// tables of names again, which labels print.
 fn tables(doc: &SpecDocument, spec: &RulesDocument) -> Result<AllTables, Diagnostic> {
     let mut out = Vec::new();
     let mut words = Vec::new();
@@ -157,7 +158,8 @@ fn tables(doc: &SpecDocument, spec: &RulesDocument) -> Result<AllTables, Diagnos
             .map(|x| x.as_str().map(str::to_string))
             .collect();
         if let Some(list) = strings.filter(|l| !l.is_empty()) {
-            words.push((name.clone(), list));
+            words.push((name.clone(), list.clone()));
+            out.push((name.clone(), Table::Names(list)));
             continue;
         }
         let table = if let Some(list) = ints(items) {

@@ -13,6 +13,9 @@ use std::ops::Range;
 pub enum Table {
     List(Vec<i64>),
     Rows(Vec<Vec<i64>>),
+    /// A list of names: its members name their positions 0, 1, ... in formulas (`side[goat]`),
+    /// `for k in item` loops over the positions, and labels print `{item[k]}` as the name.
+    Names(Vec<String>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +64,9 @@ pub enum Ir {
 /// The most terms one aggregate may unroll to, its enclosing loops' lengths multiplied in (as
 /// the `search` kind's cap): a triple-nested `sum(... for k in 0..300)` would be 27 million.
 const MAX_UNROLL: u64 = 100_000;
+
+/// The most values one loop's range may have (a move parameter's or a generator's).
+const MAX_RANGE: i64 = 10_000_000;
 
 /// The most aggregate terms one load may unroll in all (every formula of every move instance):
 /// a few seconds of lowering at most.
@@ -159,7 +165,7 @@ impl Names<'_> {
                 };
                 (ir, ty)
             }
-            TermKind::Call(name, args) => self.call(name, args, s)?,
+            TermKind::Call(f, args) => self.call(*f, args, s)?,
             TermKind::Index(base, index) => (self.index(base, index, s)?, Ty::Num),
             TermKind::Aggregate(op, body, binding) => self.aggregate(*op, body, binding, s)?,
         })
@@ -208,6 +214,45 @@ impl Names<'_> {
                 s,
             )
             .help(format!("use one entry, e.g. {n}[0][0]"))),
+            Some((_, Table::Names(v))) => Err(err(
+                format!(
+                    "`{n}` is a table of {} names, used here as a number",
+                    v.len()
+                ),
+                s,
+            )
+            .help(format!(
+                "name one member (its position), e.g. {}, or loop over it: for k in {n}",
+                v[0]
+            ))),
+            None => self.member(n, s),
+        }
+    }
+
+    /// A member of a table of names: its position in the table. A name at different
+    /// positions of two tables is ambiguous, and an error saying so.
+    fn member(&self, n: &str, s: &Range<usize>) -> Result<(Ir, Ty), ExprError> {
+        let mut found: Option<(&str, usize)> = None;
+        for (table, t) in self.tables {
+            let Table::Names(members) = t else { continue };
+            let Some(k) = members.iter().position(|m| m == n) else {
+                continue;
+            };
+            match found {
+                Some((other, j)) if j != k => {
+                    return Err(err(
+                        format!(
+                            "`{n}` is member {j} of `{other}` and member {k} of `{table}`: which is meant is unclear"
+                        ),
+                        s,
+                    )
+                    .help("write the position as a number, or rename one member"));
+                }
+                _ => found = Some((table, k)),
+            }
+        }
+        match found {
+            Some((_, k)) => Ok((Ir::Const(k as i64), Ty::Num)),
             None => Err(self.unknown(n, s)),
         }
     }
@@ -219,6 +264,11 @@ impl Names<'_> {
             known.extend(self.layout.vars.iter().map(|v| v.name.as_str()));
         }
         known.extend(self.tables.iter().map(|(m, _)| m.as_str()));
+        for (_, t) in self.tables {
+            if let Table::Names(members) = t {
+                known.extend(members.iter().map(String::as_str));
+            }
+        }
         known.sort_unstable();
         known.dedup();
         let mut help = format!("the names defined here are: {}", known.join(", "));
@@ -283,18 +333,30 @@ impl Names<'_> {
         }
     }
 
-    fn call(&mut self, name: &str, args: &[Term], s: &Range<usize>) -> Result<(Ir, Ty), ExprError> {
-        let func = Builtin::named(name).ok_or_else(|| crate::expr::unknown_function(name, s))?;
+    fn call(
+        &mut self,
+        func: Builtin,
+        args: &[Term],
+        s: &Range<usize>,
+    ) -> Result<(Ir, Ty), ExprError> {
         func.check_arity(args.len(), s)?;
         match func {
             // A truth value is 0 or 1 in the state's words already.
             Builtin::Int => return Ok((self.lower_as(&args[0], Ty::Bool)?, Ty::Num)),
+            Builtin::Sum => {
+                let mut total = Ir::Const(0);
+                for a in args {
+                    let a = self.lower_as(a, Ty::Num)?;
+                    total = self.refuse_at_load(fold_binary(BinOp::Add, total, a, s))?;
+                }
+                return Ok((total, Ty::Num));
+            }
             Builtin::Abs | Builtin::Min | Builtin::Max | Builtin::Div | Builtin::Mod => {}
             other => {
                 return Err(
                     err(format!("`{}` is not available in rules", other.name()), s).help(format!(
                         "{}: its arguments are decimal digits or lists, which a rules state \
-                     does not hold; rules have int, abs, min, max, div and mod",
+                     does not hold; rules have int, abs, min, max, sum, div and mod",
                         other.function().about
                     )),
                 );
@@ -360,6 +422,18 @@ impl Names<'_> {
                         span: s.clone(),
                     },
                 }),
+                Table::Names(_) => Err(err(
+                    format!("`{n}[...]` is a name, used here as a number"),
+                    s,
+                )
+                .help(format!(
+                    "a name is shown in a label ({{{n}[k]}}); in a formula compare positions with \
+                     the members' names, e.g. k == {}",
+                    match &self.tables[t].1 {
+                        Table::Names(v) => v[0].as_str(),
+                        _ => "",
+                    }
+                ))),
                 Table::Rows(_) => Err(err(
                     format!("`{n}[...]` is a row of a table, used here as a number"),
                     s,
@@ -412,11 +486,17 @@ impl Names<'_> {
         match &binding.over {
             Over::Range(lo, hi) => {
                 let (lo, hi) = (self.constant(lo)?, self.constant(hi)?);
-                if hi.saturating_sub(lo) > 10_000_000 {
+                if hi.saturating_sub(lo) >= MAX_RANGE {
+                    let size = i128::from(hi) - i128::from(lo) + 1;
                     return Err(err(
-                        "this range is too long (over 10 million values)",
+                        format!(
+                            "{lo}..{hi} has {} values, more than the {} a loop may take",
+                            group_digits(size as u128),
+                            group_digits(u128::from(MAX_RANGE as u64))
+                        ),
                         &binding.span,
-                    ));
+                    )
+                    .help("narrow the range; a loop's values are all known before the search"));
                 }
                 Ok((lo..=hi).collect())
             }
@@ -430,6 +510,7 @@ impl Names<'_> {
             TermKind::Name(n) => match self.tables.iter().find(|(m, _)| m == n) {
                 Some((_, Table::List(v))) => Ok(v.clone()),
                 Some((_, Table::Rows(rows))) => Ok((0..rows.len() as i64).collect()),
+                Some((_, Table::Names(members))) => Ok((0..members.len() as i64).collect()),
                 None => Err(err(format!("`{n}` is not a table"), &t.span)
                     .help("loop over a range `a..b` or a table (row) like `neighbours[i]`")),
             },

@@ -129,7 +129,7 @@ impl Scope<'_> {
                 }
                 return Ok(list.remove(0));
             }
-            TermKind::Call(name, args) => return self.call(name, args, span, ctx),
+            TermKind::Call(f, args) => return self.call(*f, args, span, ctx),
             TermKind::Aggregate(op, body, bindings) => {
                 return self.aggregate(*op, body, bindings, span, ctx);
             }
@@ -263,7 +263,7 @@ impl Scope<'_> {
 
     fn call(
         &self,
-        name: &str,
+        f: Builtin,
         args: &[Term],
         span: Range<usize>,
         ctx: &mut Ctx,
@@ -272,7 +272,7 @@ impl Scope<'_> {
         for a in args {
             values.extend(self.list(a, ctx)?);
         }
-        if name == "sum" {
+        if f == Builtin::Sum {
             return Ok(chain(
                 BinOp::Add,
                 values,
@@ -283,11 +283,10 @@ impl Scope<'_> {
                 span,
             ));
         }
-        let kind = match Builtin::named(name) {
-            Some(f) => ExprKind::Call(f, values),
-            None => ExprKind::Apply(name.to_string(), values),
-        };
-        Ok(Expr { kind, span })
+        Ok(Expr {
+            kind: ExprKind::Call(f, values),
+            span,
+        })
     }
 
     /// `op(body for ... if ...)` unrolled: every combination of the loop variables that passes
