@@ -131,11 +131,21 @@ mod tests {
     fn sound_against_enumeration() {
         let cases: Vec<Vec<Vec<i64>>> = vec![
             // Three gaps from 1..9 and their span: at least 1 + 2 + 3.
-            vec![(1..=9).collect(), (1..=9).collect(), (1..=9).collect(), (0..=40).collect()],
+            vec![
+                (1..=9).collect(),
+                (1..=9).collect(),
+                (1..=9).collect(),
+                (0..=40).collect(),
+            ],
             // Parts that share only two values cannot be three different values.
             vec![vec![1, 2], vec![1, 2], vec![1, 2], (0..=10).collect()],
             // A total of at most 7 from parts in {1, 2, 4, 8}: 1 + 2 + 4.
-            vec![vec![1, 2, 4, 8], vec![1, 2, 4, 8], vec![1, 2, 4, 8], (0..=7).collect()],
+            vec![
+                vec![1, 2, 4, 8],
+                vec![1, 2, 4, 8],
+                vec![1, 2, 4, 8],
+                (0..=7).collect(),
+            ],
             vec![vec![3, 5], (1..=6).collect(), (2..=9).collect()],
         ];
         for doms in cases {

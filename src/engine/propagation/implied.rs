@@ -52,7 +52,9 @@ pub fn implied_sums(props: &[Propagator]) -> Vec<(usize, Propagator)> {
                 edges.entry((a, b)).or_insert(d);
             }
         }
-        let bounds = edges.iter().flat_map(|(&(a, b), &d)| difference_bounds(props, a, b, d));
+        let bounds = edges
+            .iter()
+            .flat_map(|(&(a, b), &d)| difference_bounds(props, a, b, d));
         out.extend(bounds.chain(path_sums(&edges)).map(|s| (at, s)));
     }
     out
