@@ -60,7 +60,7 @@ measure "clingo send-most-money (#maximize)" "Optimization : -10876" \
 measure "puzzlespec golomb 9 marks (minimize)" "44]$" \
     $bin run --quiet --set params.n=9 specs/golomb.toml
 measure "minizinc+gecode golomb 9 marks (minimize)" "==========" \
-    minizinc --solver gecode -D n=9 $models/golomb.mzn
+    minizinc --solver gecode -D 'n=9;longest=63' $models/golomb.mzn
 if [[ "${CLINGO_MAGIC:-0}" == 1 ]]; then
     measure "clingo magic-square-4 (0: all)" "Models +: 7040$" \
         clingo $models/magic-square-4.lp 0 -q

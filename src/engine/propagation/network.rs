@@ -2,11 +2,12 @@
 //! fixpoint (the cheap ones first, tests last).
 
 use super::store::Store;
-use super::{AllDifferent, Clause, Element, Linear, Table, Test, Tests};
+use super::{AllDifferent, Clause, DistinctSum, Element, Linear, Table, Test, Tests};
 
 pub enum Propagator {
     AllDifferent(AllDifferent),
     Linear(Linear),
+    DistinctSum(DistinctSum),
     Element(Element),
     Table(Table),
     Clause(Clause),
@@ -18,6 +19,7 @@ impl Propagator {
         match self {
             Propagator::AllDifferent(p) => p.vars.clone(),
             Propagator::Linear(p) => p.terms.iter().map(|t| t.1).collect(),
+            Propagator::DistinctSum(p) => p.vars(),
             Propagator::Element(p) => p.vars(),
             Propagator::Table(p) => p.vars.clone(),
             Propagator::Clause(p) => p.vars(),
@@ -106,6 +108,7 @@ impl Network {
             let ok = match &self.propagators[p] {
                 Propagator::AllDifferent(a) => a.propagate(s),
                 Propagator::Linear(l) => l.propagate(s),
+                Propagator::DistinctSum(d) => d.propagate(s),
                 Propagator::Element(e) => e.propagate(s),
                 Propagator::Table(t) => t.propagate(s),
                 Propagator::Clause(c) => c.propagate(s),

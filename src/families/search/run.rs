@@ -118,7 +118,12 @@ impl SearchPuzzle {
         ctx: &SolveContext,
     ) -> Result<Run, Diagnostic> {
         let mut translation = translate::translate(&self.model, offset);
-        let props = std::mem::take(&mut translation.propagators);
+        let mut props = std::mem::take(&mut translation.propagators);
+        // Sums of distinct differences (a Golomb ruler's spans over its gaps), only searched.
+        for (from, p) in propagation::implied_sums(&props) {
+            props.push(p);
+            translation.sources.push(translation.sources[from]);
+        }
         let (problem, bounded) = self.problem(props, &translation.extra, offset, strategy);
         let mut k = self.keeper(keep, stop_after);
         // The variables the translation added come last; a solution is the model's part.
