@@ -68,18 +68,36 @@ pub fn ring<W: Word>(hit: &[Option<W>], mask: W) -> W {
         .fold(W::ZERO, |r, (i, _)| r | W::bit(i))
 }
 
-/// Whether some item of `ring` is dead once `covered` is: uncovered, its hitting set covered.
-#[inline]
-pub fn any_dead<W: Word>(hit: &[W], ring: W, covered: W) -> bool {
-    let mut r = ring & !covered;
-    while r != W::ZERO {
-        let i = r.trailing_zeros() as usize;
-        if covered & hit[i] == hit[i] {
-            return true;
+/// The hitting sets as the walk reads them: one per bit of the word (all bits where an item
+/// has none, or past the items), so that an item's number, masked to the word's width, indexes
+/// them with no bounds check in the innermost loop.
+pub struct Hits<W> {
+    hit: Box<[W; 128]>,
+}
+
+impl<W: Word> Hits<W> {
+    pub fn new(hit: &[Option<W>]) -> Hits<W> {
+        let mut all = Box::new([W::ALL; 128]);
+        for (i, h) in hit.iter().enumerate() {
+            all[i] = h.unwrap_or(W::ALL);
         }
-        r = r.without_lowest();
+        Hits { hit: all }
     }
-    false
+
+    /// Whether some item of `ring` is dead once `covered` is: uncovered, its hitting set
+    /// covered.
+    #[inline]
+    pub fn any_dead(&self, ring: W, covered: W) -> bool {
+        let mut r = ring & !covered;
+        while r != W::ZERO {
+            let h = self.hit[r.trailing_zeros() as usize & 127];
+            if covered & h == h {
+                return true;
+            }
+            r = r.without_lowest();
+        }
+        false
+    }
 }
 
 /// Whether placing `mask` on an empty problem already leaves an item of its ring that no
