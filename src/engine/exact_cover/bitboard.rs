@@ -7,6 +7,7 @@
 use super::prune;
 use super::split::{self, Task};
 use super::word::{Word, mask_of};
+use super::pin::KeepEach;
 use super::{Keep, Listing, Problem, Tally};
 use crate::engine::Progress;
 use crate::engine::split::Shard;
@@ -258,4 +259,65 @@ pub fn count<W: Word>(
         tally
     });
     tally.after_split(split_nodes, split_whole)
+}
+
+/// Counts, for each option of `roots`, the covers that hold it, over all cores: one table for
+/// every root, each root's walks starting with its items covered, and the tasks of all roots
+/// cut and counted together.
+pub fn count_each<W: Word>(
+    p: &Problem,
+    roots: &[usize],
+    keep: KeepEach,
+    progress: &Progress,
+) -> Vec<Tally> {
+    let t = Table::<W>::new(p);
+    let want = split::wanted(None).div_ceil(roots.len().max(1));
+    let mut tasks = Vec::new();
+    let mut split_nodes = vec![0; roots.len()];
+    let mut split_whole = vec![true; roots.len()];
+    for (k, &root) in roots.iter().enumerate() {
+        let mut start = t.root();
+        start.state = start.state | mask_of(p.options[root].iter().map(|e| e.item as usize));
+        let g = p.group[root] as usize;
+        start.budget[g] = start.budget[g].saturating_sub(1);
+        start.path.push(root);
+        let (found, nodes, whole) = split::tasks(start, want, |task, depth| {
+            let mut found = Vec::new();
+            let (nodes, stopped) =
+                walk(&t, task, task.path.len() + depth, |path, state, budget| {
+                    found.push(Task {
+                        state,
+                        budget: budget.to_vec(),
+                        path: path.to_vec(),
+                    });
+                    true
+                });
+            (found, nodes, stopped)
+        });
+        tasks.extend(found.into_iter().map(|task| (k, task)));
+        split_nodes[k] = nodes;
+        split_whole[k] = whole;
+    }
+    let tallies = split::each(&tasks, progress, |(k, task)| {
+        let mut tally = Tally::default();
+        let keep_k = |cover: &[usize]| keep(*k, cover);
+        let (nodes, stopped) = walk(&t, task, usize::MAX, |path, _, _| {
+            tally.found(Some(&keep_k), path);
+            true
+        });
+        tally.nodes = nodes;
+        tally.complete = !stopped;
+        tally
+    });
+    let mut out: Vec<Tally> = (0..roots.len())
+        .map(|k| Tally {
+            complete: true,
+            ..Tally::default()
+        }
+        .after_split(split_nodes[k], split_whole[k]))
+        .collect();
+    for ((k, _), tally) in tasks.iter().zip(tallies) {
+        out[*k] = out[*k].add(tally);
+    }
+    out
 }

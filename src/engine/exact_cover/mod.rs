@@ -12,10 +12,12 @@
 
 pub mod bitboard;
 pub mod dlx;
+mod pin;
 mod prune;
 mod split;
 mod word;
 
+pub use pin::KeepEach;
 use crate::engine::stop;
 
 /// The two engines, for callers that choose one at run time (a spec's `engine`).
@@ -43,6 +45,25 @@ impl Algorithm {
             }
             Algorithm::Bitboard => bitboard::count::<u128>(problem, keep, progress, shard),
             Algorithm::DancingLinks => dlx::count(problem, keep, progress, shard),
+        }
+    }
+
+    /// Counts, for each option of `roots` (options without colours), the covers that hold it,
+    /// stopping after the first count a stop request cuts short; `keep(k, cover)` is asked of
+    /// each cover found with the `k`-th root (the cover holds the root's number).
+    pub fn count_each(
+        self,
+        problem: &Problem,
+        roots: &[usize],
+        keep: KeepEach,
+        progress: &crate::engine::Progress,
+    ) -> Vec<Tally> {
+        match self {
+            Algorithm::Bitboard if problem.primary <= 64 => {
+                bitboard::count_each::<u64>(problem, roots, keep, progress)
+            }
+            Algorithm::Bitboard => bitboard::count_each::<u128>(problem, roots, keep, progress),
+            Algorithm::DancingLinks => pin::count_each_dlx(problem, roots, keep, progress),
         }
     }
 

@@ -68,11 +68,28 @@ pub fn ring<W: Word>(hit: &[Option<W>], mask: W) -> W {
         .fold(W::ZERO, |r, (i, _)| r | W::bit(i))
 }
 
+/// Past this many offsets the shifted test costs more than the loop over the ring.
+const MAX_OFFSETS: usize = 6;
+
 /// The hitting sets as the walk reads them: one per bit of the word (all bits where an item
 /// has none, or past the items), so that an item's number, masked to the word's width, indexes
-/// them with no bounds check in the innermost loop.
+/// them with no bounds check; and, when the sets are made of a few fixed offsets, those.
 pub struct Hits<W> {
     hit: Box<[W; 128]>,
+    shifts: Option<Shifts<W>>,
+}
+
+/// Hitting sets written as offsets: item `i`'s set holds `i + d` exactly when `i` is in the
+/// mask kept with `d`. On a grid board numbered in rows the sets are a cell's neighbours, so
+/// there are four offsets (±1, ± the row), and every item's test is a few shifts of the whole
+/// word at once instead of a loop over the ring with an unpredictable branch per item.
+struct Shifts<W> {
+    /// (d, mask) for the offsets `+d`.
+    ahead: Vec<(u32, W)>,
+    /// (d, mask) for the offsets `-d`.
+    behind: Vec<(u32, W)>,
+    /// The items with a hitting set.
+    checked: W,
 }
 
 impl<W: Word> Hits<W> {
@@ -81,13 +98,25 @@ impl<W: Word> Hits<W> {
         for (i, h) in hit.iter().enumerate() {
             all[i] = h.unwrap_or(W::ALL);
         }
-        Hits { hit: all }
+        Hits {
+            hit: all,
+            shifts: shifts(hit),
+        }
     }
 
     /// Whether some item of `ring` is dead once `covered` is: uncovered, its hitting set
     /// covered.
     #[inline]
     pub fn any_dead(&self, ring: W, covered: W) -> bool {
+        match &self.shifts {
+            Some(s) => ring & s.dead(covered) != W::ZERO,
+            None => self.any_dead_in_turn(ring, covered),
+        }
+    }
+
+    /// `any_dead` one ring item at a time.
+    #[inline]
+    fn any_dead_in_turn(&self, ring: W, covered: W) -> bool {
         let mut r = ring & !covered;
         while r != W::ZERO {
             let h = self.hit[r.trailing_zeros() as usize & 127];
@@ -98,6 +127,54 @@ impl<W: Word> Hits<W> {
         }
         false
     }
+}
+
+impl<W: Word> Shifts<W> {
+    /// Every dead item of `covered`, all at once.
+    #[inline]
+    fn dead(&self, covered: W) -> W {
+        let mut d = self.checked & !covered;
+        for &(by, items) in &self.ahead {
+            d = d & ((covered >> by) | !items);
+        }
+        for &(by, items) in &self.behind {
+            d = d & ((covered << by) | !items);
+        }
+        d
+    }
+}
+
+/// The hitting sets as offsets, when they take at most [`MAX_OFFSETS`].
+fn shifts<W: Word>(hit: &[Option<W>]) -> Option<Shifts<W>> {
+    let mut offsets: Vec<(i64, W)> = Vec::new();
+    let mut checked = W::ZERO;
+    for (i, h) in hit.iter().enumerate() {
+        let Some(mut h) = *h else { continue };
+        checked = checked | W::bit(i);
+        while h != W::ZERO {
+            let d = h.trailing_zeros() as i64 - i as i64;
+            match offsets.iter_mut().find(|(e, _)| *e == d) {
+                Some((_, items)) => *items = *items | W::bit(i),
+                None => offsets.push((d, W::bit(i))),
+            }
+            h = h.without_lowest();
+        }
+        if offsets.len() > MAX_OFFSETS {
+            return None;
+        }
+    }
+    let side = |ahead: bool| {
+        offsets
+            .iter()
+            .filter(|(d, _)| (*d > 0) == ahead)
+            .map(|&(d, items)| (d.unsigned_abs() as u32, items))
+            .collect()
+    };
+    Some(Shifts {
+        ahead: side(true),
+        behind: side(false),
+        checked,
+    })
 }
 
 /// Whether placing `mask` on an empty problem already leaves an item of its ring that no

@@ -84,12 +84,23 @@ pub fn run<S: Sync>(
     progress: &Progress,
     count: impl Fn(&Task<S>) -> Tally + Sync,
 ) -> Tally {
-    let done = AtomicU64::new(0);
-    let total = tasks.len() as u64;
     let empty = Tally {
         complete: true,
         ..Tally::default()
     };
+    each(tasks, progress, count)
+        .into_iter()
+        .fold(empty, Tally::add)
+}
+
+/// Each task's count, in the tasks' order, counted in parallel.
+pub fn each<T: Sync>(
+    tasks: &[T],
+    progress: &Progress,
+    count: impl Fn(&T) -> Tally + Sync,
+) -> Vec<Tally> {
+    let done = AtomicU64::new(0);
+    let total = tasks.len() as u64;
     tasks
         .par_iter()
         .map(|task| {
@@ -98,5 +109,5 @@ pub fn run<S: Sync>(
             progress.position("first choices", d, total);
             t
         })
-        .reduce(|| empty, Tally::add)
+        .collect()
 }
