@@ -4,10 +4,10 @@
 //! empty-cell backtracker, several times faster than dancing links there: no links to update,
 //! one AND per option tried.
 
+use super::pin::KeepEach;
 use super::prune;
 use super::split::{self, Task};
 use super::word::{Word, mask_of};
-use super::pin::KeepEach;
 use super::{Keep, Listing, Problem, Tally};
 use crate::engine::Progress;
 use crate::engine::split::Shard;
@@ -310,11 +310,13 @@ pub fn count_each<W: Word>(
         tally
     });
     let mut out: Vec<Tally> = (0..roots.len())
-        .map(|k| Tally {
-            complete: true,
-            ..Tally::default()
-        }
-        .after_split(split_nodes[k], split_whole[k]))
+        .map(|k| {
+            Tally {
+                complete: true,
+                ..Tally::default()
+            }
+            .after_split(split_nodes[k], split_whole[k])
+        })
         .collect();
     for ((k, _), tally) in tasks.iter().zip(tallies) {
         out[*k] = out[*k].add(tally);

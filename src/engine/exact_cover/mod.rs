@@ -17,8 +17,8 @@ mod prune;
 mod split;
 mod word;
 
-pub use pin::KeepEach;
 use crate::engine::stop;
+pub use pin::KeepEach;
 
 /// The two engines, for callers that choose one at run time (a spec's `engine`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

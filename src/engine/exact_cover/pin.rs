@@ -70,7 +70,11 @@ fn pin(problem: &Problem, root: usize) -> (Problem, Vec<usize>) {
                 .collect()
         })
         .collect();
-    let primary = problem.primary - taken.iter().filter(|&&i| (i as usize) < problem.primary).count();
+    let primary = problem.primary
+        - taken
+            .iter()
+            .filter(|&&i| (i as usize) < problem.primary)
+            .count();
     let secondary = problem.secondary - (taken.len() - (problem.primary - primary));
     let mut pinned = Problem::new(primary, secondary, options);
     pinned.group = ids.iter().map(|&o| problem.group[o]).collect();

@@ -15,7 +15,8 @@ use super::word::{Word, mask_of};
 const MAX_HIT: usize = 8;
 
 /// The hitting set of each item (as a word), or None where there is none small enough (an
-/// option holding the item alone, or too many items needed).
+/// option holding the item alone, or too many items needed). Sets made of a few fixed offsets
+/// are preferred when every item has one (`by_offsets`): the walk then tests them all at once.
 pub fn hitting_sets<W: Word>(p: &Problem) -> Vec<Option<W>> {
     let mut holding: Vec<Vec<&[super::Entry]>> = vec![Vec::new(); p.primary];
     for option in &p.options {
@@ -23,25 +24,64 @@ pub fn hitting_sets<W: Word>(p: &Problem) -> Vec<Option<W>> {
             holding[e.item as usize].push(option);
         }
     }
-    holding
+    let sets: Vec<Option<Vec<u32>>> = holding
         .iter()
         .enumerate()
-        .map(|(i, options)| {
-            greedy(i as u32, options, p.primary)
-                .map(|items| mask_of(items.into_iter().map(|i| i as usize)))
-        })
+        .map(|(i, options)| greedy(i as u32, options, p.primary, |_| true))
+        .collect();
+    let sets = by_offsets(&holding, &sets, p.primary).unwrap_or(sets);
+    sets.into_iter()
+        .map(|s| s.map(|items| mask_of(items.into_iter().map(|i| i as usize))))
         .collect()
 }
 
-/// A greedy hitting set of the options holding `item`, less `item` itself: the item met by
-/// the most options not yet hit, in turn (small, not always least: any hitting set is sound).
-fn greedy(item: u32, options: &[&[super::Entry]], items: usize) -> Option<Vec<u32>> {
+/// The hitting sets again, each item's chosen only among the items at the [`MAX_OFFSETS`]
+/// offsets most used by `sets` (on a grid, its neighbours), when every item that has one
+/// still has one that way.
+fn by_offsets(
+    holding: &[Vec<&[super::Entry]>],
+    sets: &[Option<Vec<u32>>],
+    items: usize,
+) -> Option<Vec<Option<Vec<u32>>>> {
+    let mut used: Vec<(i64, usize)> = Vec::new();
+    for (i, set) in sets.iter().enumerate() {
+        for &j in set.iter().flatten() {
+            let d = i64::from(j) - i as i64;
+            match used.iter_mut().find(|(e, _)| *e == d) {
+                Some((_, n)) => *n += 1,
+                None => used.push((d, 1)),
+            }
+        }
+    }
+    used.sort_by_key(|&(d, n)| (usize::MAX - n, d));
+    let offsets: Vec<i64> = used.iter().take(MAX_OFFSETS).map(|&(d, _)| d).collect();
+    let mut out = Vec::with_capacity(sets.len());
+    for (i, set) in sets.iter().enumerate() {
+        if set.is_none() {
+            out.push(None);
+            continue;
+        }
+        let near = |j: u32| offsets.contains(&(i64::from(j) - i as i64));
+        out.push(Some(greedy(i as u32, &holding[i], items, near)?));
+    }
+    Some(out)
+}
+
+/// A greedy hitting set of the options holding `item`, less `item` itself, among the items
+/// `allowed`: the item met by the most options not yet hit, in turn (small, not always
+/// least: any hitting set is sound).
+fn greedy(
+    item: u32,
+    options: &[&[super::Entry]],
+    items: usize,
+    allowed: impl Fn(u32) -> bool,
+) -> Option<Vec<u32>> {
     let mut unhit: Vec<&[super::Entry]> = options.to_vec();
     let mut chosen = Vec::new();
     while !unhit.is_empty() {
         let mut tally = vec![0usize; items];
         for o in &unhit {
-            for e in o.iter().filter(|e| e.item != item) {
+            for e in o.iter().filter(|e| e.item != item && allowed(e.item)) {
                 tally[e.item as usize] += 1;
             }
         }
@@ -69,7 +109,9 @@ pub fn ring<W: Word>(hit: &[Option<W>], mask: W) -> W {
 }
 
 /// Past this many offsets the shifted test costs more than the loop over the ring.
-const MAX_OFFSETS: usize = 6;
+const MAX_OFFSETS: usize = 2 * PER_SIDE;
+/// The most offsets the shifted test takes each way (a 3D grid has three).
+const PER_SIDE: usize = 3;
 
 /// The hitting sets as the walk reads them: one per bit of the word (all bits where an item
 /// has none, or past the items), so that an item's number, masked to the word's width, indexes
@@ -84,10 +126,11 @@ pub struct Hits<W> {
 /// there are four offsets (±1, ± the row), and every item's test is a few shifts of the whole
 /// word at once instead of a loop over the ring with an unpredictable branch per item.
 struct Shifts<W> {
-    /// (d, mask) for the offsets `+d`.
-    ahead: Vec<(u32, W)>,
-    /// (d, mask) for the offsets `-d`.
-    behind: Vec<(u32, W)>,
+    /// (d, mask) for the offsets `+d`, padded with (0, no items): a loop of fixed length the
+    /// compiler unrolls, with no branch.
+    ahead: [(u32, W); PER_SIDE],
+    /// (d, mask) for the offsets `-d`, padded the same way.
+    behind: [(u32, W); PER_SIDE],
     /// The items with a hitting set.
     checked: W,
 }
@@ -105,11 +148,13 @@ impl<W: Word> Hits<W> {
     }
 
     /// Whether some item of `ring` is dead once `covered` is: uncovered, its hitting set
-    /// covered.
+    /// covered. The shifted test looks at every item, not only the ring's, at no extra cost:
+    /// an item turns dead only when an option meets its hitting set, so the others it finds
+    /// were dead before (left by a walk's root), and end the branch as rightly.
     #[inline]
     pub fn any_dead(&self, ring: W, covered: W) -> bool {
         match &self.shifts {
-            Some(s) => ring & s.dead(covered) != W::ZERO,
+            Some(s) => s.dead(covered) != W::ZERO,
             None => self.any_dead_in_turn(ring, covered),
         }
     }
@@ -164,15 +209,16 @@ fn shifts<W: Word>(hit: &[Option<W>]) -> Option<Shifts<W>> {
         }
     }
     let side = |ahead: bool| {
-        offsets
-            .iter()
-            .filter(|(d, _)| (*d > 0) == ahead)
-            .map(|&(d, items)| (d.unsigned_abs() as u32, items))
-            .collect()
+        let mut out = [(0, W::ZERO); PER_SIDE];
+        let mine = offsets.iter().filter(|(d, _)| (*d > 0) == ahead);
+        for (k, &(d, items)) in mine.enumerate() {
+            *out.get_mut(k)? = (d.unsigned_abs() as u32, items);
+        }
+        Some(out)
     };
     Some(Shifts {
-        ahead: side(true),
-        behind: side(false),
+        ahead: side(true)?,
+        behind: side(false)?,
         checked,
     })
 }

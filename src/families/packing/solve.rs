@@ -125,7 +125,11 @@ fn count_pinned(
 ) -> Tally {
     let roots: Vec<usize> = anchor.orbits.iter().map(|o| o.rep).collect();
     let keep = |k: usize, cover: &[usize]| {
-        is_least(&anchor.orbits[k].stabiliser, &p.model, cover.iter().copied())
+        is_least(
+            &anchor.orbits[k].stabiliser,
+            &p.model,
+            cover.iter().copied(),
+        )
     };
     let tallies = p.engine.engine.count_each(problem, &roots, &keep, progress);
     let mut total = Tally {
