@@ -385,7 +385,10 @@ fn sixty_four_kinds_go_to_dancing_links_and_match_a_brute_force() {
     assert_eq!(code, 0, "{doc}");
     assert_eq!(doc["engine"], "dancing-links", "{doc}");
     let reason = doc["engine_reason"].as_str().unwrap();
-    assert!(reason.contains("64 kinds") && reason.contains("63"), "{reason}");
+    assert!(
+        reason.contains("64 kinds") && reason.contains("63"),
+        "{reason}"
+    );
 
     // Brute force: a packing of the strip is a sequence of distinct kinds whose sizes add up
     // to 3 (kinds 0..60 of size 1, 60..64 of size 2), read left to right. The strip's
@@ -437,5 +440,69 @@ fn the_pinned_count_over_dancing_links_gives_the_same_figures() {
         assert_eq!(doc["engine"], "dancing-links", "{doc}");
         assert!(doc.to_string().contains("pinned"), "{doc}");
         assert_eq!(counted(&file), want, "{spec}");
+    }
+}
+
+#[test]
+fn a_piece_drawn_in_layers_is_refused_on_a_flat_board_and_when_ragged() {
+    let text = format!(
+        "{HEAD}[board]\ndrawing = \"........\"\n[[pieces]]\nname = \"D\"\nlayers = [\"..\", \"..\"]\ncount = 2\n"
+    );
+    let spec = spec_file("layers-on-flat", &text);
+    expect_error(
+        &spec,
+        "8:10",
+        &["piece D is drawn in 2 layers but the board is flat"],
+    );
+    let text = format!(
+        "{HEAD}[board]\nlayers = [\"..\\n..\", \"..\\n..\"]\n[[pieces]]\nname = \"D\"\nlayers = [\"..\", \".\\n.\"]\n"
+    );
+    let spec = spec_file("ragged-piece", &text);
+    expect_error(
+        &spec,
+        "8:17",
+        &["layer 2 of piece D has 2 rows, layer 1 has 1"],
+    );
+}
+
+#[test]
+fn empty_drawings_names_and_negative_or_repeated_pieces_are_refused() {
+    let piece = |rest: &str| format!("{HEAD}[board]\ndrawing = \"..\"\n[[pieces]]\n{rest}");
+    let cases = [
+        (
+            "empty-piece",
+            piece("name = \"D\"\ndrawing = \"  \"\n"),
+            "8:11",
+            "the drawing of piece D has no cells",
+        ),
+        (
+            "empty-board",
+            format!(
+                "{HEAD}[board]\ndrawing = \"  \"\n[[pieces]]\nname = \"D\"\ndrawing = \"..\"\n"
+            ),
+            "5:11",
+            "the drawing of the board has no cells",
+        ),
+        (
+            "empty-name",
+            piece("name = \" \"\ndrawing = \"..\"\n"),
+            "7:8",
+            "piece 1 has an empty name",
+        ),
+        (
+            "negative",
+            piece("name = \"D\"\ndrawing = \"..\"\ncount = -1\n"),
+            "9:9",
+            "a count of -1 copies",
+        ),
+        (
+            "repeated",
+            piece("name = \"D\"\ndrawing = \".\"\n[[pieces]]\nname = \"D\"\ndrawing = \".\"\n"),
+            "10:8",
+            "two pieces are named `D`",
+        ),
+    ];
+    for (test, text, at, words) in cases {
+        expect_error(&spec_file(test, &text), at, &[words]);
     }
 }
