@@ -4,11 +4,10 @@
 //! empty-cell backtracker, several times faster than dancing links there: no links to update,
 //! one AND per option tried.
 
-use super::pin::KeepEach;
 use super::prune;
 use super::split::{self, Task};
 use super::word::{Word, mask_of};
-use super::{Keep, Listing, Problem, Tally};
+use super::{Keep, KeepEach, Listing, Problem, Tally};
 use crate::engine::Progress;
 use crate::engine::split::Shard;
 

@@ -18,7 +18,6 @@ mod split;
 mod word;
 
 use crate::engine::stop;
-pub use pin::KeepEach;
 
 /// The two engines, for callers that choose one at run time (a spec's `engine`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -215,6 +214,10 @@ pub struct Listing {
 
 /// Decides, for each cover found by a count, whether it is kept (counted in `Tally::kept`).
 pub type Keep<'a> = &'a (dyn Fn(&[usize]) -> bool + Sync);
+
+/// Decides, for the `k`-th root of [`Algorithm::count_each`], whether a cover holding it (the
+/// root's number included) is kept.
+pub type KeepEach<'a> = &'a (dyn Fn(usize, &[usize]) -> bool + Sync);
 
 #[cfg(test)]
 mod tests;

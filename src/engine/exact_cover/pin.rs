@@ -3,12 +3,8 @@
 //! from the root's items already covered (one table and one task list for every root); dancing
 //! links gets the problem with the root chosen outright.
 
-use super::{Entry, Problem, Tally, dlx};
+use super::{Entry, KeepEach, Problem, Tally, dlx};
 use crate::engine::Progress;
-
-/// Decides, for the `k`-th root, whether a cover holding it (the root's number included) is
-/// kept.
-pub type KeepEach<'a> = &'a (dyn Fn(usize, &[usize]) -> bool + Sync);
 
 /// The count of each root in turn over dancing links, stopping after the first cut short.
 pub fn count_each_dlx(
