@@ -265,6 +265,38 @@ fn an_option_naming_an_unknown_item_is_refused_with_its_parameters() {
 }
 
 #[test]
+fn an_option_naming_an_unknown_item_is_refused_with_or_without_a_colour() {
+    let spec = bad(
+        "literal",
+        "[[options]]\nname = \"o\"\nitems = [\"a1\", \"b\"]\n",
+    );
+    expect_error(
+        &spec,
+        "12:16",
+        &["option `o` names item `b`", "no [[items]] entry declares"],
+    );
+    let spec = bad(
+        "coloured",
+        "[[options]]\nname = \"o\"\nitems = [\"a1\", \"t:red\"]\n",
+    );
+    expect_error(
+        &spec,
+        "12:16",
+        &["option `o` names item `t`", "no [[items]] entry declares"],
+    );
+}
+
+const OPTION: &str = "[[options]]\nname = \"o\"\nitems = [\"a1\"]\n";
+
+#[test]
+fn an_item_name_no_option_could_name_is_refused() {
+    let spec = bad("empty-name", &format!("[[items]]\nname = \"\"\n{OPTION}"));
+    expect_error(&spec, "11:8", &["item name `` is empty"]);
+    let spec = bad("colon", &format!("[[items]]\nname = \"x:{{2}}\"\n{OPTION}"));
+    expect_error(&spec, "11:8", &["item name `x:2` holds `:`", "colour"]);
+}
+
+#[test]
 fn an_empty_option_is_refused() {
     let spec = bad("empty", "[[options]]\nname = \"o\"\nitems = []\n");
     expect_error(&spec, "12:9", &["this option has no items"]);

@@ -364,3 +364,145 @@ fn a_time_limit_stops_both_engines_promptly_with_a_partial_count() {
         assert!(wall < 0.8, "{engine}: stopped after {wall:.2} s");
     }
 }
+
+/// The bitboard keeps the piece kinds with copies left as one 64-bit word, so a set of 64 kinds
+/// goes to dancing links, and the report says why. The count is checked against a brute force:
+/// 60 monomino kinds and 4 domino kinds, one of each, spare pieces allowed, on a 1x3 strip.
+#[test]
+fn sixty_four_kinds_go_to_dancing_links_and_match_a_brute_force() {
+    let mut text = String::from(
+        "[puzzle]\nname = \"many\"\nkind = \"packing\"\n[board]\ndrawing = \"...\"\nspare_pieces = true\n",
+    );
+    for i in 0..60 {
+        text += &format!("[[pieces]]\nname = \"M{i:02}\"\ndrawing = \".\"\n");
+    }
+    for i in 0..4 {
+        text += &format!("[[pieces]]\nname = \"D{i}\"\ndrawing = \"..\"\n");
+    }
+    text += "[solve]\nobjective = \"count\"\n";
+    let spec = spec_file("sixty-four-kinds", &text);
+    let (doc, code) = run_json(&[&spec]);
+    assert_eq!(code, 0, "{doc}");
+    assert_eq!(doc["engine"], "dancing-links", "{doc}");
+    let reason = doc["engine_reason"].as_str().unwrap();
+    assert!(
+        reason.contains("64 kinds") && reason.contains("63"),
+        "{reason}"
+    );
+
+    // Brute force: a packing of the strip is a sequence of distinct kinds whose sizes add up
+    // to 3 (kinds 0..60 of size 1, 60..64 of size 2), read left to right. The strip's
+    // symmetries either keep it or reverse it (a domino reversed is the same domino), so a
+    // class is a sequence together with its reverse.
+    let size = |k: usize| if k < 60 { 1 } else { 2 };
+    let mut all = Vec::new();
+    let mut stack: Vec<Vec<usize>> = vec![vec![]];
+    while let Some(seq) = stack.pop() {
+        let filled: usize = seq.iter().map(|&k| size(k)).sum();
+        if filled == 3 {
+            all.push(seq);
+            continue;
+        }
+        for k in (0..64).filter(|k| !seq.contains(k) && filled + size(*k) <= 3) {
+            let mut next = seq.clone();
+            next.push(k);
+            stack.push(next);
+        }
+    }
+    let classes: BTreeSet<Vec<usize>> = all
+        .iter()
+        .map(|s| {
+            let r: Vec<usize> = s.iter().rev().copied().collect();
+            s.clone().min(r)
+        })
+        .collect();
+    assert_eq!(doc["count"], all.len() as u64);
+    assert_eq!(doc["count_up_to_symmetry"], classes.len() as u64);
+}
+
+/// The count with a piece pinned at each class of its placements, over dancing links (each
+/// class's problem built with the placement chosen outright) as over the bitboard (the walks
+/// started with its cells covered): both give the published figures.
+#[test]
+fn the_pinned_count_over_dancing_links_gives_the_same_figures() {
+    for (spec, want) in [
+        ("specs/pentominoes-3x20.toml", (8, 2)),
+        ("specs/pentominoes-8x8-hole.toml", (520, 65)),
+        ("specs/soma-cube.toml", (11_520, 240)),
+    ] {
+        let text = std::fs::read_to_string(spec).unwrap().replace(
+            "objective = \"count\"",
+            "objective = \"count\"\nengine = \"dancing-links\"",
+        );
+        let name = spec.trim_start_matches("specs/").trim_end_matches(".toml");
+        let file = spec_file(&format!("dlx-{name}"), &text);
+        let (doc, _) = run_json(&[&file]);
+        assert_eq!(doc["engine"], "dancing-links", "{doc}");
+        assert!(doc.to_string().contains("pinned"), "{doc}");
+        assert_eq!(counted(&file), want, "{spec}");
+    }
+}
+
+#[test]
+fn a_piece_drawn_in_layers_is_refused_on_a_flat_board_and_when_ragged() {
+    let text = format!(
+        "{HEAD}[board]\ndrawing = \"........\"\n[[pieces]]\nname = \"D\"\nlayers = [\"..\", \"..\"]\ncount = 2\n"
+    );
+    let spec = spec_file("layers-on-flat", &text);
+    expect_error(
+        &spec,
+        "8:10",
+        &["piece D is drawn in 2 layers but the board is flat"],
+    );
+    let text = format!(
+        "{HEAD}[board]\nlayers = [\"..\\n..\", \"..\\n..\"]\n[[pieces]]\nname = \"D\"\nlayers = [\"..\", \".\\n.\"]\n"
+    );
+    let spec = spec_file("ragged-piece", &text);
+    expect_error(
+        &spec,
+        "8:17",
+        &["layer 2 of piece D has 2 rows, layer 1 has 1"],
+    );
+}
+
+#[test]
+fn empty_drawings_names_and_negative_or_repeated_pieces_are_refused() {
+    let piece = |rest: &str| format!("{HEAD}[board]\ndrawing = \"..\"\n[[pieces]]\n{rest}");
+    let cases = [
+        (
+            "empty-piece",
+            piece("name = \"D\"\ndrawing = \"  \"\n"),
+            "8:11",
+            "the drawing of piece D has no cells",
+        ),
+        (
+            "empty-board",
+            format!(
+                "{HEAD}[board]\ndrawing = \"  \"\n[[pieces]]\nname = \"D\"\ndrawing = \"..\"\n"
+            ),
+            "5:11",
+            "the drawing of the board has no cells",
+        ),
+        (
+            "empty-name",
+            piece("name = \" \"\ndrawing = \"..\"\n"),
+            "7:8",
+            "piece 1 has an empty name",
+        ),
+        (
+            "negative",
+            piece("name = \"D\"\ndrawing = \"..\"\ncount = -1\n"),
+            "9:9",
+            "a count of -1 copies",
+        ),
+        (
+            "repeated",
+            piece("name = \"D\"\ndrawing = \".\"\n[[pieces]]\nname = \"D\"\ndrawing = \".\"\n"),
+            "10:8",
+            "two pieces are named `D`",
+        ),
+    ];
+    for (test, text, at, words) in cases {
+        expect_error(&spec_file(test, &text), at, &[words]);
+    }
+}

@@ -7,12 +7,12 @@
 use super::prune;
 use super::split::{self, Task};
 use super::word::{Word, mask_of};
-use super::{Keep, Listing, Problem, Tally};
+use super::{Keep, KeepEach, Listing, Problem, Tally};
 use crate::engine::Progress;
 use crate::engine::split::Shard;
 
 /// The options by their lowest item and then by group: the options of group `g` at item `i`
-/// are `slot[i * groups + g]` in `mask`, `ring` and `id`, and `groups_at[i]` has bit `g` set
+/// are `slot[i * groups + g]` in `option` and `id`, and `groups_at[i]` has bit `g` set
 /// where there are any, so that the walk visits only the groups with budget left (a word of
 /// them), one AND each, the way pentomino programs keep a mask of the pieces used.
 pub struct Table<W> {
@@ -20,16 +20,24 @@ pub struct Table<W> {
     groups_at: Vec<u64>,
     /// (first option, end of options).
     slot: Vec<(u32, u32)>,
-    mask: Vec<W>,
-    /// Each option's ring (`prune::ring`): the items it may leave dead.
-    ring: Vec<W>,
+    /// Each option's items and ring, side by side: the walk reads both of every option it
+    /// tries, and the option's number only for those it chooses.
+    option: Vec<Slot<W>>,
     /// Each item's hitting set (`prune::hitting_sets`; all bits where it has none).
-    hit: Vec<W>,
+    hit: prune::Hits<W>,
     /// The problem's number of each option.
     id: Vec<u32>,
     budget: Vec<u32>,
     /// The word with every item covered; bits past the items are set from the start.
     init: W,
+}
+
+/// An option as the walk tries it: its items, and its ring (`prune::ring`): the items it may
+/// leave dead.
+#[derive(Clone, Copy)]
+struct Slot<W> {
+    mask: W,
+    ring: W,
 }
 
 /// The most groups the bitboard takes: their budgets left are kept as one 64-bit word.
@@ -67,26 +75,25 @@ impl<W: Word> Table<W> {
             groups,
             groups_at: vec![0; p.primary],
             slot: Vec::with_capacity(by_slot.len()),
-            mask: Vec::new(),
-            ring: Vec::new(),
+            option: Vec::new(),
             id: Vec::new(),
             budget: p.budget.clone(),
             init: W::ZERO,
-            hit: Vec::new(),
+            hit: prune::Hits::new(&hit),
         };
         for (s, options) in by_slot.iter().enumerate() {
-            let from = t.mask.len() as u32;
+            let from = t.option.len() as u32;
             for &o in options {
-                t.mask.push(masks[o as usize]);
-                t.ring.push(prune::ring(&hit, masks[o as usize]));
+                let mask = masks[o as usize];
+                let ring = prune::ring(&hit, mask);
+                t.option.push(Slot { mask, ring });
                 t.id.push(o);
             }
             if !options.is_empty() {
                 t.groups_at[s / groups] |= 1 << (s % groups);
             }
-            t.slot.push((from, t.mask.len() as u32));
+            t.slot.push((from, t.option.len() as u32));
         }
-        t.hit = hit.into_iter().map(|h| h.unwrap_or(W::ALL)).collect();
         for i in p.primary..bits {
             t.init = t.init | W::bit(i);
         }
@@ -143,21 +150,17 @@ impl<W: Word, F: FnMut(&[usize], W, &[u32]) -> bool> Walk<'_, W, F> {
             let g = groups.trailing_zeros() as usize;
             groups &= groups - 1;
             let (from, to) = self.t.slot[low * self.t.groups + g];
-            let range = from as usize..to as usize;
             let t = self.t;
-            let options = t.mask[range.clone()]
-                .iter()
-                .zip(&t.ring[range.clone()])
-                .zip(&t.id[range]);
-            for ((&mask, &ring), &id) in options {
-                if mask & covered != W::ZERO {
+            let options = &t.option[from as usize..to as usize];
+            for (k, o) in options.iter().enumerate() {
+                if o.mask & covered != W::ZERO {
                     continue;
                 }
-                let next = covered | mask;
-                if prune::any_dead(&t.hit, ring, next) {
+                let next = covered | o.mask;
+                if t.hit.any_dead(o.ring, next) {
                     continue;
                 }
-                if !self.choose(g, id, next) {
+                if !self.choose(g, t.id[from as usize + k], next) {
                     return false;
                 }
             }
@@ -255,4 +258,70 @@ pub fn count<W: Word>(
         tally
     });
     tally.after_split(split_nodes, split_whole)
+}
+
+/// Counts, for each option of `roots`, the covers that hold it, over all cores: one table for
+/// every root, each root's walks starting with its items covered, and the tasks of all roots
+/// cut and counted together. With `shard`, only that part's: the one task list (every root's
+/// tasks in turn) dealt as [`count`] deals its own.
+pub fn count_each<W: Word>(
+    p: &Problem,
+    roots: &[usize],
+    keep: KeepEach,
+    progress: &Progress,
+    shard: Option<Shard>,
+) -> Vec<Tally> {
+    let t = Table::<W>::new(p);
+    let want = split::wanted(shard).div_ceil(roots.len().max(1));
+    let mut tasks = Vec::new();
+    let mut split_nodes = vec![0; roots.len()];
+    let mut split_whole = vec![true; roots.len()];
+    for (k, &root) in roots.iter().enumerate() {
+        let mut start = t.root();
+        start.state = start.state | mask_of(p.options[root].iter().map(|e| e.item as usize));
+        let g = p.group[root] as usize;
+        start.budget[g] = start.budget[g].saturating_sub(1);
+        start.path.push(root);
+        let (found, nodes, whole) = split::tasks(start, want, |task, depth| {
+            let mut found = Vec::new();
+            let (nodes, stopped) =
+                walk(&t, task, task.path.len() + depth, |path, state, budget| {
+                    found.push(Task {
+                        state,
+                        budget: budget.to_vec(),
+                        path: path.to_vec(),
+                    });
+                    true
+                });
+            (found, nodes, stopped)
+        });
+        tasks.extend(found.into_iter().map(|task| (k, task)));
+        split_nodes[k] = shard.map_or(nodes, |s| split::split_nodes_of(nodes, s));
+        split_whole[k] = whole;
+    }
+    let (tasks, _) = split::mine(tasks, 0, shard);
+    let tallies = split::each(&tasks, progress, |(k, task)| {
+        let mut tally = Tally::default();
+        let keep_k = |cover: &[usize]| keep(*k, cover);
+        let (nodes, stopped) = walk(&t, task, usize::MAX, |path, _, _| {
+            tally.found(Some(&keep_k), path);
+            true
+        });
+        tally.nodes = nodes;
+        tally.complete = !stopped;
+        tally
+    });
+    let mut out: Vec<Tally> = (0..roots.len())
+        .map(|k| {
+            Tally {
+                complete: true,
+                ..Tally::default()
+            }
+            .after_split(split_nodes[k], split_whole[k])
+        })
+        .collect();
+    for ((k, _), tally) in tasks.iter().zip(tallies) {
+        out[*k] = out[*k].add(tally);
+    }
+    out
 }

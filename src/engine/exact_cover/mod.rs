@@ -12,6 +12,7 @@
 
 pub mod bitboard;
 pub mod dlx;
+mod pin;
 mod prune;
 mod split;
 mod word;
@@ -43,6 +44,28 @@ impl Algorithm {
             }
             Algorithm::Bitboard => bitboard::count::<u128>(problem, keep, progress, shard),
             Algorithm::DancingLinks => dlx::count(problem, keep, progress, shard),
+        }
+    }
+
+    /// Counts, for each option of `roots` (options without colours), the covers that hold it,
+    /// stopping after the first count a stop request cuts short; `keep(k, cover)` is asked of
+    /// each cover found with the `k`-th root (the cover holds the root's number).
+    pub fn count_each(
+        self,
+        problem: &Problem,
+        roots: &[usize],
+        keep: KeepEach,
+        progress: &crate::engine::Progress,
+        shard: Option<crate::engine::split::Shard>,
+    ) -> Vec<Tally> {
+        match self {
+            Algorithm::Bitboard if problem.primary <= 64 => {
+                bitboard::count_each::<u64>(problem, roots, keep, progress, shard)
+            }
+            Algorithm::Bitboard => {
+                bitboard::count_each::<u128>(problem, roots, keep, progress, shard)
+            }
+            Algorithm::DancingLinks => pin::count_each_dlx(problem, roots, keep, progress, shard),
         }
     }
 
@@ -194,6 +217,10 @@ pub struct Listing {
 
 /// Decides, for each cover found by a count, whether it is kept (counted in `Tally::kept`).
 pub type Keep<'a> = &'a (dyn Fn(&[usize]) -> bool + Sync);
+
+/// Decides, for the `k`-th root of [`Algorithm::count_each`], whether a cover holding it (the
+/// root's number included) is kept.
+pub type KeepEach<'a> = &'a (dyn Fn(usize, &[usize]) -> bool + Sync);
 
 #[cfg(test)]
 mod tests;

@@ -34,7 +34,7 @@ pub fn wanted(shard: Option<Shard>) -> usize {
 /// The tasks of `shard` (dealt in turn, in the search's order), and the split's nodes it
 /// reports: all of them in part 0, none in the others, so that the parts' nodes add up to the
 /// whole run's.
-pub fn mine<S>(tasks: Vec<Task<S>>, split_nodes: u64, shard: Option<Shard>) -> (Vec<Task<S>>, u64) {
+pub fn mine<T>(tasks: Vec<T>, split_nodes: u64, shard: Option<Shard>) -> (Vec<T>, u64) {
     let Some(s) = shard else {
         return (tasks, split_nodes);
     };
@@ -44,7 +44,12 @@ pub fn mine<S>(tasks: Vec<Task<S>>, split_nodes: u64, shard: Option<Shard>) -> (
         .filter(|(i, _)| s.owns_turn(*i as u64))
         .map(|(_, t)| t)
         .collect();
-    (kept, if s.index == 0 { split_nodes } else { 0 })
+    (kept, split_nodes_of(split_nodes, s))
+}
+
+/// The split's nodes a part reports: all of them in part 0, none in the others.
+pub fn split_nodes_of(split_nodes: u64, shard: Shard) -> u64 {
+    if shard.index == 0 { split_nodes } else { 0 }
 }
 /// Cutting deeper costs more than it balances.
 const MAX_DEPTH: usize = 6;
@@ -84,12 +89,23 @@ pub fn run<S: Sync>(
     progress: &Progress,
     count: impl Fn(&Task<S>) -> Tally + Sync,
 ) -> Tally {
-    let done = AtomicU64::new(0);
-    let total = tasks.len() as u64;
     let empty = Tally {
         complete: true,
         ..Tally::default()
     };
+    each(tasks, progress, count)
+        .into_iter()
+        .fold(empty, Tally::add)
+}
+
+/// Each task's count, in the tasks' order, counted in parallel.
+pub fn each<T: Sync>(
+    tasks: &[T],
+    progress: &Progress,
+    count: impl Fn(&T) -> Tally + Sync,
+) -> Vec<Tally> {
+    let done = AtomicU64::new(0);
+    let total = tasks.len() as u64;
     tasks
         .par_iter()
         .map(|task| {
@@ -98,5 +114,5 @@ pub fn run<S: Sync>(
             progress.position("first choices", d, total);
             t
         })
-        .reduce(|| empty, Tally::add)
+        .collect()
 }

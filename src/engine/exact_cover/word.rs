@@ -1,11 +1,19 @@
 //! Sets of items as one machine word (u64, or u128 past 64 items), for the bitboard engine
 //! (`bitboard.rs`) and its cuts (`prune.rs`).
 
-use std::ops::{BitAnd, BitOr, Not};
+use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
 
 /// A word of item bits.
 pub trait Word:
-    Copy + Eq + Send + Sync + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self>
+    Copy
+    + Eq
+    + Send
+    + Sync
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
 {
     const ZERO: Self;
     const ALL: Self;

@@ -106,6 +106,11 @@ fn items(
                 let name = template
                     .render(names)
                     .map_err(|e| doc.formula_error(&t.name, &what, e))?;
+                if let Some(why) = unusable_name(&name) {
+                    return Err(doc
+                        .error(t.name.span(), format!("item name `{name}` {why}"))
+                        .help("options name their items as `item` or `item:colour`: give each item a name without `:`"));
+                }
                 list.push((name, k));
                 if list.len() > MAX_ITEMS {
                     return Err(doc
@@ -401,5 +406,17 @@ fn listing_limit(doc: &SpecDocument, spec: &ExactCoverDocument) -> Result<usize,
             .label(format!("not in 1 to {MAX_LIMIT}"))
             .help("give how many covers to list; objective = \"count\" counts them all")),
         _ => Ok(spec.solve.limit(DEFAULT_LIMIT) as usize),
+    }
+}
+
+/// Why no option could name an item called `name`, if none can: an empty name, or one holding
+/// the `:` that sets an entry's colour apart.
+fn unusable_name(name: &str) -> Option<&'static str> {
+    if name.trim().is_empty() {
+        Some("is empty")
+    } else if name.contains(':') {
+        Some("holds `:`, which options read as the start of a colour")
+    } else {
+        None
     }
 }

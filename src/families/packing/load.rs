@@ -131,6 +131,14 @@ fn pieces(
     let mut out = Vec::with_capacity(tables.len());
     for (k, t) in tables.iter().enumerate() {
         let name = t.get_ref().name.get_ref();
+        if name.trim().is_empty() {
+            return Err(doc
+                .error(
+                    t.get_ref().name.span(),
+                    format!("piece {} has an empty name", k + 1),
+                )
+                .help("name each piece: the name says it in `[counts]` and in the reports"));
+        }
         if let Some(j) = names[..k].iter().position(|n| n == name) {
             return Err(doc
                 .error(

@@ -6,7 +6,7 @@ use super::puzzle::PackingPuzzle;
 use super::report::{PackingDetails, fill_count, fill_packings};
 use super::symmetry::{Anchor, Symmetries, is_least};
 use crate::diagnostic::Diagnostic;
-use crate::engine::exact_cover::{Entry, Problem, Tally};
+use crate::engine::exact_cover::{Problem, Tally};
 use crate::families::exact_cover::listing::report_listing;
 use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Stats, Status};
@@ -138,67 +138,30 @@ fn count_pinned(
     anchor: &Anchor,
     ctx: &SolveContext,
 ) -> Tally {
+    let roots: Vec<usize> = anchor.orbits.iter().map(|o| o.rep).collect();
+    let keep = |k: usize, cover: &[usize]| {
+        is_least(
+            &anchor.orbits[k].stabiliser,
+            &p.model,
+            cover.iter().copied(),
+        )
+    };
+    let tallies = p
+        .engine
+        .engine
+        .count_each(problem, &roots, &keep, ctx.progress, ctx.shard);
     let mut total = Tally {
         complete: true,
         ..Tally::default()
     };
-    for orbit in &anchor.orbits {
-        let (pinned, ids) = pin(problem, anchor.piece as u32, orbit.rep);
-        let keep = |cover: &[usize]| {
-            let original = cover.iter().map(|&o| ids[o]).chain([orbit.rep]);
-            is_least(&orbit.stabiliser, &p.model, original)
-        };
-        let t = p
-            .engine
-            .engine
-            .count(&pinned, Some(&keep), ctx.progress, ctx.shard);
+    for (orbit, t) in anchor.orbits.iter().zip(&tallies) {
         total.solutions += t.solutions * orbit.size as u64;
         total.kept += t.kept;
         total.nodes += t.nodes;
         total.complete &= t.complete;
-        if !t.complete {
-            break;
-        }
     }
+    total.complete &= tallies.len() == anchor.orbits.len();
     total
-}
-
-/// `problem` with option `rep` chosen outright: its items and every option that meets them
-/// left out, the other options of `group` too (the remaining items renumbered in their order,
-/// so the search fills the board as before); and the original number of each option kept.
-fn pin(problem: &Problem, group: u32, rep: usize) -> (Problem, Vec<usize>) {
-    let taken: Vec<u32> = problem.options[rep].iter().map(|e| e.item).collect();
-    let mut renumber = vec![u32::MAX; problem.primary + problem.secondary];
-    let mut next = 0;
-    for (i, slot) in renumber.iter_mut().enumerate() {
-        if !taken.contains(&(i as u32)) {
-            *slot = next;
-            next += 1;
-        }
-    }
-    let ids: Vec<usize> = (0..problem.options.len())
-        .filter(|&o| {
-            problem.group[o] != group && problem.options[o].iter().all(|e| !taken.contains(&e.item))
-        })
-        .collect();
-    let options = ids
-        .iter()
-        .map(|&o| {
-            problem.options[o]
-                .iter()
-                .map(|e| Entry {
-                    item: renumber[e.item as usize],
-                    colour: e.colour,
-                })
-                .collect()
-        })
-        .collect();
-    let primary = problem.primary - taken.len();
-    let mut pinned = Problem::new(primary, problem.secondary, options);
-    pinned.group = ids.iter().map(|&o| problem.group[o]).collect();
-    pinned.budget = problem.budget.clone();
-    pinned.budget[group as usize] = 0;
-    (pinned, ids)
 }
 
 /// Lists up to `limit` packings, each checked from scratch before it is shown.
