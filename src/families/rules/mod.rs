@@ -21,6 +21,7 @@ mod reverse;
 mod search;
 mod solve;
 mod spec;
+mod swap;
 pub(crate) mod word;
 
 use super::{Family, Puzzle};
