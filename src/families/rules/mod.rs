@@ -2,6 +2,7 @@
 //! guards and effects, constraints and a goal (docs/rules.md). The spec is compiled once into a
 //! packed state and programs over it; the shared engines search it.
 
+mod abstraction;
 mod arith;
 mod bytecode;
 mod compile;
@@ -12,6 +13,7 @@ pub(crate) mod layout;
 mod load;
 pub(crate) mod lower;
 mod model;
+mod pattern;
 mod permute;
 mod plan;
 mod puzzle;

@@ -31,7 +31,12 @@ pub static CATALOG: Catalog<Objective, Engine> = Catalog {
         ObjectiveEntry {
             name: "shortest",
             objective: Objective::Shortest,
-            engines: &[Engine::Bfs, Engine::BitmapBfs, Engine::BidirectionalBfs],
+            engines: &[
+                Engine::Bfs,
+                Engine::BitmapBfs,
+                Engine::BidirectionalBfs,
+                Engine::AStar,
+            ],
         },
         ObjectiveEntry {
             name: "cheapest",
@@ -82,8 +87,9 @@ pub enum Plan {
     Shortest { bitmap: bool },
     /// Breadth-first search from the start and back from the goal state, layer by layer.
     Bidirectional,
-    /// Least total cost; `heuristic`: A* with the spec's estimate.
-    Cheapest { heuristic: bool },
+    /// Least total cost (`unit`: each move costs 1, for `shortest`); `heuristic`: A* with the
+    /// spec's estimate or the pattern databases of `heuristic = "auto"`.
+    Cheapest { heuristic: bool, unit: bool },
     /// Every shortest solution, listing at most `limit` (0: the count alone).
     AllShortest { limit: usize },
     /// Every reachable state layer by layer; `bitmap`: visited set indexed by the packed state.
@@ -116,6 +122,8 @@ impl Plan {
 pub struct Facts {
     pub bits: u32,
     pub has_heuristic: bool,
+    /// `heuristic = "auto"`.
+    pub auto_heuristic: bool,
     pub costs_differ: bool,
     /// Move instances.
     pub moves: u64,
@@ -166,18 +174,23 @@ pub fn plan(
             return Err(too_big_for_bitmap(choice, facts, Engine::Bfs));
         }
         (Objective::Shortest, Engine::BidirectionalBfs) => bidirectional(choice, facts)?,
-        (Objective::Shortest, engine) => Plan::Shortest {
-            bitmap: engine == Engine::BitmapBfs,
-        },
-        (Objective::Cheapest, Engine::AStar) if !facts.has_heuristic => {
+        (Objective::Shortest | Objective::Cheapest, Engine::AStar) if !facts.has_heuristic => {
             return Err(choice.unfit(
                 &CATALOG,
                 "a-star needs `heuristic` in [goal]",
                 &[Engine::UniformCost],
             ));
         }
+        (Objective::Shortest, Engine::AStar) => Plan::Cheapest {
+            heuristic: true,
+            unit: true,
+        },
+        (Objective::Shortest, engine) => Plan::Shortest {
+            bitmap: engine == Engine::BitmapBfs,
+        },
         (Objective::Cheapest, engine) => Plan::Cheapest {
             heuristic: engine == Engine::AStar,
+            unit: false,
         },
         (Objective::AllShortest, _) => Plan::AllShortest { limit },
         (Objective::Count, _) => Plan::AllShortest { limit: 0 },
@@ -235,6 +248,10 @@ fn too_big_for_bitmap(
 
 fn auto_engine(objective: Objective, facts: &Facts) -> (Engine, String) {
     let (engine, why) = match objective {
+        Objective::Shortest | Objective::Cheapest if facts.auto_heuristic => (
+            Engine::AStar,
+            "heuristic = \"auto\": A* guided by pattern databases built from the rules".to_string(),
+        ),
         Objective::Shortest if let Some(n) = auto_bidirectional(facts) => (
             Engine::BidirectionalBfs,
             format!(

@@ -4,6 +4,7 @@
 
 use super::lower::Names;
 use super::model::{Formula, SearchFault};
+use super::pattern::AutoHeuristic;
 use super::plan::{CATALOG, Objective, Plan};
 use super::puzzle::RulesPuzzle;
 use super::report::{RulesDetails, view};
@@ -99,9 +100,23 @@ impl RulesPuzzle {
         report: &mut Report,
         ctx: &SolveContext,
     ) -> Result<SearchStats, Diagnostic> {
-        let heuristic = matches!(self.plan, Plan::Cheapest { heuristic: true });
-        let cost = |from: &W, mv: &u32, _: &W| search.cost(*from, *mv);
-        let h = |s: &W| if heuristic { search.heuristic(*s) } else { 0 };
+        let (heuristic, unit) = match self.plan {
+            Plan::Cheapest { heuristic, unit } => (heuristic, unit),
+            _ => (false, false),
+        };
+        let auto = match self.auto_unit.filter(|_| heuristic) {
+            Some(least) => Some(self.auto_heuristic::<W>(if unit { 1 } else { least })?),
+            None => None,
+        };
+        if let Some(a) = &auto {
+            report.notes.extend(a.describe());
+        }
+        let cost = |from: &W, mv: &u32, _: &W| if unit { 1 } else { search.cost(*from, *mv) };
+        let h = |s: &W| match (&auto, heuristic) {
+            (Some(a), _) => a.estimate(*s),
+            (None, true) => search.heuristic(*s),
+            (None, false) => 0,
+        };
         let is_goal = |s: &W| search.is_goal(*s);
         let out = uniform_cost::cheapest_path(search, start, is_goal, cost, h, ctx.progress);
         self.checked(search)?;
@@ -117,6 +132,17 @@ impl RulesPuzzle {
             .push(format!("total cost {total} over {} moves", path.len()));
         report.solutions.push(solution);
         Ok(out.stats)
+    }
+
+    /// The pattern databases of `heuristic = "auto"`, each move counted as `unit`.
+    fn auto_heuristic<W: Word>(&self, unit: u64) -> Result<AutoHeuristic, Diagnostic> {
+        let goal = self.rules.reverse.as_ref().map_or(self.start, |r| r.goal);
+        AutoHeuristic::build::<W>(&self.rules, goal, self.start, unit).map_err(|why| {
+            Diagnostic::new(format!(
+                "heuristic = \"auto\" found no pattern database it can build: {why}"
+            ))
+            .help("give the heuristic as a formula, or leave it out")
+        })
     }
 
     /// The plan as the move puzzles' driver runs it: every objective but `cheapest`.
