@@ -7,20 +7,21 @@
 
 use std::time::{Duration, Instant};
 
-/// A distance table: `dist[index]` moves to the goal, or [`UNREACHED`].
+/// A distance table: `dist[index]` moves to the goal (two bytes: a Tower of Hanoi is
+/// hundreds of moves deep), or [`UNREACHED`].
 pub struct Table {
-    pub dist: Vec<u8>,
+    pub dist: Vec<u16>,
     /// Abstract states reached from the goal.
     pub reached: u64,
     /// The largest distance found.
-    pub deepest: u8,
+    pub deepest: u16,
     pub elapsed: Duration,
 }
 
 /// No path to the goal in the abstraction: none in the real space either.
-pub const UNREACHED: u8 = u8::MAX;
+pub const UNREACHED: u16 = u16::MAX;
 /// Distances saturate here (an entry still never overestimates).
-const DEEPEST: u8 = u8::MAX - 1;
+const DEEPEST: u16 = u16::MAX - 1;
 
 /// The table for the abstract states below `bound` that reach `goal`: a breadth-first search
 /// from `goal` over `predecessors`.
@@ -36,7 +37,7 @@ pub fn build<S: Copy>(
     let mut layer = vec![goal];
     let mut next = Vec::new();
     let mut found = Vec::new();
-    let (mut reached, mut depth) = (1u64, 0u8);
+    let (mut reached, mut depth) = (1u64, 0u16);
     while !layer.is_empty() {
         let d = (depth + 1).min(DEEPEST);
         for &t in &layer {
@@ -78,7 +79,7 @@ mod tests {
             |s| s,
             |s, out| out.extend([(s + 1) % 10, (s + 9) % 10]),
         );
-        let want: Vec<u8> = (0..10).map(|i: u8| i.min(10 - i)).collect();
+        let want: Vec<u16> = (0..10).map(|i: u16| i.min(10 - i)).collect();
         assert_eq!(t.dist, want);
         assert_eq!((t.reached, t.deepest), (10, 5));
         // Only 0..4 reachable (moves up only, from 4 down is the reverse): 5..9 unreached.

@@ -7,6 +7,7 @@ mod arith;
 mod bytecode;
 mod compile;
 mod cycles;
+mod deepening;
 mod display;
 mod label;
 pub(crate) mod layout;

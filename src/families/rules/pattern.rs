@@ -12,7 +12,7 @@ use super::word::Word;
 use crate::engine::pattern_db::{self, Table, UNREACHED};
 use std::time::{Duration, Instant};
 
-/// Entries one table may have (a byte each).
+/// Entries one table may have (two bytes each).
 const MAX_ENTRIES: u64 = 1 << 24;
 /// The estimate of a state from which the goal cannot be reached.
 pub const DEAD_END: u64 = u64::MAX / 4;
@@ -210,8 +210,8 @@ fn tile_patterns(rules: &Rules, slots: &[usize]) -> (Vec<Planned>, bool) {
     let wild = pinned.first().copied().unwrap_or(0);
     let name = &layout.vars[var_of(layout, slots[0])].name;
     let f = layout.slots[slots[0]];
-    let planned: Vec<Planned> = values
-        .chunks(k.max(1))
+    let planned: Vec<Planned> = groups_of(&by_goal_place(rules, slots, values), k.max(1))
+        .iter()
         .map(|chunk| {
             let shown: Vec<String> = chunk
                 .iter()
@@ -255,6 +255,36 @@ fn tile_patterns(rules: &Rules, slots: &[usize]) -> (Vec<Planned>, bool) {
         unknown <= 1
     });
     (planned, additive)
+}
+
+/// `values` in the order of the places the goal gives them (neighbours on the board together).
+fn by_goal_place(rules: &Rules, slots: &[usize], mut values: Vec<u64>) -> Vec<u64> {
+    let Some(goal) = rules.reverse.as_ref().map(|r| r.goal) else {
+        return values;
+    };
+    let layout = &rules.layout;
+    let place = |v: u64| {
+        (slots.iter())
+            .position(|&k| layout.get(goal, k) - layout.slots[k].lo == v as i64)
+            .unwrap_or(usize::MAX)
+    };
+    values.sort_by_key(|&v| place(v));
+    values
+}
+
+/// `values` in groups of `k`; when that leaves two full groups and a short one, the short one
+/// is taken from the middle (Korf and Felner's 6-6-3 on the 15-puzzle: the three tiles between
+/// the two blocks of six, which on Korf's instances needs a third of the nodes of a last row).
+fn groups_of(values: &[u64], k: usize) -> Vec<Vec<u64>> {
+    let n = values.len();
+    if n > 2 * k && n < 3 * k {
+        return vec![
+            values[..k].to_vec(),
+            values[n - k..].to_vec(),
+            values[k..n - k].to_vec(),
+        ];
+    }
+    values.chunks(k).map(<[u64]>::to_vec).collect()
 }
 
 /// The raw values some guard pins a slot of the array to (the blank of a slide).

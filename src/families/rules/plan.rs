@@ -21,6 +21,7 @@ pub enum Engine {
     BidirectionalBfs,
     UniformCost,
     AStar,
+    IdaStar,
     AllShortestBfs,
     LayeredBfs,
     BitmapLayers,
@@ -36,6 +37,7 @@ pub static CATALOG: Catalog<Objective, Engine> = Catalog {
                 Engine::BitmapBfs,
                 Engine::BidirectionalBfs,
                 Engine::AStar,
+                Engine::IdaStar,
             ],
         },
         ObjectiveEntry {
@@ -70,6 +72,7 @@ pub static CATALOG: Catalog<Objective, Engine> = Catalog {
         ("bidirectional-bfs", Engine::BidirectionalBfs),
         ("uniform-cost", Engine::UniformCost),
         ("a-star", Engine::AStar),
+        ("ida-star", Engine::IdaStar),
         ("all-shortest-bfs", Engine::AllShortestBfs),
         ("layered-bfs", Engine::LayeredBfs),
         ("bitmap-layers", Engine::BitmapLayers),
@@ -90,6 +93,8 @@ pub enum Plan {
     /// Least total cost (`unit`: each move costs 1, for `shortest`); `heuristic`: A* with the
     /// spec's estimate or the pattern databases of `heuristic = "auto"`.
     Cheapest { heuristic: bool, unit: bool },
+    /// Iterative-deepening A* with the heuristic: fewest moves in the memory of one path.
+    Deepening,
     /// Every shortest solution, listing at most `limit` (0: the count alone).
     AllShortest { limit: usize },
     /// Every reachable state layer by layer; `bitmap`: visited set indexed by the packed state.
@@ -109,6 +114,8 @@ impl Plan {
             Plan::Bidirectional => 56.0,
             // The node list (32 bytes), the best-cost map and the priority queue.
             Plan::Cheapest { .. } => 72.0,
+            // Only the path is kept.
+            Plan::Deepening => 0.0,
             // A node with its list of parents and its count of ways, and the index map.
             Plan::AllShortest { .. } => 96.0,
             // The visited set and the layers; with a bitmap, only the two layers.
@@ -181,6 +188,14 @@ pub fn plan(
                 &[Engine::UniformCost],
             ));
         }
+        (Objective::Shortest, Engine::IdaStar) if !facts.has_heuristic => {
+            return Err(choice.unfit(
+                &CATALOG,
+                "ida-star needs `heuristic` in [goal]",
+                &[Engine::Bfs],
+            ));
+        }
+        (Objective::Shortest, Engine::IdaStar) => Plan::Deepening,
         (Objective::Shortest, Engine::AStar) => Plan::Cheapest {
             heuristic: true,
             unit: true,
@@ -248,6 +263,12 @@ fn too_big_for_bitmap(
 
 fn auto_engine(objective: Objective, facts: &Facts) -> (Engine, String) {
     let (engine, why) = match objective {
+        // Depth first where the states only permute (tiles, cubies): few short cycles, and a
+        // space too big to keep; elsewhere (a Tower of Hanoi is full of cycles) A*.
+        Objective::Shortest if facts.auto_heuristic && facts.ranked.is_some() => (
+            Engine::IdaStar,
+            "heuristic = \"auto\" and the state is permuted arrays, so iterative-deepening A* guided by pattern databases built from the rules".to_string(),
+        ),
         Objective::Shortest | Objective::Cheapest if facts.auto_heuristic => (
             Engine::AStar,
             "heuristic = \"auto\": A* guided by pattern databases built from the rules".to_string(),
