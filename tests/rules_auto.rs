@@ -200,3 +200,23 @@ fn hanoi_auto_is_optimal_from_random_positions() {
         }
     }
 }
+
+/// Korf's first ten 15-puzzle instances (specs/data/korf100.txt, with the optimal lengths his
+/// paper published) written as rules: `heuristic = "auto"` must find each published length.
+/// Ignored by default: each run builds its 6-6-3 tables again (about 20 s here) and searches
+/// up to some 10^8 nodes.
+#[test]
+#[ignore]
+fn fifteen_rules_match_korfs_published_lengths() {
+    let data = std::fs::read_to_string("specs/data/korf100.txt").unwrap();
+    let rows = data.lines().filter(|l| !l.starts_with('#')).take(10);
+    for row in rows {
+        let n: Vec<u8> = row.split_whitespace().map(|x| x.parse().unwrap()).collect();
+        let (tiles, length) = (&n[..16], u64::from(n[16]));
+        let got = auto_length(
+            "specs/fifteen-rules.toml",
+            &[format!("start.cell={}", list(tiles))],
+        );
+        assert_eq!(got, length, "{tiles:?}");
+    }
+}
