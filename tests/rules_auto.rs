@@ -170,13 +170,13 @@ fn pocket_cube_auto_is_optimal_on_random_scrambles() {
 
 /// The Tower of Hanoi: `peg[d]` of each disc; a disc moves when no smaller one is on it or
 /// on the peg it goes to.
-fn hanoi_moves(s: &Vec<u8>) -> Vec<Vec<u8>> {
+fn hanoi_moves(s: &[u8]) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     for d in 0..s.len() {
         for t in 0..3 {
             let free = (0..d).all(|e| s[e] != s[d] && s[e] != t);
             if s[d] != t && free {
-                let mut n = s.clone();
+                let mut n = s.to_vec();
                 n[d] = t;
                 out.push(n);
             }
@@ -190,7 +190,7 @@ fn hanoi_auto_is_optimal_from_random_positions() {
     let mut rng = Rng(0xD1B5_4A32_D192_ED03);
     for n in [5usize, 7, 9] {
         let goal = vec![2u8; n];
-        let dist = distances(goal, hanoi_moves);
+        let dist = distances(goal, |s: &Vec<u8>| hanoi_moves(s));
         assert_eq!(dist.len(), 3usize.pow(n as u32));
         for _ in 0..3 {
             let s: Vec<u8> = (0..n).map(|_| rng.below(3) as u8).collect();

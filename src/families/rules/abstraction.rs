@@ -97,12 +97,12 @@ impl Abstraction {
         let n = layout.slots.len();
         let mut maps: Vec<Option<Vec<u64>>> = vec![None; n];
         let in_tiles = |k: usize| p.tiles.as_ref().is_some_and(|t| t.0.contains(&k));
-        for k in 0..n {
+        for (k, map) in maps.iter_mut().enumerate() {
             if layout.slots[k].mask == 0 || p.exact[k] {
                 continue;
             }
             let sz = size(layout, k);
-            maps[k] = Some(match &p.tiles {
+            *map = Some(match &p.tiles {
                 Some((_, kept, wild)) if in_tiles(k) => (0..sz)
                     .map(|v| if kept.contains(&v) { v } else { *wild })
                     .collect(),
@@ -172,7 +172,7 @@ impl Abstraction {
             for j in (0..kept.len().saturating_sub(1)).rev() {
                 weights[j] = weights[j + 1] * (n - j as u64 - 1);
             }
-            let count = weights.first().map_or(1, |w| w * (n - 0));
+            let count = weights.first().map_or(1, |w| w * n);
             self.tiles = Some(Tiles {
                 slots: (slots.iter())
                     .map(|&k| (layout.slots[k].shift, layout.slots[k].mask))
@@ -291,7 +291,7 @@ impl Abstraction {
                     .map(|class| {
                         class.iter().any(|&v| {
                             let s = u128::place(v, f.shift);
-                            g.run(s, &rules.tables).map_or(true, |x| x != 0)
+                            g.run(s, &rules.tables) != Ok(0)
                         })
                     })
                     .collect();
@@ -357,13 +357,13 @@ impl Abstraction {
         let g = || rules.instances[i].guard.as_ref();
         match &self.moves[i].guard {
             Guard::Always => true,
-            Guard::Exact => g().is_none_or(|g| g.run(a, &rules.tables).map_or(true, |x| x != 0)),
+            Guard::Exact => g().is_none_or(|g| g.run(a, &rules.tables) != Ok(0)),
             Guard::OneSlot { shift, mask, ok } => ok[a.field(*shift, *mask) as usize],
             Guard::Enumerate(open) => {
                 let g = g().expect("a guard");
                 let mut holds = false;
                 self.each_concrete(layout, open, a, &mut |s| {
-                    holds = holds || g.run(s, &rules.tables).map_or(true, |x| x != 0);
+                    holds = holds || g.run(s, &rules.tables) != Ok(0);
                 });
                 holds
             }

@@ -126,13 +126,12 @@ impl AutoHeuristic {
                 .collect();
             let join = if g.len() > 1 { " + " } else { "" };
             lines.push(format!(
-                "pattern{}{}: {}",
+                "pattern{}: {}",
                 if g.len() > 1 {
                     "s added (no move changes two)"
                 } else {
                     ""
                 },
-                if join.is_empty() { "" } else { "" },
                 parts.join(join)
             ));
         }

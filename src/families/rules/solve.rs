@@ -181,7 +181,7 @@ impl RulesPuzzle {
         };
         let path = RulesPath {
             start,
-            steps: moves.into_iter().map(|(mv, s)| (mv, s)).collect(),
+            steps: moves,
         };
         let (solution, _) = self.solution(&path)?;
         report.cost = Some(path.len() as u64);
