@@ -212,14 +212,22 @@ fn objectives_and_engines_are_chosen_and_said() {
     assert!(doc["engine_reason"].as_str().unwrap().starts_with("auto:"));
     let doc = solve(&["specs/missionaries-rules.toml", "--engine", "bfs"]);
     assert_eq!(doc["cost"], 11);
+    // The cube's 100-bit state has no ranking to fit a bitmap: the engine is refused.
     let (doc, code) = run_json(&[
-        "specs/eight-rules.toml",
+        "specs/cube-rules.toml",
         "--objective",
         "longest",
         "--engine",
         "bitmap-layers",
     ]);
     assert_eq!(code, 2, "{doc}");
+    // The 8-puzzle's slides are swaps with the blank, so `cell` stays a permutation and its
+    // 36-bit state is ranked into 9! places: the bitmap fits.
+    let doc = solve(&["specs/eight-rules.toml", "--objective", "longest"]);
+    assert_eq!(doc["engine"], "bitmap-layers");
+    // Known: the 8-puzzle's 9!/2 = 181,440 positions, the farthest 31 moves away.
+    assert_eq!(doc["count"], 181440);
+    assert_eq!(doc["cost"], 31);
 }
 
 #[test]

@@ -12,6 +12,7 @@ pub mod frontier_layers;
 pub mod ida_star;
 pub mod layers;
 mod path;
+pub mod pattern_db;
 pub mod prefetch;
 pub mod progress;
 pub mod propagation;

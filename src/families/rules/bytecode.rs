@@ -198,6 +198,45 @@ impl Program {
         )
     }
 
+    /// The slots the program may read, as shifts and masks (an array read at a computed
+    /// index: each of its slots).
+    pub fn reads(&self) -> Vec<(u32, u64)> {
+        let mut out = Vec::new();
+        let mut field = |f: Field| out.push((f.shift, f.mask));
+        for t in self.tests.iter().flatten() {
+            field(t.a);
+            t.b.into_iter().for_each(&mut field);
+        }
+        for op in &self.ops {
+            match *op {
+                Op::Load { shift, mask, lo } => field(Field { shift, mask, lo }),
+                Op::LoadAt {
+                    shift,
+                    bits,
+                    mask,
+                    lo,
+                    len,
+                    ..
+                } => (0..len).for_each(|i| {
+                    field(Field {
+                        shift: shift + bits * i,
+                        mask,
+                        lo,
+                    })
+                }),
+                Op::CompareLoadConst { field: f, .. } => field(f),
+                Op::CompareLoads { a, b, .. } => {
+                    field(a);
+                    field(b);
+                }
+                _ => {}
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     fn fault(&self, site: u32) -> Fault {
         let (span, message, no_value) = &self.sites[site as usize];
         Fault {

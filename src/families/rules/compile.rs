@@ -201,12 +201,15 @@ fn instance(
         _ => None,
     };
     let what = format!("the effect of move `{name}`");
-    let mut effect = match &m.effect {
+    let (mut effect, copy) = match &m.effect {
         Some(text) => {
             effect(&parsed.effects, names).map_err(|e| doc.formula_error(text, &what, e))?
         }
-        None => Effect::default(),
+        None => (Effect::default(), None),
     };
+    if let (Some(step), Some(g)) = (copy, &guard) {
+        super::swap::found_swap(&mut effect, step, g, names.layout);
+    }
     if let Some(perm) = super::cycles::declared(doc, m, names)? {
         let span = m.permute.as_ref().map_or(m.name.span(), |p| p.span());
         add_declared(doc, span, &mut effect, perm, names.layout)?;
@@ -252,7 +255,12 @@ fn guard_error(
     doc.formula_error(text, what, e)
 }
 
-fn effect(assignments: &[Assignment], names: &mut Names) -> Result<Effect, ExprError> {
+/// The effect, and its one copy of a slot when that is all it computes (a blank's slide:
+/// [`super::swap::found_swap`] may turn it into a swap).
+fn effect(
+    assignments: &[Assignment],
+    names: &mut Names,
+) -> Result<(Effect, Option<Step>), ExprError> {
     let mut fx = Effect::default();
     let mut assigned: Vec<usize> = Vec::new();
     let mut copies: Vec<Option<Step>> = Vec::new();
@@ -277,7 +285,11 @@ fn effect(assignments: &[Assignment], names: &mut Names) -> Result<Effect, ExprE
         }
     }
     found_permutation(&mut fx, &copies, names.layout);
-    Ok(fx)
+    let copy = match copies.as_slice() {
+        [Some(step)] if fx.perm.is_none() && fx.writes.len() == 1 => Some(*step),
+        _ => None,
+    };
+    Ok((fx, copy))
 }
 
 /// When every computed write copies another slot (plus a constant modulo the range, as

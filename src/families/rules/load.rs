@@ -42,13 +42,15 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
     let allowed = constraints(doc, &spec, &mut names)?;
     let goal_text = &spec.goal.get_ref().reach;
     let goal = predicate(doc, goal_text, "the goal", Ty::Bool, &mut names)?;
+    let auto = (spec.goal.get_ref().heuristic.as_ref()).filter(|h| h.get_ref().trim() == "auto");
     let heuristic = match &spec.goal.get_ref().heuristic {
-        Some(h) => Some(predicate(doc, h, "the heuristic", Ty::Num, &mut names)?),
-        None => None,
+        Some(h) if auto.is_none() => Some(predicate(doc, h, "the heuristic", Ty::Num, &mut names)?),
+        _ => None,
     };
     let facts = Facts {
         bits: layout.bits,
-        has_heuristic: heuristic.is_some(),
+        has_heuristic: heuristic.is_some() || auto.is_some(),
+        auto_heuristic: auto.is_some(),
         costs_differ: costs_differ(&instances),
         moves: instances.len() as u64,
         backward: None,
@@ -82,6 +84,10 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
         backward: rules.reverse.as_ref().map(|r| r.per_state),
         ..facts
     };
+    let auto_unit = match auto {
+        Some(text) => Some(auto_unit(doc, text, &rules)?),
+        None => None,
+    };
     let choice = CATALOG.choose(doc, &spec.solve.common())?;
     let limit = usize::try_from(spec.solve.common().limit(100)).unwrap_or(usize::MAX);
     let (plan, engine) = plan(&choice, &facts, limit)?;
@@ -105,7 +111,32 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
         sites,
         max_states,
         limit,
+        auto_unit,
     })
+}
+
+/// `heuristic = "auto"`: the least cost of a move, which each pattern database's move is
+/// counted as; refused where the tables cannot be built (no single goal state, costs that
+/// depend on the state).
+fn auto_unit(doc: &SpecDocument, text: &Spanned<String>, rules: &Rules) -> Result<u64, Diagnostic> {
+    let refuse = |why: &str, help: &str| {
+        let e = ExprError::new(why.to_string(), 0..text.get_ref().len()).help(help.to_string());
+        Err(doc.formula_error(text, "the heuristic", e))
+    };
+    if rules.reverse.is_none() {
+        return refuse(
+            "heuristic = \"auto\" needs a goal naming one full state (`x == value` for every variable and array element)",
+            "write the goal as one state, or give the heuristic as a formula",
+        );
+    }
+    let costs: Option<Vec<i64>> = rules.instances.iter().map(|i| i.cost.constant()).collect();
+    match costs {
+        Some(c) => Ok(c.into_iter().min().unwrap_or(1).max(0) as u64),
+        None => refuse(
+            "heuristic = \"auto\" needs every move's cost to be a constant",
+            "give the heuristic as a formula, or make the costs constants",
+        ),
+    }
 }
 
 fn is_identifier(name: &str) -> bool {

@@ -2,16 +2,19 @@
 //! guards and effects, constraints and a goal (docs/rules.md). The spec is compiled once into a
 //! packed state and programs over it; the shared engines search it.
 
+mod abstraction;
 mod arith;
 mod bytecode;
 mod compile;
 mod cycles;
+mod deepening;
 mod display;
 mod label;
 pub(crate) mod layout;
 mod load;
 pub(crate) mod lower;
 mod model;
+mod pattern;
 mod permute;
 mod plan;
 mod puzzle;
@@ -21,6 +24,7 @@ mod reverse;
 mod search;
 mod solve;
 mod spec;
+mod swap;
 pub(crate) mod word;
 
 use super::{Family, Puzzle};

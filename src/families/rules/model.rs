@@ -333,6 +333,20 @@ impl Rules {
         Ok(None)
     }
 
+    /// The state after instance `i`'s effect from `s`, guard and constraints not checked (the
+    /// pattern databases check what their abstraction can tell of them apart).
+    pub fn effect_only<W: Word>(&self, i: usize, s: W) -> Option<W> {
+        let e = &self.instances[i].effect;
+        let mut next = e.bits(s);
+        if let Some(p) = &e.perm {
+            next = p.apply(s, next);
+        }
+        if e.writes.is_empty() {
+            return Some(next);
+        }
+        self.writes(&e.writes, s, next).ok()
+    }
+
     pub fn cost<W: Word>(&self, i: usize, s: W) -> Result<i64, SearchFault> {
         let inst = &self.instances[i];
         self.check(&inst.cost, s, Formula::Cost(inst.rule))

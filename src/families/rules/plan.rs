@@ -21,6 +21,7 @@ pub enum Engine {
     BidirectionalBfs,
     UniformCost,
     AStar,
+    IdaStar,
     AllShortestBfs,
     LayeredBfs,
     BitmapLayers,
@@ -31,7 +32,13 @@ pub static CATALOG: Catalog<Objective, Engine> = Catalog {
         ObjectiveEntry {
             name: "shortest",
             objective: Objective::Shortest,
-            engines: &[Engine::Bfs, Engine::BitmapBfs, Engine::BidirectionalBfs],
+            engines: &[
+                Engine::Bfs,
+                Engine::BitmapBfs,
+                Engine::BidirectionalBfs,
+                Engine::AStar,
+                Engine::IdaStar,
+            ],
         },
         ObjectiveEntry {
             name: "cheapest",
@@ -65,6 +72,7 @@ pub static CATALOG: Catalog<Objective, Engine> = Catalog {
         ("bidirectional-bfs", Engine::BidirectionalBfs),
         ("uniform-cost", Engine::UniformCost),
         ("a-star", Engine::AStar),
+        ("ida-star", Engine::IdaStar),
         ("all-shortest-bfs", Engine::AllShortestBfs),
         ("layered-bfs", Engine::LayeredBfs),
         ("bitmap-layers", Engine::BitmapLayers),
@@ -82,8 +90,11 @@ pub enum Plan {
     Shortest { bitmap: bool },
     /// Breadth-first search from the start and back from the goal state, layer by layer.
     Bidirectional,
-    /// Least total cost; `heuristic`: A* with the spec's estimate.
-    Cheapest { heuristic: bool },
+    /// Least total cost (`unit`: each move costs 1, for `shortest`); `heuristic`: A* with the
+    /// spec's estimate or the pattern databases of `heuristic = "auto"`.
+    Cheapest { heuristic: bool, unit: bool },
+    /// Iterative-deepening A* with the heuristic: fewest moves in the memory of one path.
+    Deepening,
     /// Every shortest solution, listing at most `limit` (0: the count alone).
     AllShortest { limit: usize },
     /// Every reachable state layer by layer; `bitmap`: visited set indexed by the packed state.
@@ -103,6 +114,8 @@ impl Plan {
             Plan::Bidirectional => 56.0,
             // The node list (32 bytes), the best-cost map and the priority queue.
             Plan::Cheapest { .. } => 72.0,
+            // Only the path is kept.
+            Plan::Deepening => 0.0,
             // A node with its list of parents and its count of ways, and the index map.
             Plan::AllShortest { .. } => 96.0,
             // The visited set and the layers; with a bitmap, only the two layers.
@@ -116,6 +129,8 @@ impl Plan {
 pub struct Facts {
     pub bits: u32,
     pub has_heuristic: bool,
+    /// `heuristic = "auto"`.
+    pub auto_heuristic: bool,
     pub costs_differ: bool,
     /// Move instances.
     pub moves: u64,
@@ -166,18 +181,31 @@ pub fn plan(
             return Err(too_big_for_bitmap(choice, facts, Engine::Bfs));
         }
         (Objective::Shortest, Engine::BidirectionalBfs) => bidirectional(choice, facts)?,
-        (Objective::Shortest, engine) => Plan::Shortest {
-            bitmap: engine == Engine::BitmapBfs,
-        },
-        (Objective::Cheapest, Engine::AStar) if !facts.has_heuristic => {
+        (Objective::Shortest | Objective::Cheapest, Engine::AStar) if !facts.has_heuristic => {
             return Err(choice.unfit(
                 &CATALOG,
                 "a-star needs `heuristic` in [goal]",
                 &[Engine::UniformCost],
             ));
         }
+        (Objective::Shortest, Engine::IdaStar) if !facts.has_heuristic => {
+            return Err(choice.unfit(
+                &CATALOG,
+                "ida-star needs `heuristic` in [goal]",
+                &[Engine::Bfs],
+            ));
+        }
+        (Objective::Shortest, Engine::IdaStar) => Plan::Deepening,
+        (Objective::Shortest, Engine::AStar) => Plan::Cheapest {
+            heuristic: true,
+            unit: true,
+        },
+        (Objective::Shortest, engine) => Plan::Shortest {
+            bitmap: engine == Engine::BitmapBfs,
+        },
         (Objective::Cheapest, engine) => Plan::Cheapest {
             heuristic: engine == Engine::AStar,
+            unit: false,
         },
         (Objective::AllShortest, _) => Plan::AllShortest { limit },
         (Objective::Count, _) => Plan::AllShortest { limit: 0 },
@@ -235,6 +263,16 @@ fn too_big_for_bitmap(
 
 fn auto_engine(objective: Objective, facts: &Facts) -> (Engine, String) {
     let (engine, why) = match objective {
+        // Depth first where the states only permute (tiles, cubies): few short cycles, and a
+        // space too big to keep; elsewhere (a Tower of Hanoi is full of cycles) A*.
+        Objective::Shortest if facts.auto_heuristic && facts.ranked.is_some() => (
+            Engine::IdaStar,
+            "heuristic = \"auto\" and the state is permuted arrays, so iterative-deepening A* guided by pattern databases built from the rules".to_string(),
+        ),
+        Objective::Shortest | Objective::Cheapest if facts.auto_heuristic => (
+            Engine::AStar,
+            "heuristic = \"auto\": A* guided by pattern databases built from the rules".to_string(),
+        ),
         Objective::Shortest if let Some(n) = auto_bidirectional(facts) => (
             Engine::BidirectionalBfs,
             format!(

@@ -110,4 +110,6 @@ pub struct RulesPuzzle {
     pub(super) sites: Sites,
     pub(super) max_states: u64,
     pub(super) limit: usize,
+    /// `heuristic = "auto"`: the least move cost its tables count each move as.
+    pub(super) auto_unit: Option<u64>,
 }

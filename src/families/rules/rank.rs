@@ -116,7 +116,12 @@ impl Ranking {
 /// Whether array `v` holds a permutation of its range at the start and every move either
 /// leaves its slots alone or fills them from its own slots unchanged (a `permute` with no
 /// `add` on it): then it holds a permutation in every reachable state.
-fn stays_a_permutation(layout: &Layout, v: usize, start: &[i64], instances: &[Instance]) -> bool {
+pub fn stays_a_permutation(
+    layout: &Layout,
+    v: usize,
+    start: &[i64],
+    instances: &[Instance],
+) -> bool {
     let var = &layout.vars[v];
     let Shape::Array(n) = var.shape else {
         return false;

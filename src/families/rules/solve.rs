@@ -2,8 +2,10 @@
 //! turns a failure while searching into a diagnostic at the formula, replays every solution
 //! against the rules, and fills the report.
 
+use super::deepening::Deepening;
 use super::lower::Names;
 use super::model::{Formula, SearchFault};
+use super::pattern::AutoHeuristic;
 use super::plan::{CATALOG, Objective, Plan};
 use super::puzzle::RulesPuzzle;
 use super::report::{RulesDetails, view};
@@ -12,13 +14,18 @@ use super::word::Word;
 use crate::diagnostic::Diagnostic;
 use crate::engine::bfs::BfsOutcome;
 use crate::engine::layers::Layers;
-use crate::engine::{Path, Progress, SearchStats, bitmap_bfs, bitmap_layers, uniform_cost};
+use crate::engine::{
+    Path, Progress, SearchStats, bitmap_bfs, bitmap_layers, ida_star, uniform_cost,
+};
 use crate::expr::ExprError;
 use crate::families::state_space::{self, MovePuzzle, Visited};
 use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Solution, StateView, Stats, Status, Step};
 
 type RulesPath<W> = Path<W, u32>;
+
+/// Iterative deepening gives up past this many moves (the bound of a search with no goal).
+const MAX_DEPTH: u32 = 1000;
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
@@ -84,6 +91,9 @@ impl RulesPuzzle {
                 details.layers = out.layers;
                 out.stats
             }
+            None if self.plan == Plan::Deepening => {
+                self.deepening(&search, start, &mut report, ctx)?
+            }
             None => self.cheapest(&search, start, &mut report, ctx)?,
         };
         self.finish(&mut report, details, stats);
@@ -99,9 +109,23 @@ impl RulesPuzzle {
         report: &mut Report,
         ctx: &SolveContext,
     ) -> Result<SearchStats, Diagnostic> {
-        let heuristic = matches!(self.plan, Plan::Cheapest { heuristic: true });
-        let cost = |from: &W, mv: &u32, _: &W| search.cost(*from, *mv);
-        let h = |s: &W| if heuristic { search.heuristic(*s) } else { 0 };
+        let (heuristic, unit) = match self.plan {
+            Plan::Cheapest { heuristic, unit } => (heuristic, unit),
+            _ => (false, false),
+        };
+        let auto = match self.auto_unit.filter(|_| heuristic) {
+            Some(least) => Some(self.auto_heuristic::<W>(if unit { 1 } else { least })?),
+            None => None,
+        };
+        if let Some(a) = &auto {
+            report.notes.extend(a.describe());
+        }
+        let cost = |from: &W, mv: &u32, _: &W| if unit { 1 } else { search.cost(*from, *mv) };
+        let h = |s: &W| match (&auto, heuristic) {
+            (Some(a), _) => a.estimate(*s),
+            (None, true) => search.heuristic(*s),
+            (None, false) => 0,
+        };
         let is_goal = |s: &W| search.is_goal(*s);
         let out = uniform_cost::cheapest_path(search, start, is_goal, cost, h, ctx.progress);
         self.checked(search)?;
@@ -119,6 +143,63 @@ impl RulesPuzzle {
         Ok(out.stats)
     }
 
+    /// The fewest moves by iterative-deepening A*, with the pattern databases of `heuristic =
+    /// "auto"` or the spec's estimate.
+    fn deepening<W: Word>(
+        &self,
+        search: &Search<W>,
+        start: W,
+        report: &mut Report,
+        ctx: &SolveContext,
+    ) -> Result<SearchStats, Diagnostic> {
+        let auto = match self.auto_unit {
+            Some(_) => Some(self.auto_heuristic::<W>(1)?),
+            None => None,
+        };
+        if let Some(a) = &auto {
+            report.notes.extend(a.describe());
+        }
+        let estimate = |s: W| match &auto {
+            Some(a) => a.estimate(s),
+            None => search.heuristic(s),
+        };
+        let space = Deepening {
+            search,
+            estimate: &estimate,
+        };
+        let mut node = vec![start];
+        let out = ida_star::solve(&space, &mut node, MAX_DEPTH, ctx.progress);
+        self.checked(search)?;
+        let stats = SearchStats {
+            states: out.nodes,
+            elapsed: out.elapsed,
+        };
+        report.stats = Stats::new(stats.states, stats.elapsed);
+        let Some(moves) = out.moves else {
+            report.status = Status::NoSolution;
+            return Ok(stats);
+        };
+        let path = RulesPath {
+            start,
+            steps: moves,
+        };
+        let (solution, _) = self.solution(&path)?;
+        report.cost = Some(path.len() as u64);
+        report.solutions.push(solution);
+        Ok(stats)
+    }
+
+    /// The pattern databases of `heuristic = "auto"`, each move counted as `unit`.
+    fn auto_heuristic<W: Word>(&self, unit: u64) -> Result<AutoHeuristic, Diagnostic> {
+        let goal = self.rules.reverse.as_ref().map_or(self.start, |r| r.goal);
+        AutoHeuristic::build::<W>(&self.rules, goal, self.start, unit).map_err(|why| {
+            Diagnostic::new(format!(
+                "heuristic = \"auto\" found no pattern database it can build: {why}"
+            ))
+            .help("give the heuristic as a formula, or leave it out")
+        })
+    }
+
     /// The plan as the move puzzles' driver runs it: every objective but `cheapest`.
     fn driven<W: Word>(&self) -> Option<state_space::Plan<W>> {
         let visited = |bitmap| {
@@ -129,7 +210,7 @@ impl RulesPuzzle {
             }
         };
         Some(match self.plan {
-            Plan::Cheapest { .. } => return None,
+            Plan::Cheapest { .. } | Plan::Deepening => return None,
             Plan::Shortest { bitmap } => state_space::Plan::Shortest {
                 visited: visited(bitmap),
             },

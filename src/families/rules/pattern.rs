@@ -1,0 +1,394 @@
+//! `heuristic = "auto"`: pattern databases the interpreter builds from the rules. The patterns
+//! are chosen within a memory budget: in an array that stays a permutation (tiles, cubies),
+//! groups of its values that no guard pins (the blank is left out), as Korf and Felner's
+//! disjoint tile patterns; over the other slots, groups of whole slots. A group's tables are
+//! added when no move can change two of them (each slide moves one tile); otherwise the
+//! largest is taken. Every table is admissible, so the sum or maximum is too.
+
+use super::abstraction::{Abstraction, Pattern};
+use super::layout::Layout;
+use super::model::{Rules, Target};
+use super::word::Word;
+use crate::engine::pattern_db::{self, Table, UNREACHED};
+use std::time::{Duration, Instant};
+
+/// Entries one table may have (two bytes each).
+const MAX_ENTRIES: u64 = 1 << 24;
+/// The estimate of a state from which the goal cannot be reached.
+pub const DEAD_END: u64 = u64::MAX / 4;
+
+/// One pattern database.
+struct Database {
+    what: String,
+    abstraction: Abstraction,
+    table: Table,
+}
+
+/// The tables, in groups: the estimate is the largest group's sum.
+pub struct AutoHeuristic {
+    groups: Vec<Vec<Database>>,
+    /// Each move costs at least this (`cheapest`); 1 for `shortest`.
+    unit: u64,
+    pub elapsed: Duration,
+}
+
+/// A pattern before its table is built.
+struct Planned {
+    what: String,
+    pattern: Pattern,
+}
+
+impl AutoHeuristic {
+    /// The tables for `rules`, whose goal is the one state `goal`; each move costs at least
+    /// `unit`. Err: why no pattern could be built.
+    pub fn build<W: Word>(
+        rules: &Rules,
+        goal: u128,
+        start: u128,
+        unit: u64,
+    ) -> Result<AutoHeuristic, String> {
+        let t0 = Instant::now();
+        let mut groups = Vec::new();
+        let mut refused = Vec::new();
+        for (planned, additive) in choose(rules, start) {
+            let mut built = Vec::new();
+            for p in planned {
+                match Abstraction::new(rules, &p.pattern) {
+                    Ok(a) => built.push(database::<W>(rules, a, p.what, goal)),
+                    Err(why) => refused.push(format!("{}: {why}", p.what)),
+                }
+            }
+            if additive {
+                groups.push(built);
+            } else {
+                groups.extend(built.into_iter().map(|d| vec![d]));
+            }
+        }
+        groups.retain(|g| !g.is_empty());
+        if groups.is_empty() {
+            return Err(if refused.is_empty() {
+                "no pattern fits".to_string()
+            } else {
+                refused.join("; ")
+            });
+        }
+        Ok(AutoHeuristic {
+            groups,
+            unit,
+            elapsed: t0.elapsed(),
+        })
+    }
+
+    /// A lower bound on the cost from `s` to the goal ([`DEAD_END`] when there is no way).
+    #[inline]
+    pub fn estimate<W: Word>(&self, s: W) -> u64 {
+        let mut best = 0u64;
+        for g in &self.groups {
+            let mut sum = 0u64;
+            for d in g {
+                let x = d.table.dist[d.abstraction.index(s)];
+                if x == UNREACHED {
+                    return DEAD_END;
+                }
+                sum += u64::from(x);
+            }
+            best = best.max(sum);
+        }
+        best * self.unit
+    }
+
+    /// What was built, for the report: one line per group.
+    pub fn describe(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        let how = if self.groups.len() > 1 {
+            "the largest of "
+        } else {
+            ""
+        };
+        lines.push(format!(
+            "heuristic auto: {how}{} pattern database group{}, built in {:.3} s",
+            self.groups.len(),
+            if self.groups.len() == 1 { "" } else { "s" },
+            self.elapsed.as_secs_f64()
+        ));
+        for g in &self.groups {
+            let parts: Vec<String> = (g.iter())
+                .map(|d| {
+                    format!(
+                        "{} ({} entries, {} reached, up to {} moves, {:.3} s)",
+                        d.what,
+                        crate::report::group_digits(u128::from(d.abstraction.bound)),
+                        crate::report::group_digits(u128::from(d.table.reached)),
+                        d.table.deepest,
+                        d.table.elapsed.as_secs_f64()
+                    )
+                })
+                .collect();
+            let join = if g.len() > 1 { " + " } else { "" };
+            lines.push(format!(
+                "pattern{}: {}",
+                if g.len() > 1 {
+                    "s added (no move changes two)"
+                } else {
+                    ""
+                },
+                parts.join(join)
+            ));
+        }
+        lines
+    }
+}
+
+fn database<W: Word>(rules: &Rules, a: Abstraction, what: String, goal: u128) -> Database {
+    let g = a.canonical(&rules.layout, W::narrow(super::word::Mask::from(goal)));
+    let table = pattern_db::build(
+        g,
+        a.bound as usize,
+        |s: W| a.index(s),
+        |t, out| a.predecessors(rules, t, out),
+    );
+    Database {
+        what,
+        abstraction: a,
+        table,
+    }
+}
+
+/// The patterns, in groups, each with whether its tables may be added.
+fn choose(rules: &Rules, start: u128) -> Vec<(Vec<Planned>, bool)> {
+    let layout = &rules.layout;
+    let values = layout.unpack(start);
+    let permuted: Vec<usize> = (0..layout.vars.len())
+        .filter(|&v| super::rank::stays_a_permutation(layout, v, &values, &rules.instances))
+        .collect();
+    let mut groups = Vec::new();
+    let mut in_tiles = vec![false; layout.slots.len()];
+    // The longest permutation array gives tile patterns.
+    if let Some(&v) = permuted.iter().max_by_key(|&&v| layout.vars[v].len()) {
+        let var = &layout.vars[v];
+        let slots: Vec<usize> = (var.first..var.first + var.len()).collect();
+        slots.iter().for_each(|&k| in_tiles[k] = true);
+        groups.push(tile_patterns(rules, &slots));
+    }
+    permuted.iter().for_each(|&v| {
+        let var = &layout.vars[v];
+        (var.first..var.first + var.len()).for_each(|k| in_tiles[k] = true);
+    });
+    let rest: Vec<usize> = (0..layout.slots.len())
+        .filter(|&k| !in_tiles[k] && layout.slots[k].mask != 0)
+        .collect();
+    if !rest.is_empty() {
+        groups.push(slot_patterns(rules, &rest));
+    }
+    groups
+}
+
+fn dropped_elsewhere(layout: &Layout) -> Pattern {
+    Pattern {
+        exact: vec![false; layout.slots.len()],
+        tiles: None,
+        rep: vec![0; layout.slots.len()],
+    }
+}
+
+/// Values of the permutation array over `slots` in groups as large as the budget allows; the
+/// values guards pin (a blank) are in none. Additive when each move moves at most one value
+/// of the groups.
+fn tile_patterns(rules: &Rules, slots: &[usize]) -> (Vec<Planned>, bool) {
+    let layout = &rules.layout;
+    let n = slots.len() as u64;
+    let pinned = pinned_values(rules, slots);
+    let values: Vec<u64> = (0..n).filter(|v| !pinned.contains(v)).collect();
+    // The largest k with n (n-1) ... (n-k+1) entries within the budget.
+    let mut k = 0usize;
+    let mut entries = 1u64;
+    while k < values.len() && entries * (n - k as u64) <= MAX_ENTRIES {
+        entries *= n - k as u64;
+        k += 1;
+    }
+    let wild = pinned.first().copied().unwrap_or(0);
+    let name = &layout.vars[var_of(layout, slots[0])].name;
+    let f = layout.slots[slots[0]];
+    let planned: Vec<Planned> = groups_of(&by_goal_place(rules, slots, values), k.max(1))
+        .iter()
+        .map(|chunk| {
+            let shown: Vec<String> = chunk
+                .iter()
+                .map(|&v| (v as i64 + f.lo).to_string())
+                .collect();
+            let mut pattern = dropped_elsewhere(layout);
+            // The wild value stands for every value outside the chunk: the blank when there is
+            // one, else the first value outside it.
+            let wild = if pinned.is_empty() {
+                (0..n).find(|v| !chunk.contains(v)).unwrap_or(wild)
+            } else {
+                wild
+            };
+            pattern.tiles = Some((slots.to_vec(), chunk.to_vec(), wild));
+            Planned {
+                what: format!("`{name}` values {}", shown.join(" ")),
+                pattern,
+            }
+        })
+        .collect();
+    let additive = rules.instances.iter().all(|inst| {
+        let Some(p) = &inst.effect.perm else {
+            return true;
+        };
+        let guard_pins = inst
+            .guard
+            .as_ref()
+            .and_then(|g| g.equalities(false))
+            .unwrap_or_default();
+        let mut unknown = 0;
+        for st in p.steps().iter().filter(|st| slots.contains(&st.src)) {
+            let fs = layout.slots[st.src];
+            let pin = guard_pins
+                .iter()
+                .find(|q| (q.0, q.1) == (fs.shift, fs.mask));
+            match pin {
+                Some(q) if pinned.contains(&((q.2 - fs.lo) as u64)) => {}
+                _ => unknown += 1,
+            }
+        }
+        unknown <= 1
+    });
+    (planned, additive)
+}
+
+/// `values` in the order of the places the goal gives them (neighbours on the board together).
+fn by_goal_place(rules: &Rules, slots: &[usize], mut values: Vec<u64>) -> Vec<u64> {
+    let Some(goal) = rules.reverse.as_ref().map(|r| r.goal) else {
+        return values;
+    };
+    let layout = &rules.layout;
+    let place = |v: u64| {
+        (slots.iter())
+            .position(|&k| layout.get(goal, k) - layout.slots[k].lo == v as i64)
+            .unwrap_or(usize::MAX)
+    };
+    values.sort_by_key(|&v| place(v));
+    values
+}
+
+/// `values` in groups of `k`; when that leaves two full groups and a short one, the short one
+/// is taken from the middle (Korf and Felner's 6-6-3 on the 15-puzzle: the three tiles between
+/// the two blocks of six, which on Korf's instances needs a third of the nodes of a last row).
+fn groups_of(values: &[u64], k: usize) -> Vec<Vec<u64>> {
+    let n = values.len();
+    if n > 2 * k && n < 3 * k {
+        return vec![
+            values[..k].to_vec(),
+            values[n - k..].to_vec(),
+            values[k..n - k].to_vec(),
+        ];
+    }
+    values.chunks(k).map(<[u64]>::to_vec).collect()
+}
+
+/// The raw values some guard pins a slot of the array to (the blank of a slide).
+fn pinned_values(rules: &Rules, slots: &[usize]) -> Vec<u64> {
+    let layout = &rules.layout;
+    let mut out: Vec<u64> = Vec::new();
+    for inst in &rules.instances {
+        let eqs = inst
+            .guard
+            .as_ref()
+            .and_then(|g| g.equalities(false))
+            .unwrap_or_default();
+        for (shift, mask, c) in eqs {
+            if let Some(&k) = (slots.iter())
+                .find(|&&k| (layout.slots[k].shift, layout.slots[k].mask) == (shift, mask))
+            {
+                out.push((c - layout.slots[k].lo) as u64);
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+fn var_of(layout: &Layout, slot: usize) -> usize {
+    (layout.vars.iter())
+        .rposition(|v| v.first <= slot)
+        .expect("every slot has a variable")
+}
+
+/// Whole slots in groups (in order) as large as the budget allows. Additive when no move
+/// writes slots of two groups.
+fn slot_patterns(rules: &Rules, rest: &[usize]) -> (Vec<Planned>, bool) {
+    let layout = &rules.layout;
+    let mut chunks: Vec<Vec<usize>> = Vec::new();
+    let mut entries = u64::MAX;
+    for &k in rest {
+        let size = (layout.slots[k].hi - layout.slots[k].lo + 1) as u64;
+        match entries.checked_mul(size) {
+            Some(e) if e <= MAX_ENTRIES => {
+                entries = e;
+                chunks.last_mut().expect("a chunk").push(k);
+            }
+            _ => {
+                entries = size;
+                chunks.push(vec![k]);
+            }
+        }
+    }
+    let group_of = |k: usize| chunks.iter().position(|c| c.contains(&k));
+    let additive = rules.instances.iter().all(|inst| {
+        let e = &inst.effect;
+        let mut written: Vec<usize> = (0..layout.slots.len())
+            .filter(|&k| !(layout.mask_of(k) & (e.clear | e.set | e.toggle)).is_empty())
+            .collect();
+        for w in &e.writes {
+            match &w.target {
+                Target::Slot(k) => written.push(*k),
+                Target::At { var, .. } => {
+                    let v = &layout.vars[*var];
+                    written.extend(v.first..v.first + v.len());
+                }
+            }
+        }
+        if let Some(p) = &e.perm {
+            written.extend(p.steps().iter().map(|s| s.dst));
+        }
+        let mut groups: Vec<usize> = written.into_iter().filter_map(group_of).collect();
+        groups.sort_unstable();
+        groups.dedup();
+        groups.len() <= 1
+    });
+    let planned = chunks
+        .iter()
+        .map(|chunk| {
+            let mut pattern = dropped_elsewhere(layout);
+            chunk.iter().for_each(|&k| pattern.exact[k] = true);
+            Planned {
+                what: slot_names(layout, chunk),
+                pattern,
+            }
+        })
+        .collect();
+    (planned, additive)
+}
+
+/// "`peg[0..7]`", "`ml`, `cl`": the slots of a pattern.
+fn slot_names(layout: &Layout, chunk: &[usize]) -> String {
+    let mut parts = Vec::new();
+    for (v, var) in layout.vars.iter().enumerate() {
+        let mine: Vec<usize> = (chunk.iter())
+            .filter(|&&k| var_of(layout, k) == v)
+            .map(|&k| k - var.first)
+            .collect();
+        match (mine.as_slice(), var.shape) {
+            ([], _) => {}
+            (_, super::layout::Shape::Array(_)) => parts.push(format!(
+                "`{}[{}..{}]`",
+                var.name,
+                mine[0],
+                mine[mine.len() - 1]
+            )),
+            _ => parts.push(format!("`{}`", var.name)),
+        }
+    }
+    parts.join(", ")
+}
