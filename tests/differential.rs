@@ -1315,52 +1315,52 @@ fn check_search(seed: u64) -> Result<(), TestCaseError> {
     let s = search(&mut Rng(seed));
     let solutions: Vec<Vec<i64>> = s.all().into_iter().filter(|a| s.holds(a)).collect();
     let n = s.domains.len();
+    let read = |a: &Value| -> Vec<i64> {
+        (0..n)
+            .map(|k| a["values"][SEARCH_NAMES[k]].as_i64().unwrap())
+            .collect()
+    };
+    check_search_answers(
+        seed,
+        &solutions,
+        |o| s.spec(o),
+        read,
+        |a| s.objective.eval(a, 0),
+    )
+}
+
+/// A search spec solved three ways, against the solutions enumerated in the test: `count` with
+/// each engine (exit 1 when there is none), `all` listing the very solutions (read from each
+/// answer by `read`), and the optimum of `value` (maximised for even seeds, else minimised).
+fn check_search_answers(
+    seed: u64,
+    solutions: &[Vec<i64>],
+    spec: impl Fn(&str) -> String,
+    read: impl Fn(&Value) -> Vec<i64>,
+    value: impl Fn(&[i64]) -> i64,
+) -> Result<(), TestCaseError> {
     for engine in ["propagation", "backtracking"] {
-        let spec = s.spec("count");
+        let spec = spec("count");
         let (doc, code) = solve(&spec, &["--engine", engine]);
-        prop_assert_eq!(
-            code,
-            if solutions.is_empty() { 1 } else { 0 },
-            "{}\n{}",
-            doc,
-            spec
-        );
-        prop_assert_eq!(
-            doc["count"].as_u64(),
-            Some(solutions.len() as u64),
-            "{}\n{}",
-            doc,
-            spec
-        );
+        let want_code = if solutions.is_empty() { 1 } else { 0 };
+        prop_assert_eq!(code, want_code, "{}\n{}", doc, spec);
+        let want = Some(solutions.len() as u64);
+        prop_assert_eq!(doc["count"].as_u64(), want, "{}\n{}", doc, spec);
     }
-    // `all`: the very solutions, each one checked here.
-    let spec = s.spec("all");
-    let (doc, _) = solve(&spec, &[]);
+    let spec_all = spec("all");
+    let (doc, _) = solve(&spec_all, &[]);
     let mut listed: Vec<Vec<i64>> = doc["answers"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|a| {
-            (0..n)
-                .map(|k| a["values"][SEARCH_NAMES[k]].as_i64().unwrap())
-                .collect()
-        })
+        .map(&read)
         .collect();
     listed.sort();
-    prop_assert_eq!(&listed, &solutions, "{}\n{}", doc, spec);
-    // An optimum over the solutions.
-    let objective = if seed.is_multiple_of(2) {
-        "maximize"
-    } else {
-        "minimize"
-    };
-    let values = solutions.iter().map(|a| s.objective.eval(a, 0));
-    let best = if seed.is_multiple_of(2) {
-        values.max()
-    } else {
-        values.min()
-    };
-    let spec = s.spec(objective);
+    prop_assert_eq!(&listed, &solutions.to_vec(), "{}\n{}", doc, spec_all);
+    let maximize = seed.is_multiple_of(2);
+    let values = solutions.iter().map(|a| value(a));
+    let best = if maximize { values.max() } else { values.min() };
+    let spec = spec(if maximize { "maximize" } else { "minimize" });
     let (doc, code) = solve(&spec, &[]);
     match best {
         None => prop_assert_eq!(code, 1, "{}\n{}", doc, spec),
@@ -1551,45 +1551,8 @@ impl ArraySearch {
 fn check_array_search(seed: u64) -> Result<(), TestCaseError> {
     let s = array_search(&mut Rng(seed));
     let solutions: Vec<Vec<i64>> = s.all().into_iter().filter(|x| s.holds(x)).collect();
-    for engine in ["propagation", "backtracking"] {
-        let spec = s.spec("count");
-        let (doc, _) = solve(&spec, &["--engine", engine]);
-        prop_assert_eq!(
-            doc["count"].as_u64(),
-            Some(solutions.len() as u64),
-            "{}\n{}",
-            doc,
-            spec
-        );
-    }
-    let spec = s.spec("all");
-    let (doc, _) = solve(&spec, &[]);
-    let mut listed: Vec<Vec<i64>> = doc["answers"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| int_list(&a["values"]["x"]))
-        .collect();
-    listed.sort();
-    prop_assert_eq!(&listed, &solutions, "{}\n{}", doc, spec);
-    let objective = if seed.is_multiple_of(2) {
-        "maximize"
-    } else {
-        "minimize"
-    };
-    let values = solutions.iter().map(|x| s.objective(x));
-    let best = if seed.is_multiple_of(2) {
-        values.max()
-    } else {
-        values.min()
-    };
-    let spec = s.spec(objective);
-    let (doc, code) = solve(&spec, &[]);
-    match best {
-        None => prop_assert_eq!(code, 1, "{}\n{}", doc, spec),
-        Some(best) => prop_assert_eq!(doc["optimum"].as_i64(), Some(best), "{}\n{}", doc, spec),
-    }
-    Ok(())
+    let read = |a: &Value| int_list(&a["values"]["x"]);
+    check_search_answers(seed, &solutions, |o| s.spec(o), read, |x| s.objective(x))
 }
 
 proptest! {

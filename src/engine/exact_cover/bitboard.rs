@@ -234,30 +234,38 @@ pub fn count<W: Word>(
     let t = Table::<W>::new(p);
     let (tasks, split_nodes, split_whole) =
         split::tasks(t.root(), split::wanted(shard), |task, depth| {
-            let mut found = Vec::new();
-            let (nodes, stopped) =
-                walk(&t, task, task.path.len() + depth, |path, state, budget| {
-                    found.push(Task {
-                        state,
-                        budget: budget.to_vec(),
-                        path: path.to_vec(),
-                    });
-                    true
-                });
-            (found, nodes, stopped)
+            expand(&t, task, depth)
         });
     let (tasks, split_nodes) = split::mine(tasks, split_nodes, shard);
-    let tally = split::run(&tasks, progress, |task| {
-        let mut tally = Tally::default();
-        let (nodes, stopped) = walk(&t, task, usize::MAX, |path, _, _| {
-            tally.found(keep, path);
-            true
-        });
-        tally.nodes = nodes;
-        tally.complete = !stopped;
-        tally
-    });
+    let tally = split::run(&tasks, progress, |task| count_task(&t, task, keep));
     tally.after_split(split_nodes, split_whole)
+}
+
+/// The nodes `depth` choices below `task` as tasks (covers found sooner included), for
+/// `split::tasks`: with the nodes visited and whether a stop request cut the walk.
+fn expand<W: Word>(t: &Table<W>, task: &Task<W>, depth: usize) -> (Vec<Task<W>>, u64, bool) {
+    let mut found = Vec::new();
+    let (nodes, stopped) = walk(t, task, task.path.len() + depth, |path, state, budget| {
+        found.push(Task {
+            state,
+            budget: budget.to_vec(),
+            path: path.to_vec(),
+        });
+        true
+    });
+    (found, nodes, stopped)
+}
+
+/// The covers below `task`, each asked of `keep` when given.
+fn count_task<W: Word>(t: &Table<W>, task: &Task<W>, keep: Option<Keep>) -> Tally {
+    let mut tally = Tally::default();
+    let (nodes, stopped) = walk(t, task, usize::MAX, |path, _, _| {
+        tally.found(keep, path);
+        true
+    });
+    tally.nodes = nodes;
+    tally.complete = !stopped;
+    tally
 }
 
 /// Counts, for each option of `roots`, the covers that hold it, over all cores: one table for
@@ -282,34 +290,16 @@ pub fn count_each<W: Word>(
         let g = p.group[root] as usize;
         start.budget[g] = start.budget[g].saturating_sub(1);
         start.path.push(root);
-        let (found, nodes, whole) = split::tasks(start, want, |task, depth| {
-            let mut found = Vec::new();
-            let (nodes, stopped) =
-                walk(&t, task, task.path.len() + depth, |path, state, budget| {
-                    found.push(Task {
-                        state,
-                        budget: budget.to_vec(),
-                        path: path.to_vec(),
-                    });
-                    true
-                });
-            (found, nodes, stopped)
-        });
+        let (found, nodes, whole) =
+            split::tasks(start, want, |task, depth| expand(&t, task, depth));
         tasks.extend(found.into_iter().map(|task| (k, task)));
         split_nodes[k] = shard.map_or(nodes, |s| split::split_nodes_of(nodes, s));
         split_whole[k] = whole;
     }
     let (tasks, _) = split::mine(tasks, 0, shard);
     let tallies = split::each(&tasks, progress, |(k, task)| {
-        let mut tally = Tally::default();
         let keep_k = |cover: &[usize]| keep(*k, cover);
-        let (nodes, stopped) = walk(&t, task, usize::MAX, |path, _, _| {
-            tally.found(Some(&keep_k), path);
-            true
-        });
-        tally.nodes = nodes;
-        tally.complete = !stopped;
-        tally
+        count_task(&t, task, Some(&keep_k))
     });
     let mut out: Vec<Tally> = (0..roots.len())
         .map(|k| {
