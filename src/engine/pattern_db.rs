@@ -5,6 +5,7 @@
 //! abstract move that changes the state costs one; a move that leaves it is free and is not
 //! listed). Nothing here knows what the abstraction is.
 
+use crate::engine::stop::Ticker;
 use std::time::{Duration, Instant};
 
 /// A distance table: `dist[index]` moves to the goal (two bytes: a Tower of Hanoi is
@@ -24,13 +25,14 @@ pub const UNREACHED: u16 = u16::MAX;
 const DEEPEST: u16 = u16::MAX - 1;
 
 /// The table for the abstract states below `bound` that reach `goal`: a breadth-first search
-/// from `goal` over `predecessors`.
+/// from `goal` over `predecessors`. None when a stop request (time limit, Ctrl-C) came first: a
+/// table cut short would call the states it missed unreachable, so none is given.
 pub fn build<S: Copy>(
     goal: S,
     bound: usize,
     index: impl Fn(S) -> usize,
     mut predecessors: impl FnMut(S, &mut Vec<S>),
-) -> Table {
+) -> Option<Table> {
     let t0 = Instant::now();
     let mut dist = vec![UNREACHED; bound];
     dist[index(goal)] = 0;
@@ -38,11 +40,15 @@ pub fn build<S: Copy>(
     let mut next = Vec::new();
     let mut found = Vec::new();
     let (mut reached, mut depth) = (1u64, 0u16);
+    let mut ticker = Ticker::default();
     while !layer.is_empty() {
         let d = (depth + 1).min(DEEPEST);
         for &t in &layer {
             found.clear();
             predecessors(t, &mut found);
+            if ticker.tick(1 + found.len()) {
+                return None;
+            }
             for &s in &found {
                 let slot = &mut dist[index(s)];
                 if *slot == UNREACHED {
@@ -58,12 +64,12 @@ pub fn build<S: Copy>(
         std::mem::swap(&mut layer, &mut next);
         next.clear();
     }
-    Table {
+    Some(Table {
         dist,
         reached,
         deepest: depth,
         elapsed: t0.elapsed(),
-    }
+    })
 }
 
 #[cfg(test)]
@@ -78,12 +84,14 @@ mod tests {
             10,
             |s| s,
             |s, out| out.extend([(s + 1) % 10, (s + 9) % 10]),
-        );
+        )
+        .expect("no stop was requested");
         let want: Vec<u16> = (0..10).map(|i: u16| i.min(10 - i)).collect();
         assert_eq!(t.dist, want);
         assert_eq!((t.reached, t.deepest), (10, 5));
         // Only 0..4 reachable (moves up only, from 4 down is the reverse): 5..9 unreached.
-        let t = build(4usize, 10, |s| s, |s, out| out.extend(s.checked_sub(1)));
+        let t = build(4usize, 10, |s| s, |s, out| out.extend(s.checked_sub(1)))
+            .expect("no stop was requested");
         assert_eq!(&t.dist[..5], &[4, 3, 2, 1, 0]);
         assert!(t.dist[5..].iter().all(|&d| d == UNREACHED));
     }

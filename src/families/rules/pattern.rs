@@ -40,13 +40,13 @@ struct Planned {
 
 impl AutoHeuristic {
     /// The tables for `rules`, whose goal is the one state `goal`; each move costs at least
-    /// `unit`. Err: why no pattern could be built.
+    /// `unit`. Err: why no pattern could be built; None: a stop request came while they were.
     pub fn build<W: Word>(
         rules: &Rules,
         goal: u128,
         start: u128,
         unit: u64,
-    ) -> Result<AutoHeuristic, String> {
+    ) -> Result<Option<AutoHeuristic>, String> {
         let t0 = Instant::now();
         let mut groups = Vec::new();
         let mut refused = Vec::new();
@@ -54,7 +54,10 @@ impl AutoHeuristic {
             let mut built = Vec::new();
             for p in planned {
                 match Abstraction::new(rules, &p.pattern) {
-                    Ok(a) => built.push(database::<W>(rules, a, p.what, goal)),
+                    Ok(a) => match database::<W>(rules, a, p.what, goal) {
+                        Some(d) => built.push(d),
+                        None => return Ok(None),
+                    },
                     Err(why) => refused.push(format!("{}: {why}", p.what)),
                 }
             }
@@ -72,11 +75,11 @@ impl AutoHeuristic {
                 refused.join("; ")
             });
         }
-        Ok(AutoHeuristic {
+        Ok(Some(AutoHeuristic {
             groups,
             unit,
             elapsed: t0.elapsed(),
-        })
+        }))
     }
 
     /// A lower bound on the cost from `s` to the goal ([`DEAD_END`] when there is no way).
@@ -139,19 +142,20 @@ impl AutoHeuristic {
     }
 }
 
-fn database<W: Word>(rules: &Rules, a: Abstraction, what: String, goal: u128) -> Database {
+/// The table of one pattern; None when a stop request came while it was built.
+fn database<W: Word>(rules: &Rules, a: Abstraction, what: String, goal: u128) -> Option<Database> {
     let g = a.canonical(&rules.layout, W::narrow(super::word::Mask::from(goal)));
     let table = pattern_db::build(
         g,
         a.bound as usize,
         |s: W| a.index(s),
         |t, out| a.predecessors(rules, t, out),
-    );
-    Database {
+    )?;
+    Some(Database {
         what,
         abstraction: a,
         table,
-    }
+    })
 }
 
 /// The patterns, in groups, each with whether its tables may be added.

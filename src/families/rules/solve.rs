@@ -24,6 +24,16 @@ use crate::report::{Report, Solution, StateView, Stats, Status, Step};
 
 type RulesPath<W> = Path<W, u32>;
 
+/// A stop that came while `heuristic = "auto"` built its tables: no search ran, so nothing
+/// was found (the report is marked stopped by the caller, as the request was heeded).
+fn stopped_building_tables(report: &mut Report) -> SearchStats {
+    report
+        .notes
+        .push("stopped while the pattern databases were built: no search ran".into());
+    report.status = Status::NoSolution;
+    SearchStats::default()
+}
+
 /// Iterative deepening gives up past this many moves (the bound of a search with no goal).
 const MAX_DEPTH: u32 = 1000;
 
@@ -114,7 +124,10 @@ impl RulesPuzzle {
             _ => (false, false),
         };
         let auto = match self.auto_unit.filter(|_| heuristic) {
-            Some(least) => Some(self.auto_heuristic::<W>(if unit { 1 } else { least })?),
+            Some(least) => match self.auto_heuristic::<W>(if unit { 1 } else { least })? {
+                Some(a) => Some(a),
+                None => return Ok(stopped_building_tables(report)),
+            },
             None => None,
         };
         if let Some(a) = &auto {
@@ -153,7 +166,10 @@ impl RulesPuzzle {
         ctx: &SolveContext,
     ) -> Result<SearchStats, Diagnostic> {
         let auto = match self.auto_unit {
-            Some(_) => Some(self.auto_heuristic::<W>(1)?),
+            Some(_) => match self.auto_heuristic::<W>(1)? {
+                Some(a) => Some(a),
+                None => return Ok(stopped_building_tables(report)),
+            },
             None => None,
         };
         if let Some(a) = &auto {
@@ -190,7 +206,8 @@ impl RulesPuzzle {
     }
 
     /// The pattern databases of `heuristic = "auto"`, each move counted as `unit`.
-    fn auto_heuristic<W: Word>(&self, unit: u64) -> Result<AutoHeuristic, Diagnostic> {
+    /// None: a stop request came while the tables were built (no search runs then).
+    fn auto_heuristic<W: Word>(&self, unit: u64) -> Result<Option<AutoHeuristic>, Diagnostic> {
         let goal = self.rules.reverse.as_ref().map_or(self.start, |r| r.goal);
         AutoHeuristic::build::<W>(&self.rules, goal, self.start, unit).map_err(|why| {
             Diagnostic::new(format!(
