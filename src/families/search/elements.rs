@@ -107,8 +107,12 @@ impl Added<'_> {
             lo += (a * x).min(a * y);
             hi += (a * x).max(a * y);
         }
+        // A difference of ordered variables (a Golomb ruler's marks) starts above its floor.
+        if let Some(least) = self.known.order.floor(&form) {
+            lo = lo.max(least);
+        }
         let offset = i128::from(self.known.offset);
-        if lo < offset || hi >= offset + i128::from(WIDTH) {
+        if lo > hi || lo < offset || hi >= offset + i128::from(WIDTH) {
             return None;
         }
         let values: Vec<i64> = (lo..=hi).filter_map(|p| i64::try_from(p).ok()).collect();

@@ -19,6 +19,8 @@ pub struct LinearForm {
 pub struct Domains<'a> {
     pub model: &'a Model,
     pub offset: i64,
+    /// The least differences the order constraints allow (see `order.rs`).
+    pub order: super::order::Order,
 }
 
 impl Domains<'_> {

@@ -17,6 +17,7 @@ mod load;
 mod lower;
 mod model;
 mod objective;
+mod order;
 mod plan;
 mod puzzle;
 mod report;

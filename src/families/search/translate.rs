@@ -9,6 +9,7 @@ use super::clauses::cnf;
 use super::elements::Added;
 use super::linear_form::{Domains, linear};
 use super::model::Model;
+use super::order::Order;
 use crate::engine::propagation::{AllDifferent, Clause, Linear, Propagator, Table, Test};
 use crate::expr::{BinOp, Builtin, Expr, ExprKind};
 use std::collections::BTreeMap;
@@ -24,7 +25,11 @@ pub struct Translation {
 }
 
 pub fn translate(model: &Model, offset: i64) -> Translation {
-    let known = Domains { model, offset };
+    let known = Domains {
+        model,
+        offset,
+        order: Order::of(model),
+    };
     let mut t = Translation {
         propagators: distinct_groups(model),
         sources: Vec::new(),
@@ -81,7 +86,7 @@ fn distinct_groups(model: &Model) -> Vec<Propagator> {
         .collect()
 }
 
-fn conjuncts(e: &Expr) -> Vec<&Expr> {
+pub fn conjuncts(e: &Expr) -> Vec<&Expr> {
     match &e.kind {
         ExprKind::Binary(BinOp::And, a, b) => {
             let mut v = conjuncts(a);
@@ -151,6 +156,7 @@ fn propagators(added: &mut Added, e: &Expr) -> Option<Vec<Propagator>> {
 /// not variables (`mark[j] - mark[i]`), from the declared domains: each gets a variable of its
 /// own, which the engine's bit sets must hold too.
 pub fn distinct_term_bounds(model: &Model) -> Option<(i128, i128)> {
+    let order = Order::of(model);
     let mut out: Option<(i128, i128)> = None;
     for e in &model.constraints {
         for part in conjuncts(e) {
@@ -158,9 +164,11 @@ pub fn distinct_term_bounds(model: &Model) -> Option<(i128, i128)> {
                 continue;
             };
             for a in args.iter().filter(|a| !matches!(a.kind, ExprKind::Var(_))) {
-                let Some((lo, hi)) = linear(a).and_then(|f| f.bounds(model)) else {
+                let Some(form) = linear(a) else { continue };
+                let Some((lo, hi)) = form.bounds(model) else {
                     continue;
                 };
+                let lo = order.floor(&form).map_or(lo, |least| lo.max(least));
                 out = Some(out.map_or((lo, hi), |(l, h)| (l.min(lo), h.max(hi))));
             }
         }
