@@ -108,7 +108,7 @@ impl Added<'_> {
             hi += (a * x).max(a * y);
         }
         // A difference of ordered variables (a Golomb ruler's marks) starts above its floor.
-        if let Some(least) = self.known.order.floor(&form) {
+        if let Some(least) = self.known.order.floor(&form.terms, form.constant) {
             lo = lo.max(least);
         }
         let offset = i128::from(self.known.offset);

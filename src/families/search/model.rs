@@ -3,7 +3,7 @@
 
 use crate::engine::backtracking::Constraints;
 use crate::engine::propagation::Tests;
-use crate::expr::{self, Expr, ExprError, Value};
+use crate::expr::{self, BinOp, Expr, ExprError, ExprKind, Value};
 use crate::spec::Failures;
 use std::cell::Cell;
 
@@ -121,7 +121,6 @@ impl Model {
 }
 
 fn last_variable(e: &Expr) -> Option<usize> {
-    use crate::expr::ExprKind;
     match &e.kind {
         ExprKind::Var(i) => Some(*i),
         ExprKind::Int(_) | ExprKind::Name(_) => None,
@@ -159,5 +158,17 @@ impl Constraints for Model {
 impl Tests for Model {
     fn holds(&self, id: usize, env: &[i64]) -> bool {
         Model::holds(self, id, env)
+    }
+}
+
+/// The parts of a constraint joined by `and`, each of which must hold on its own.
+pub fn conjuncts(e: &Expr) -> Vec<&Expr> {
+    match &e.kind {
+        ExprKind::Binary(BinOp::And, a, b) => {
+            let mut v = conjuncts(a);
+            v.extend(conjuncts(b));
+            v
+        }
+        _ => vec![e],
     }
 }

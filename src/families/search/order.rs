@@ -4,10 +4,9 @@
 //! differences are 1..L rather than -L..L, which keeps ten marks' differences inside the
 //! propagation engine's bit sets, so they are propagated rather than tested.
 
-use super::linear_form::LinearForm;
-use super::model::Model;
-use super::translate::conjuncts;
+use super::model::{Model, conjuncts};
 use crate::expr::{BinOp, Expr, ExprKind};
+use std::collections::BTreeMap;
 
 /// More ordered variables than this are left out: the closure is cubic in them.
 const MOST: usize = 256;
@@ -49,10 +48,10 @@ impl Order {
         Order { vars, least }
     }
 
-    /// The least value of `form` when it is one variable minus another, plus a constant, and
-    /// the two are ordered.
-    pub fn floor(&self, form: &LinearForm) -> Option<i128> {
-        let mut terms = form.terms.iter();
+    /// The least value of a linear form (its `terms`, coefficient by variable, plus
+    /// `constant`) when it is one variable minus another plus the constant, the two ordered.
+    pub fn floor(&self, terms: &BTreeMap<usize, i128>, constant: i128) -> Option<i128> {
+        let mut terms = terms.iter();
         let (Some((&p, &ap)), Some((&q, &aq)), None) = (terms.next(), terms.next(), terms.next())
         else {
             return None;
@@ -63,7 +62,7 @@ impl Order {
             _ => return None,
         };
         let (i, j) = (self.index(minus)?, self.index(plus)?);
-        form.constant.checked_add(self.least[i][j]?)
+        constant.checked_add(self.least[i][j]?)
     }
 
     fn index(&self, v: usize) -> Option<usize> {
@@ -95,8 +94,9 @@ fn close(least: &mut [Vec<Option<i128>>]) {
     for k in 0..n {
         for i in 0..n {
             let Some(ik) = least[i][k] else { continue };
-            for j in 0..n {
-                if let Some(kj) = least[k][j] {
+            let row_k = least[k].clone();
+            for (j, kj) in row_k.iter().enumerate() {
+                if let Some(kj) = kj {
                     let through = (ik + kj).min(cap * cap);
                     if least[i][j].is_none_or(|d| through > d) {
                         least[i][j] = Some(through);
@@ -126,12 +126,9 @@ mod tests {
             vars: vec![4, 5, 6, 7],
             least,
         };
-        let form = |plus: usize, minus: usize, c: i128| LinearForm {
-            terms: [(plus, 1), (minus, -1)].into_iter().collect(),
-            constant: c,
-        };
-        assert_eq!(order.floor(&form(7, 4, 3)), Some(5));
-        assert_eq!(order.floor(&form(4, 7, 0)), None);
-        assert_eq!(order.floor(&form(9, 4, 0)), None);
+        let terms = |plus: usize, minus: usize| BTreeMap::from([(plus, 1), (minus, -1)]);
+        assert_eq!(order.floor(&terms(7, 4), 3), Some(5));
+        assert_eq!(order.floor(&terms(4, 7), 0), None);
+        assert_eq!(order.floor(&terms(9, 4), 0), None);
     }
 }

@@ -8,10 +8,10 @@
 use super::clauses::cnf;
 use super::elements::Added;
 use super::linear_form::{Domains, linear};
-use super::model::Model;
+use super::model::{Model, conjuncts};
 use super::order::Order;
 use crate::engine::propagation::{AllDifferent, Clause, Linear, Propagator, Table, Test};
-use crate::expr::{BinOp, Builtin, Expr, ExprKind};
+use crate::expr::{Builtin, Expr, ExprKind};
 use std::collections::BTreeMap;
 
 pub struct Translation {
@@ -86,17 +86,6 @@ fn distinct_groups(model: &Model) -> Vec<Propagator> {
         .collect()
 }
 
-pub fn conjuncts(e: &Expr) -> Vec<&Expr> {
-    match &e.kind {
-        ExprKind::Binary(BinOp::And, a, b) => {
-            let mut v = conjuncts(a);
-            v.extend(conjuncts(b));
-            v
-        }
-        _ => vec![e],
-    }
-}
-
 /// The propagators of one conjunct (elements in it already rewritten by `added`), or None
 /// when it must be tested.
 fn propagators(added: &mut Added, e: &Expr) -> Option<Vec<Propagator>> {
@@ -168,7 +157,9 @@ pub fn distinct_term_bounds(model: &Model) -> Option<(i128, i128)> {
                 let Some((lo, hi)) = form.bounds(model) else {
                     continue;
                 };
-                let lo = order.floor(&form).map_or(lo, |least| lo.max(least));
+                let lo = order
+                    .floor(&form.terms, form.constant)
+                    .map_or(lo, |least| lo.max(least));
                 out = Some(out.map_or((lo, hi), |(l, h)| (l.min(lo), h.max(hi))));
             }
         }
