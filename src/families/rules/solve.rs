@@ -21,18 +21,9 @@ use crate::expr::ExprError;
 use crate::families::state_space::{self, MovePuzzle, Visited};
 use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Solution, StateView, Stats, Status, Step};
+use std::ops::ControlFlow;
 
 type RulesPath<W> = Path<W, u32>;
-
-/// A stop that came while `heuristic = "auto"` built its tables: no search ran, so nothing
-/// was found (the report is marked stopped by the caller, as the request was heeded).
-fn stopped_building_tables(report: &mut Report) -> SearchStats {
-    report
-        .notes
-        .push("stopped while the pattern databases were built: no search ran".into());
-    report.status = Status::NoSolution;
-    SearchStats::default()
-}
 
 /// Iterative deepening gives up past this many moves (the bound of a search with no goal).
 const MAX_DEPTH: u32 = 1000;
@@ -123,16 +114,13 @@ impl RulesPuzzle {
             Plan::Cheapest { heuristic, unit } => (heuristic, unit),
             _ => (false, false),
         };
-        let auto = match self.auto_unit.filter(|_| heuristic) {
-            Some(least) => match self.auto_heuristic::<W>(if unit { 1 } else { least })? {
-                Some(a) => Some(a),
-                None => return Ok(stopped_building_tables(report)),
-            },
-            None => None,
+        let unit_cost = self
+            .auto_unit
+            .filter(|_| heuristic)
+            .map(|least| if unit { 1 } else { least });
+        let ControlFlow::Continue(auto) = self.auto_tables::<W>(unit_cost, report)? else {
+            return Ok(SearchStats::default());
         };
-        if let Some(a) = &auto {
-            report.notes.extend(a.describe());
-        }
         let cost = |from: &W, mv: &u32, _: &W| if unit { 1 } else { search.cost(*from, *mv) };
         let h = |s: &W| match (&auto, heuristic) {
             (Some(a), _) => a.estimate(*s),
@@ -165,16 +153,11 @@ impl RulesPuzzle {
         report: &mut Report,
         ctx: &SolveContext,
     ) -> Result<SearchStats, Diagnostic> {
-        let auto = match self.auto_unit {
-            Some(_) => match self.auto_heuristic::<W>(1)? {
-                Some(a) => Some(a),
-                None => return Ok(stopped_building_tables(report)),
-            },
-            None => None,
+        let ControlFlow::Continue(auto) =
+            self.auto_tables::<W>(self.auto_unit.map(|_| 1), report)?
+        else {
+            return Ok(SearchStats::default());
         };
-        if let Some(a) = &auto {
-            report.notes.extend(a.describe());
-        }
         let estimate = |s: W| match &auto {
             Some(a) => a.estimate(s),
             None => search.heuristic(s),
@@ -205,16 +188,35 @@ impl RulesPuzzle {
         Ok(stats)
     }
 
-    /// The pattern databases of `heuristic = "auto"`, each move counted as `unit`.
-    /// None: a stop request came while the tables were built (no search runs then).
-    fn auto_heuristic<W: Word>(&self, unit: u64) -> Result<Option<AutoHeuristic>, Diagnostic> {
+    /// The pattern databases of `heuristic = "auto"`, each move counted as `unit` (None: the
+    /// spec gives no auto heuristic), described in the report's notes. Break: a stop request
+    /// came while they were built, so no search runs and nothing was found (the caller marks
+    /// the report stopped, as the request was heeded).
+    fn auto_tables<W: Word>(
+        &self,
+        unit: Option<u64>,
+        report: &mut Report,
+    ) -> Result<ControlFlow<(), Option<AutoHeuristic>>, Diagnostic> {
+        let Some(unit) = unit else {
+            return Ok(ControlFlow::Continue(None));
+        };
         let goal = self.rules.reverse.as_ref().map_or(self.start, |r| r.goal);
-        AutoHeuristic::build::<W>(&self.rules, goal, self.start, unit).map_err(|why| {
-            Diagnostic::new(format!(
-                "heuristic = \"auto\" found no pattern database it can build: {why}"
-            ))
-            .help("give the heuristic as a formula, or leave it out")
-        })
+        let built =
+            AutoHeuristic::build::<W>(&self.rules, goal, self.start, unit).map_err(|why| {
+                Diagnostic::new(format!(
+                    "heuristic = \"auto\" found no pattern database it can build: {why}"
+                ))
+                .help("give the heuristic as a formula, or leave it out")
+            })?;
+        let Some(auto) = built else {
+            report
+                .notes
+                .push("stopped while the pattern databases were built: no search ran".into());
+            report.status = Status::NoSolution;
+            return Ok(ControlFlow::Break(()));
+        };
+        report.notes.extend(auto.describe());
+        Ok(ControlFlow::Continue(Some(auto)))
     }
 
     /// The plan as the move puzzles' driver runs it: every objective but `cheapest`.
