@@ -92,14 +92,17 @@ fn close(least: &mut [Vec<Option<i128>>]) {
     let n = least.len();
     let cap = n as i128 + 1;
     for k in 0..n {
-        for i in 0..n {
-            let Some(ik) = least[i][k] else { continue };
-            let row_k = least[k].clone();
-            for (j, kj) in row_k.iter().enumerate() {
+        // Row k as it stands when chains through k are added: it changes in this round only
+        // through a cycle at k, which either adds nothing (d[k][k] <= 0) or makes the whole
+        // order contradictory, when it is dropped.
+        let row_k = least[k].clone();
+        for row in least.iter_mut() {
+            let Some(ik) = row[k] else { continue };
+            for (slot, kj) in row.iter_mut().zip(&row_k) {
                 if let Some(kj) = kj {
                     let through = (ik + kj).min(cap * cap);
-                    if least[i][j].is_none_or(|d| through > d) {
-                        least[i][j] = Some(through);
+                    if slot.is_none_or(|d| through > d) {
+                        *slot = Some(through);
                     }
                 }
             }
