@@ -512,3 +512,44 @@ fn a_merged_text_report_is_laid_out_as_a_plain_run() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The merged text shows the kind's own sections and notes as a plain run does: the queens'
+/// symmetry classes, the codebreaker's histogram, komachi's values, the packings in all and up
+/// to symmetry, each rebuilt from the merged fields, line for line the plain run's.
+#[test]
+fn a_merged_text_report_shows_the_kinds_sections() {
+    let dir = folder("sections");
+    for (spec, args) in [
+        ("specs/queens-count.toml", &["--set", "board.n=11"][..]),
+        ("specs/bulls-and-cows-evaluate.toml", &[][..]),
+        ("specs/komachi-values.toml", &[][..]),
+        ("specs/pentominoes-6x10.toml", &[][..]),
+    ] {
+        let files = parts(spec, args, 7, &dir);
+        let merged = outcome(puzzlespec().arg("merge").args(&files));
+        assert_eq!(merged.code, 0, "{}", merged.stderr);
+        let plain = outcome(puzzlespec().arg("run").arg(spec).args(args).arg("-q"));
+        // From the first section's title to the statistics line.
+        let sections = |text: &str| -> Vec<String> {
+            text.lines()
+                .skip_while(|l| !l.is_empty())
+                .take_while(|l| !l.starts_with("states:"))
+                .map(str::to_string)
+                .collect()
+        };
+        assert!(
+            sections(&plain.stdout).len() > 2,
+            "{spec}: {}",
+            plain.stdout
+        );
+        assert_eq!(sections(&merged.stdout), sections(&plain.stdout), "{spec}");
+        let notes = |text: &str| -> Vec<String> {
+            text.lines()
+                .filter(|l| l.starts_with("note: ") && !l.contains(" ms "))
+                .map(str::to_string)
+                .collect()
+        };
+        assert_eq!(notes(&merged.stdout), notes(&plain.stdout), "{spec}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -17,7 +17,8 @@ pub fn command(files: &[PathBuf], json: bool) -> ExitCode {
         Ok(parts) => parts,
         Err(d) => return crate::cli::outcome::fail(&d, json),
     };
-    let merged = merge::merge(&parts);
+    let mut merged = merge::merge(&parts);
+    let view = merge::describe(&mut merged, &describe);
     let code = exit_code(&merged);
     for (k, file, why) in &merged.stopped {
         output::stderr(&format!(
@@ -31,9 +32,17 @@ pub fn command(files: &[PathBuf], json: bool) -> ExitCode {
             serde_json::to_string_pretty(&merged.doc).unwrap_or_default()
         )
     } else {
-        merge::text(&merged, super::terminal::stdout_width())
+        merge::text(&merged, &view, super::terminal::stdout_width())
     };
     output::finish(output::stdout(&text), code)
+}
+
+/// What the kind of a merged document adds to its text (its notes and sections).
+fn describe(doc: &Value, report: &mut crate::report::Report) {
+    let kind = doc.get("kind").and_then(Value::as_str).unwrap_or("");
+    if let Some(family) = crate::families::FAMILIES.iter().find(|f| f.kind() == kind) {
+        family.describe_merged(doc, report);
+    }
 }
 
 /// Every file read and checked, in part order; Err names the file at fault.

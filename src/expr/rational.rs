@@ -161,9 +161,31 @@ impl fmt::Display for Rational {
     }
 }
 
+/// The text [`fmt::Display`] writes, read back: "7", "-7/2" (reduced on reading).
+impl std::str::FromStr for Rational {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<Rational, ()> {
+        let (num, den) = s.split_once('/').unwrap_or((s, "1"));
+        let (num, den) = (num.parse().map_err(|_| ())?, den.parse().map_err(|_| ())?);
+        Rational::new(num, den).ok_or(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_reads_back() {
+        for (n, d) in [(7, 2), (-7, 2), (0, 1), (12, 1), (i128::MAX, 3)] {
+            let r = Rational::new(n, d).unwrap();
+            assert_eq!(r.to_string().parse::<Rational>(), Ok(r));
+        }
+        assert_eq!("6/4".parse::<Rational>(), Rational::new(3, 2).ok_or(()));
+        assert!("1/0".parse::<Rational>().is_err());
+        assert!("x".parse::<Rational>().is_err());
+    }
 
     #[test]
     fn division_is_exact() {

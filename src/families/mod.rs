@@ -39,6 +39,12 @@ pub trait Family: Sync {
     fn doc_page(&self) -> &'static str;
     /// A shipped spec of the kind, from the repository's root (e.g. `specs/hanoi-rules.toml`).
     fn example(&self) -> &'static str;
+    /// Adds to the report of a merged split run (`puzzlespec merge`) the notes and sections a
+    /// plain run of the kind shows, rebuilt from the merged document's fields (`doc`, the
+    /// parts' --json reports added up); the header and sums are already there.
+    fn describe_merged(&self, doc: &serde_json::Value, report: &mut Report) {
+        let _ = (doc, report);
+    }
 }
 
 /// A validated puzzle.

@@ -38,6 +38,7 @@ const SUMMED: &[&str] = &[
     "evaluation_errors",
     "formulas",
     "undefined",
+    "overflowed",
     "secrets",
     "total_guesses",
 ];
@@ -69,6 +70,7 @@ pub fn merge(parts: &[Part]) -> Merged {
         "fingerprint": stamp.fingerprint,
         "version": stamp.version,
         "parts": stamp.count,
+        "limit": stamp.limit,
         "complete": stopped.is_empty(),
         "incomplete_parts": stopped.iter().map(|(k, file, why)| json!({"index": k, "file": file, "stopped": why})).collect::<Vec<_>>(),
     });
@@ -399,14 +401,44 @@ fn rational(v: &Value) -> Option<(i128, i128)> {
     (q > 0).then_some((p, q))
 }
 
+/// The merged document as a report: its header fields, then what the kind adds, rebuilt from
+/// the merged fields as a plain run builds them (`family`, as
+/// [`crate::families::Family::describe_merged`]: notes, sections, and the status only the whole
+/// decides, e.g. no packing at all). The document takes the kind's status and notes.
+pub fn describe(m: &mut Merged, family: &dyn Fn(&Value, &mut Report)) -> View {
+    let mut report = header_report(&m.doc);
+    if m.doc.get("cases").is_some() {
+        return View {
+            report,
+            kind_said: false,
+        };
+    }
+    let common = report.notes.len();
+    family(&m.doc, &mut report);
+    if m.status() != "stopped" {
+        m.doc["status"] = serde_json::to_value(report.status).unwrap_or(Value::Null);
+    }
+    m.doc["notes"] = Value::from(report.notes.clone());
+    let kind_said = report.notes.len() > common || !report.sections.is_empty();
+    View { report, kind_said }
+}
+
+/// A merged document as a report to show.
+pub struct View {
+    pub report: Report,
+    /// The kind said what its sums mean (notes, sections), as in a plain run.
+    kind_said: bool,
+}
+
 /// The merged report as text, laid out as a plain run's report (title, engine, headline,
-/// count, notes, states and time), then the parts merged and any that were stopped.
-pub fn text(m: &Merged, width: Option<usize>) -> String {
+/// count, notes, the kind's sections, states and time), then the parts merged and any that
+/// were stopped; `view` is the document [`describe`]d.
+pub fn text(m: &Merged, view: &View, width: Option<usize>) -> String {
     let d = &m.doc;
     let mut out = String::new();
     match d.get("cases").and_then(Value::as_array) {
         Some(cases) => sweep_text(&mut out, cases),
-        None => report_text(&mut out, d, width),
+        None => report_text(&mut out, d, view, width),
     }
     let parts = &d["merged"]["parts"];
     out.push_str(&format!("merged {parts} parts\n"));
@@ -433,9 +465,9 @@ fn sweep_text(out: &mut String, cases: &[Value]) {
 }
 
 /// A merged report: the plain run's header, the other sums, the joined list, the statistics.
-fn report_text(out: &mut String, d: &Value, width: Option<usize>) {
-    let report = header_report(d);
-    super::text::header(out, &report, width);
+fn report_text(out: &mut String, d: &Value, view: &View, width: Option<usize>) {
+    let report = &view.report;
+    super::text::header(out, report, width);
     if report.count.is_none()
         && let Some(count) = d.get("count")
     {
@@ -443,7 +475,10 @@ fn report_text(out: &mut String, d: &Value, width: Option<usize>) {
         out.push_str(&format!("count: {}\n", count_text(count)));
     }
     for key in SUMMED.iter().filter(|k| !["count", "nodes"].contains(k)) {
-        if let Some(v) = d.get(*key).filter(|v| v.as_u64() != Some(0)) {
+        if let Some(v) = d
+            .get(*key)
+            .filter(|v| !view.kind_said && v.as_u64() != Some(0))
+        {
             out.push_str(&format!("{}: {}\n", key.replace('_', " "), count_text(v)));
         }
     }
@@ -466,6 +501,7 @@ fn report_text(out: &mut String, d: &Value, width: Option<usize>) {
             out.push_str(&format!("{:>digits$}  {}\n", i + 1, item_text(item)));
         }
     }
+    super::text::sections(out, &report.sections);
     out.push_str(&format!(
         "\nstates: {}, elapsed: {}\n",
         count_text(&d["stats"]["states"]),

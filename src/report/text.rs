@@ -21,12 +21,7 @@ pub fn with_boards(r: &Report, width: Option<usize>, boards: Option<BoardStyle>)
         Some(style) if listed_pictures(r) => listed_boards(&mut out, r, style),
         _ => solutions(&mut out, r, boards),
     }
-    for section in &r.sections {
-        let _ = writeln!(out, "\n{}:", section.title);
-        for line in &section.lines {
-            let _ = writeln!(out, "  {line}");
-        }
-    }
+    sections(&mut out, &r.sections);
     let _ = writeln!(
         out,
         "\nstates: {}, elapsed: {}",
@@ -34,6 +29,16 @@ pub fn with_boards(r: &Report, width: Option<usize>, boards: Option<BoardStyle>)
         human(r.stats.elapsed_ms)
     );
     out
+}
+
+/// Each section: a blank line, its title, its lines indented.
+pub(super) fn sections(out: &mut String, sections: &[super::Section]) {
+    for section in sections {
+        let _ = writeln!(out, "\n{}:", section.title);
+        for line in &section.lines {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
 }
 
 /// A configuration or a formula rather than a move sequence (a queens placement, a komachi

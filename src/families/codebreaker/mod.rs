@@ -46,6 +46,10 @@ impl Family for Codebreaker {
         include_str!("starter.toml")
     }
 
+    fn describe_merged(&self, doc: &serde_json::Value, report: &mut crate::report::Report) {
+        report::describe_merged(doc, report);
+    }
+
     fn doc_page(&self) -> &'static str {
         "docs/codebreaker.md"
     }

@@ -7,7 +7,7 @@ use super::evaluate::{Tally, Turn};
 use crate::report::duration::human;
 use crate::report::picture::{Cell, Content, Grid, Mark, Picture};
 use crate::report::{Report, Section, Solution, StateView, Status, Step};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The fields every codebreaker report adds.
 #[derive(Debug, Serialize)]
@@ -39,7 +39,7 @@ pub struct TranscriptDetails {
 }
 
 /// What `evaluate` adds.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct EvaluationDetails {
     /// Secrets played.
     pub secrets: u64,
@@ -192,16 +192,7 @@ pub fn fill_evaluation(
         (None, false) => format!("this part's {played} of the {} secrets", space.len()),
         (None, true) => format!("the {played} of {planned} secrets played before the stop"),
     };
-    report.notes.push(format!(
-        "over {over}: {} guesses in total, average {:.4}, maximum {}{}",
-        tally.total,
-        tally.average(),
-        tally.max,
-        hardest
-            .as_ref()
-            .map_or(String::new(), |h| format!(" (first: {h})"))
-    ));
-    report.sections.push(histogram_section(tally));
+    evaluation_summary(report, &over, tally, hardest.as_deref());
     EvaluationDetails {
         secrets: tally.games,
         total_guesses: tally.total,
@@ -213,6 +204,40 @@ pub fn fill_evaluation(
         sampled: seed.is_some(),
         seed,
     }
+}
+
+/// The note on the games played (`over` says which) and the histogram of their lengths.
+fn evaluation_summary(report: &mut Report, over: &str, tally: &Tally, hardest: Option<&str>) {
+    report.notes.push(format!(
+        "over {over}: {} guesses in total, average {:.4}, maximum {}{}",
+        tally.total,
+        tally.average(),
+        tally.max,
+        hardest.map_or(String::new(), |h| format!(" (first: {h})"))
+    ));
+    report.sections.push(histogram_section(tally));
+}
+
+/// The evaluation of a merged split run (`puzzlespec merge`), said as a plain run says it.
+pub fn describe_merged(doc: &serde_json::Value, report: &mut Report) {
+    let Ok(e) = serde_json::from_value::<EvaluationDetails>(doc.clone()) else {
+        return;
+    };
+    let codes = doc.get("codes").and_then(serde_json::Value::as_u64);
+    let over = match (e.seed, codes) {
+        (Some(seed), _) => format!("{} random secrets (seed {seed})", e.secrets),
+        (None, Some(codes)) if codes == e.secrets => format!("all {codes} secrets"),
+        (None, Some(codes)) => format!("{} of the {codes} secrets", e.secrets),
+        (None, None) => format!("{} secrets", e.secrets),
+    };
+    let tally = Tally {
+        games: e.secrets,
+        total: e.total_guesses,
+        max: e.max_guesses,
+        histogram: std::iter::once(0).chain(e.histogram).collect(),
+        hardest: e.hardest_index,
+    };
+    evaluation_summary(report, &over, &tally, e.hardest.as_deref());
 }
 
 fn histogram_section(tally: &Tally) -> Section {

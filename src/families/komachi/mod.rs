@@ -35,6 +35,13 @@ impl Family for Komachi {
         include_str!("starter.toml")
     }
 
+    fn describe_merged(&self, doc: &serde_json::Value, report: &mut crate::report::Report) {
+        let limit = doc["merged"]
+            .get("limit")
+            .and_then(serde_json::Value::as_u64);
+        report::describe_merged(doc, report, limit);
+    }
+
     fn doc_page(&self) -> &'static str {
         "docs/formula-puzzles.md"
     }

@@ -6,6 +6,7 @@ use crate::expr::Rational;
 use crate::report::shard::part_note;
 use crate::report::{Report, Section, group_digits};
 use serde::{Serialize, Serializer};
+use serde_json::Value;
 
 /// The fields `kind = "komachi"` adds to the report. Counts are numbers, or strings above 2^64.
 #[derive(Debug, Serialize)]
@@ -16,6 +17,9 @@ pub struct KomachiDetails {
     /// Formulas that divide by zero and have no value.
     #[serde(serialize_with = "count")]
     pub undefined: u128,
+    /// Formulas skipped because they left 127-bit arithmetic (absent when none).
+    #[serde(serialize_with = "count", skip_serializing_if = "is_zero")]
+    pub overflowed: u128,
     /// With a target: the listed formulas, `"... = target"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub formulas_found: Option<Vec<String>>,
@@ -33,6 +37,10 @@ pub struct ValueCount {
     pub value: String,
     #[serde(serialize_with = "count")]
     pub formulas: u128,
+}
+
+fn is_zero(c: &u128) -> bool {
+    *c == 0
 }
 
 fn count<S: Serializer>(c: &u128, s: S) -> Result<S::Ok, S::Error> {
@@ -103,6 +111,22 @@ pub fn values_section(
     limit: usize,
 ) {
     values.sort();
+    details.integer_values = Some(values.iter().filter(|(v, _)| v.is_integer()).count());
+    describe_values(report, &values, limit);
+    details.values = Some(
+        values
+            .iter()
+            .map(|(v, c)| ValueCount {
+                value: v.to_string(),
+                formulas: *c,
+            })
+            .collect(),
+    );
+}
+
+/// The count of distinct values, the note on them and the section of the most frequent
+/// `limit`, for `values` sorted by value.
+fn describe_values(report: &mut Report, values: &[(Rational, u128)], limit: usize) {
     report.count = Some(values.len() as u128);
     let integers = values.iter().filter(|(v, _)| v.is_integer()).count();
     report.notes.push(format!(
@@ -127,14 +151,42 @@ pub fn values_section(
         title: "values made by the most formulas (value: formulas)".into(),
         lines,
     });
-    details.integer_values = Some(integers);
-    details.values = Some(
-        values
-            .iter()
-            .map(|(v, c)| ValueCount {
-                value: v.to_string(),
-                formulas: *c,
-            })
-            .collect(),
+}
+
+/// A merged split run's notes and values (`puzzlespec merge`), as a plain run shows them; only
+/// formulas without parentheses split, so the notes say "evaluated". `limit` is the spec's.
+pub fn describe_merged(doc: &Value, report: &mut Report, limit: Option<u64>) {
+    let number = |key: &str| match doc.get(key) {
+        Some(Value::String(s)) => s.parse::<u128>().ok(),
+        Some(v) => v.as_u64().map(u128::from),
+        None => None,
+    };
+    let Some(formulas) = number("formulas") else {
+        return;
+    };
+    let counts = (
+        formulas,
+        number("undefined").unwrap_or(0),
+        number("overflowed").unwrap_or(0),
     );
+    evaluation_notes(report, false, counts, "`digits`", false);
+    let Some(listed) = doc.get("values").and_then(Value::as_array) else {
+        return;
+    };
+    let values: Option<Vec<(Rational, u128)>> = listed
+        .iter()
+        .map(|v| {
+            let value = v.get("value").and_then(Value::as_str)?.parse().ok()?;
+            let formulas = match v.get("formulas")? {
+                Value::String(s) => s.parse().ok()?,
+                n => u128::from(n.as_u64()?),
+            };
+            Some((value, formulas))
+        })
+        .collect();
+    if let Some(mut values) = values {
+        values.sort();
+        let limit = limit.map_or(usize::MAX, |l| usize::try_from(l).unwrap_or(usize::MAX));
+        describe_values(report, &values, limit);
+    }
 }

@@ -86,6 +86,7 @@ impl Puzzle for KomachiPuzzle {
         let mut details = KomachiDetails {
             formulas: found.formulas,
             undefined: found.undefined,
+            overflowed: found.overflowed,
             formulas_found: None,
             integer_values: None,
             values: None,

@@ -5,7 +5,7 @@
 use super::board::Board;
 use super::symmetry::Classes;
 use crate::report::{Report, Section, Solution, Step, group_digits};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The fields an n-queens report adds.
 #[derive(Debug, Default, Serialize)]
@@ -47,7 +47,7 @@ pub struct Square {
 }
 
 /// Classes by orbit size, keyed "1", "2", "4", "8" in JSON.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 pub struct ClassSizes {
     #[serde(rename = "1")]
     pub one: u64,
@@ -147,16 +147,41 @@ fn steps<C: Copy + Into<u32>>(cols: &[C]) -> Vec<Step> {
 
 /// The classes of a count by orbit size, as a section and as typed fields.
 pub fn fill_classes(report: &mut Report, details: &mut QueensDetails, c: &Classes) {
-    let total = c.total();
-    details.count_unique = Some(c.unique());
-    details.symmetry_classes = Some(ClassSizes {
+    let sizes = ClassSizes {
         one: c.one,
         two: c.two,
         four: c.four,
         eight: c.eight,
-    });
-    if total == 0 {
+    };
+    details.count_unique = Some(c.unique());
+    details.symmetry_classes = Some(sizes);
+    report.sections.extend(classes_section(c));
+}
+
+/// The classes of a merged count (`puzzlespec merge`), as a plain count shows them.
+pub fn describe_merged(doc: &serde_json::Value, report: &mut Report) {
+    let Some(s) = doc
+        .get("symmetry_classes")
+        .and_then(|v| serde_json::from_value::<ClassSizes>(v.clone()).ok())
+    else {
         return;
+    };
+    let c = Classes {
+        one: s.one,
+        two: s.two,
+        four: s.four,
+        eight: s.eight,
+        nodes: 0,
+    };
+    report.sections.extend(classes_section(&c));
+}
+
+/// "14,772,512 solutions in 1,846,955 classes under rotation and reflection", then how many
+/// classes have 8, 4, 2 and 1 members; none for no solution.
+fn classes_section(c: &Classes) -> Option<Section> {
+    let total = c.total();
+    if total == 0 {
+        return None;
     }
     let lines = [(8, c.eight), (4, c.four), (2, c.two), (1, c.one)]
         .into_iter()
@@ -169,14 +194,14 @@ pub fn fill_classes(report: &mut Report, details: &mut QueensDetails, c: &Classe
             )
         })
         .collect();
-    report.sections.push(Section {
+    Some(Section {
         title: format!(
             "{} in {} under rotation and reflection",
             plural(total, "solution", "solutions"),
             plural(c.unique(), "class", "classes")
         ),
         lines,
-    });
+    })
 }
 
 /// "1 class", "1,787 classes".

@@ -71,17 +71,44 @@ pub fn fill_count(
     symmetries: usize,
     part: bool,
 ) {
-    report.count = Some(u128::from(t.solutions));
     details.count_up_to_symmetry = Some(t.kept);
     details.symmetries = Some(symmetries);
-    if t.solutions == 0 && t.complete && !part {
+    let whole = t.complete && !part;
+    describe_count(report, (t.solutions, t.kept), symmetries, t.complete, whole);
+}
+
+/// A merged split count (`puzzlespec merge`), said as a plain count says it.
+pub fn describe_merged(doc: &serde_json::Value, report: &mut Report) {
+    let number = |key: &str| doc.get(key).and_then(serde_json::Value::as_u64);
+    let (Some(all), Some(kept), Some(symmetries)) = (
+        number("count"),
+        number("count_up_to_symmetry"),
+        number("symmetries"),
+    ) else {
+        return;
+    };
+    let complete = report.status != Status::Stopped;
+    describe_count(report, (all, kept), symmetries as usize, complete, complete);
+}
+
+/// The count's notes and section: `(all, kept)` packings, in all and up to the `symmetries`;
+/// `whole`: a complete count of the whole puzzle, where none found means there is none.
+fn describe_count(
+    report: &mut Report,
+    (all, kept): (u64, u64),
+    symmetries: usize,
+    complete: bool,
+    whole: bool,
+) {
+    report.count = Some(u128::from(all));
+    if all == 0 && whole {
         report.status = Status::NoSolution;
         report
             .notes
             .push("no packing of the pieces fills the board".into());
         return;
     }
-    if !t.complete {
+    if !complete {
         report
             .notes
             .push("the count was cut short: the numbers are the packings found so far".into());
@@ -96,11 +123,11 @@ pub fn fill_count(
         lines: vec![
             format!(
                 "{} in all (count, each rotation and reflection counted apart)",
-                group_digits(u128::from(t.solutions))
+                group_digits(u128::from(all))
             ),
             format!(
                 "{} up to symmetry (one per class; {mirrors})",
-                group_digits(u128::from(t.kept))
+                group_digits(u128::from(kept))
             ),
         ],
     });
