@@ -128,22 +128,4 @@ if [ -z "${EXPECT:-}" ]; then
 else
   echo '{}' > "$WORK/whole.json"
 fi
-EXPECT=${EXPECT:-} python3 - "$WORK/whole.json" "$WORK/out/merged.json" "$wall" <<'EOF'
-import json, os, sys
-whole, merged = (json.load(open(f)) for f in sys.argv[1:3])
-wall = float(sys.argv[3])
-expect = os.environ["EXPECT"]
-if expect:
-    same = int(merged.get("count", -1)) == int(expect)
-    against = f"published {expect}"
-else:
-    keys = ["status", "count", "optimum"]
-    same = all(whole.get(k) == merged.get(k) for k in keys)
-    lists = ["solutions", "placements", "answers"]
-    as_set = lambda d, k: sorted(json.dumps(x, sort_keys=True) for x in d.get(k) or [])
-    same = same and all(as_set(whole, k) == as_set(merged, k) for k in lists)
-    against = f"unsplit {whole.get('count')}"
-print(f"slurm-local: merged {merged['merged']['parts']} parts: count {merged.get('count')}, "
-      f"{against}; {'SAME' if same else 'DIFFERENT'}; wall {wall:.1f} s")
-sys.exit(0 if same and merged["merged"]["complete"] else 1)
-EOF
+scripts/cluster/same-as-whole.py slurm-local "$WORK/whole.json" "$WORK/out/merged.json" "$wall"
