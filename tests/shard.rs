@@ -105,8 +105,9 @@ fn splits_like_the_whole(spec: &str, args: &[&str]) {
             if (whole["optimum"].is_number() || cut) && whole[key].is_array() {
                 // Optimal solutions that tie may differ: the unsplit search keeps the first
                 // in its order, the merge the one of the first part that reached the optimum.
-                // A listing cut at the limit holds the first parts' answers, not the whole
-                // run's first: as many, each checked by its part's replay.
+                // A listing cut at the limit holds the whole run's first answers where the
+                // kind gives each answer's part (a_cut_listing_is_the_unsplit_runs_first_answers);
+                // elsewhere the first parts': as many, each checked by its part's replay.
                 assert_eq!(
                     merged[key].as_array().map(Vec::len),
                     whole[key].as_array().map(Vec::len),
@@ -550,6 +551,45 @@ fn a_merged_text_report_shows_the_kinds_sections() {
                 .collect()
         };
         assert_eq!(notes(&merged.stdout), notes(&plain.stdout), "{spec}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A listing cut at the limit holds the unsplit run's first answers, in its order: each part
+/// says which part of the search each answer came from, and the merge orders by it. Checked on
+/// the kinds that say so, against the unsplit run of the same limit.
+#[test]
+fn a_cut_listing_is_the_unsplit_runs_first_answers() {
+    let dir = folder("cut");
+    for (spec, args, key) in [
+        (
+            "specs/komachi.toml",
+            &["--limit", "4"][..],
+            "formulas_found",
+        ),
+        ("specs/queens8.toml", &["--limit", "10"][..], "placements"),
+        (
+            "specs/so-many-more-men.toml",
+            &[
+                "--set",
+                "alphametic.formula=\"AB + CD = EFG\"",
+                "--limit",
+                "7",
+            ][..],
+            "solutions",
+        ),
+    ] {
+        let (whole, _) = run(spec, args);
+        let listed = whole[key].as_array().map_or(0, Vec::len);
+        assert!(
+            whole["count"].as_u64().is_some_and(|c| c > listed as u64) || listed == 10,
+            "{spec}: the listing must be cut for this test: {whole}"
+        );
+        for n in [3, 7, 16] {
+            let m = merge(&parts(spec, args, n, &dir));
+            assert_eq!(m.code, 0, "{}", m.stderr);
+            assert_eq!(m.json()[key], whole[key], "{spec} in {n} parts");
+        }
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

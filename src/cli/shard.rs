@@ -39,7 +39,11 @@ pub fn note(shard: Shard) -> String {
 /// The `--json` document of a part, with its `shard` object (`report::shard`).
 pub fn stamped_json(report: &Report, doc: &SpecDocument, shard: Shard) -> String {
     let mut value = serde_json::to_value(report).unwrap_or_default();
-    stamp::stamp(&mut value, &stamp_of(doc, shard));
+    let stamp = Stamp {
+        slots: report.slots.clone(),
+        ..stamp_of(doc, shard)
+    };
+    stamp::stamp(&mut value, &stamp);
     format!(
         "{}\n",
         serde_json::to_string_pretty(&value).unwrap_or_default()
@@ -76,6 +80,7 @@ pub fn sweep_stamp(text: &str, edits: &Edits, sweep: &Sweep, shard: Shard) -> St
         index: shard.index,
         count: shard.count,
         limit: None,
+        slots: Vec::new(),
     }
 }
 
@@ -95,6 +100,7 @@ pub fn stamp_of(doc: &SpecDocument, shard: Shard) -> Stamp {
         index: shard.index,
         count: shard.count,
         limit,
+        slots: Vec::new(),
     }
 }
 

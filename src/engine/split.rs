@@ -83,6 +83,12 @@ impl TurnParts {
         }
     }
 
+    /// The number of the part being walked (in the search's order, over all shards): the slot
+    /// of an answer found below it (`Report::slots`).
+    pub fn slot(&self) -> u64 {
+        self.seen.saturating_sub(1)
+    }
+
     /// Whether a node the search reaches at `depth` belongs to another shard (the search then
     /// skips it). Call once per node, in the search's order.
     pub fn others(&mut self, depth: usize) -> bool {

@@ -63,7 +63,7 @@ pub fn merge(parts: &[Part]) -> Merged {
     let mut doc = if docs[0].get("cases").is_some() {
         merge_cases(&docs)
     } else {
-        merge_reports(&docs, parts[0].stamp.limit)
+        merge_reports(&docs, parts[0].stamp.limit, &listing_order(parts))
     };
     let stamp = &parts[0].stamp;
     doc["merged"] = json!({
@@ -77,8 +77,31 @@ pub fn merge(parts: &[Part]) -> Merged {
     Merged { doc, stopped }
 }
 
-/// One report from the parts' reports.
-fn merge_reports(docs: &[&Value], limit: Option<u64>) -> Value {
+/// Where each part's listed answers go in the joined listing: (part, position in its list) in
+/// the unsplit run's order, when every part gave each answer's slot; else None (part order).
+fn listing_order(parts: &[Part]) -> Option<Vec<(usize, usize)>> {
+    let mut order: Vec<(u64, usize, usize)> = Vec::new();
+    for (p, part) in parts.iter().enumerate() {
+        let listed = ["solutions", "placements", "answers", "formulas_found"]
+            .iter()
+            .find_map(|k| part.doc.get(*k).and_then(Value::as_array))
+            .map_or(0, Vec::len);
+        if part.stamp.slots.len() != listed {
+            return None;
+        }
+        order.extend(part.stamp.slots.iter().enumerate().map(|(i, &s)| (s, p, i)));
+    }
+    // Stable: the answers of one slot keep their part's order.
+    order.sort_by_key(|&(slot, _, _)| slot);
+    Some(order.into_iter().map(|(_, p, i)| (p, i)).collect())
+}
+
+/// One report from the parts' reports; `order` places the listed answers (part order if None).
+fn merge_reports(
+    docs: &[&Value],
+    limit: Option<u64>,
+    order: &Option<Vec<(usize, usize)>>,
+) -> Value {
     let mut out: Map<String, Value> = docs[0].as_object().cloned().unwrap_or_default();
     out.remove("shard");
     let best = best_part(docs, out.get("objective").and_then(Value::as_str));
@@ -129,12 +152,18 @@ fn merge_reports(docs: &[&Value], limit: Option<u64>) -> Value {
             Some(i) => vec![docs[i]],
             None => docs.to_vec(),
         };
-        let mut all: Vec<Value> = from
-            .iter()
-            .filter_map(|d| d.get(*key).and_then(Value::as_array))
-            .flatten()
-            .cloned()
-            .collect();
+        let mut all: Vec<Value> = match (best, order) {
+            (None, Some(order)) => order
+                .iter()
+                .filter_map(|&(p, i)| docs[p].get(*key)?.get(i).cloned())
+                .collect(),
+            _ => from
+                .iter()
+                .filter_map(|d| d.get(*key).and_then(Value::as_array))
+                .flatten()
+                .cloned()
+                .collect(),
+        };
         // Only lists are joined: packing's `placements` is a number, the same in every part.
         if !docs
             .iter()

@@ -143,6 +143,11 @@ pub struct Report {
     /// them as with `--boards`.
     #[serde(skip)]
     pub boards: bool,
+    /// A part of a split run (`--shard`): each listed answer's place in the unsplit run's
+    /// order (the number of the part of the search that found it), in listing order; empty
+    /// where the kind does not say. `merge` orders the parts' listings by it.
+    #[serde(skip)]
+    pub slots: Vec<u64>,
     /// The family's own fields (set from a typed struct by [`Report::set_details`]),
     /// flattened into the JSON document.
     #[serde(flatten)]
@@ -183,6 +188,7 @@ impl Report {
             notes: Vec::new(),
             sections: Vec::new(),
             boards: false,
+            slots: Vec::new(),
             details: serde_json::Map::new(),
             details_failure: None,
         }

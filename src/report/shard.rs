@@ -42,6 +42,10 @@ pub struct Stamp {
     pub count: u32,
     /// `solve.limit` of the spec (after `--set`/`--limit`), so the merge lists as many.
     pub limit: Option<u64>,
+    /// Each listed answer's place in the unsplit run's order (the number of the part of the
+    /// search it was found in), when the kind gives it: the merge lists the parts' answers in
+    /// that order, so that a listing cut at the limit holds the unsplit run's first answers.
+    pub slots: Vec<u64>,
 }
 
 /// Adds the `shard` object to a report's JSON document, its checksum last (over the document
@@ -58,6 +62,9 @@ pub fn stamp(doc: &mut Value, s: &Stamp) {
             "limit": s.limit,
         }),
     );
+    if !s.slots.is_empty() {
+        doc["shard"]["slots"] = Value::from(s.slots.clone());
+    }
     let sum = checksum(doc);
     doc["shard"]["checksum"] = Value::from(sum);
 }
@@ -110,6 +117,10 @@ pub fn read(doc: &Value) -> Result<Stamp, String> {
         index,
         count,
         limit: number("limit"),
+        slots: shard
+            .get("slots")
+            .and_then(Value::as_array)
+            .map_or(Vec::new(), |s| s.iter().filter_map(Value::as_u64).collect()),
     })
 }
 
@@ -134,6 +145,7 @@ mod tests {
             index: 1,
             count: 3,
             limit: None,
+            slots: vec![4, 9],
         };
         stamp(&mut doc, &s);
         assert_eq!(read(&doc), Ok(s));

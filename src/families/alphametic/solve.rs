@@ -61,6 +61,7 @@ impl Puzzle for AlphameticPuzzle {
             .map(|digits| self.check(digits))
             .collect::<Result<Vec<_>, _>>()?;
         report.solutions = answers.iter().map(Answer::solution).collect();
+        report.slots = out.slots;
         self.set_status(&mut report, out.count, out.nodes);
         report.set_details(&AlphameticDetails {
             nodes: out.nodes,

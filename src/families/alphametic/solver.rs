@@ -32,6 +32,8 @@ enum Strategy {
 pub struct Outcome {
     /// Digit of each letter, for the first `limit` solutions found.
     pub listed: Vec<Vec<u8>>,
+    /// In a part of a split run: the part of the search each listed solution is in.
+    pub slots: Vec<u64>,
     /// Every solution found (all of them unless the search stopped early).
     pub count: u64,
     /// Digits placed on letters (search nodes).
@@ -61,6 +63,7 @@ pub fn solve(
     search.dfs(0, 0, 0);
     Outcome {
         listed: search.listed,
+        slots: search.slots,
         count: search.count,
         nodes: search.nodes,
         overflowed: search.overflowed,
@@ -82,6 +85,7 @@ struct Search<'a> {
     digits: Vec<u8>,
     values: Vec<i128>,
     listed: Vec<Vec<u8>>,
+    slots: Vec<u64>,
     limit: usize,
     stop_after: Option<u64>,
     count: u64,
@@ -208,6 +212,7 @@ impl<'a> Search<'a> {
             digits: vec![0; n],
             values: vec![0; model.words.len()],
             listed: Vec::new(),
+            slots: Vec::new(),
             limit,
             stop_after,
             count: 0,
@@ -232,6 +237,7 @@ impl<'a> Search<'a> {
                 self.count += 1;
                 if self.listed.len() < self.limit {
                     self.listed.push(self.digits.clone());
+                    self.slots.extend(self.part.as_ref().map(TurnParts::slot));
                 }
             }
             return;

@@ -20,6 +20,8 @@ pub enum Goal {
 pub struct Outcome {
     /// Sign of the first number and operators of each listed formula.
     pub listed: Vec<(bool, Vec<Op>)>,
+    /// In a part of a split run: the part of the enumeration each listed formula is in.
+    pub slots: Vec<u64>,
     /// Formulas giving the target.
     pub count: u64,
     /// Formulas evaluated (well-defined or not).
@@ -168,6 +170,9 @@ impl Search<'_> {
                     self.out.count += 1;
                     if self.out.listed.len() < self.limit {
                         self.out.listed.push((self.negative, self.ops.clone()));
+                        self.out
+                            .slots
+                            .extend(self.part.as_ref().map(TurnParts::slot));
                     }
                 }
                 Goal::Target(_) => {}

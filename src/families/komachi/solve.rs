@@ -18,6 +18,8 @@ use std::time::Duration;
 struct Found {
     /// The listed formulas, as text.
     listed: Vec<String>,
+    /// In a part of a split run: the part each listed formula is in (`Report::slots`).
+    slots: Vec<u64>,
     /// Formulas making the target (or every formula for "all").
     count: u128,
     formulas: u128,
@@ -124,6 +126,7 @@ impl KomachiPuzzle {
                 .iter()
                 .map(|(negative, ops)| flat_text(&self.model.digits, *negative, ops))
                 .collect(),
+            slots: out.slots,
             count: u128::from(out.count),
             formulas: u128::from(out.formulas),
             undefined: u128::from(out.undefined),
@@ -144,6 +147,7 @@ impl KomachiPuzzle {
         listed.sort();
         Found {
             listed,
+            slots: Vec::new(),
             count: out.count,
             formulas: out.formulas,
             undefined: out.undefined,
@@ -175,6 +179,7 @@ impl KomachiPuzzle {
             });
             lines.push(line);
         }
+        report.slots.clone_from(&found.slots);
         if self.objective != Objective::First {
             report.count = Some(found.count);
         }

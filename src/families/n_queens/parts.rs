@@ -245,8 +245,9 @@ pub fn count_plain(allowed: &[u64], shard: Shard) -> Tally {
         .reduce(Tally::default, |a, b| a + b)
 }
 
-/// This shard's first `limit` placements, in lexicographic order within the shard.
-pub fn list(allowed: &[u64], limit: usize, shard: Shard) -> Listing {
+/// This shard's first `limit` placements, in lexicographic order within the shard, and the
+/// part of each (the parts are in lexicographic order: the whole listing's order is by part).
+pub fn list(allowed: &[u64], limit: usize, shard: Shard) -> (Listing, Vec<u64>) {
     let parts = plain_parts(allowed, shard.count as usize * PARTS_PER_SHARD);
     let mut mine: Vec<usize> = (0..parts.len())
         .filter(|&i| shard.owns_turn(i as u64))
@@ -257,18 +258,20 @@ pub fn list(allowed: &[u64], limit: usize, shard: Shard) -> Listing {
         complete: true,
         nodes: 0,
     };
+    let mut slots = Vec::new();
     for i in mine {
         let part = &parts[i];
         let left = limit - out.solutions.len();
         let l = backtrack::list_from(allowed, part.frontier, &part.cols, left);
         out.nodes += l.nodes + part.nodes;
+        slots.extend(std::iter::repeat_n(i as u64, l.solutions.len()));
         out.solutions.extend(l.solutions);
         if !l.complete {
             out.complete = false;
             break;
         }
     }
-    out
+    (out, slots)
 }
 
 #[cfg(test)]
@@ -289,12 +292,15 @@ mod tests {
                 for s in shards {
                     classes += count_classes(n, s);
                     plain = plain + count_plain(&allowed, s);
-                    listed.extend(list(&allowed, usize::MAX, s).solutions);
+                    let (l, slots) = list(&allowed, usize::MAX, s);
+                    listed.extend(slots.into_iter().zip(l.solutions));
                 }
                 assert_eq!(classes.total(), whole.solutions, "n {n} N {count}");
                 // Nodes depend on where the search fans out; the count does not.
                 assert_eq!(plain.solutions, whole.solutions, "n {n} N {count}");
-                listed.sort();
+                // Ordered by part (stable), the listing is the unsplit one, in its order.
+                listed.sort_by_key(|&(slot, _)| slot);
+                let listed: Vec<Vec<u8>> = listed.into_iter().map(|(_, l)| l).collect();
                 assert_eq!(listed, backtrack::list(&allowed, usize::MAX).solutions);
             }
         }

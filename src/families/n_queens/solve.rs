@@ -104,7 +104,11 @@ impl QueensPuzzle {
     ) -> Result<(), Diagnostic> {
         let n = self.board.n;
         let listing = match shard {
-            Some(s) => parts::list(&self.board.allowed, limit, s),
+            Some(s) => {
+                let (listing, slots) = parts::list(&self.board.allowed, limit, s);
+                report.slots = slots;
+                listing
+            }
             None => backtrack::list(&self.board.allowed, limit),
         };
         report.stats.states = listing.nodes;
