@@ -88,7 +88,12 @@ mod tests {
         type State = i64;
         type Move = ();
         fn successors(&self, s: &i64, out: &mut Vec<((), i64)>) {
-            out.extend([s - 1, s + 1].into_iter().filter(|t| t.abs() <= self.0).map(|t| ((), t)));
+            out.extend(
+                [s - 1, s + 1]
+                    .into_iter()
+                    .filter(|t| t.abs() <= self.0)
+                    .map(|t| ((), t)),
+            );
         }
     }
     struct Negation;

@@ -26,7 +26,7 @@ impl RulesPuzzle {
         report: &mut Report,
         ctx: &SolveContext,
     ) -> Result<(SearchStats, LayerDetails, Vec<u64>), Diagnostic> {
-        let mut out = orbit_layers::explore(search, group, start, ctx.progress);
+        let mut out = orbit_layers::explore(search, &group.images::<W>(), start, ctx.progress);
         self.checked(search)?;
         report.stats = Stats::new(out.stats.states, out.stats.elapsed);
         let states: u64 = out.states.iter().sum();

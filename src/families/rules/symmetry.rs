@@ -32,6 +32,8 @@ const RANDOM_SAMPLES: usize = 3000;
 pub struct Symmetry {
     /// Every element but the identity.
     elements: Vec<Perm>,
+    /// Bits of the packed state.
+    bits: u32,
 }
 
 impl Symmetry {
@@ -40,16 +42,83 @@ impl Symmetry {
         self.elements.len() + 1
     }
 
+    /// The group as byte tables over words `W`, for the search.
+    pub fn images<W: Word>(&self) -> Images<W> {
+        Images::new(&self.elements, self.bits)
+    }
+}
+
+/// Each element of the group as a permutation of the state's bits (a symmetry moves whole
+/// slots of equal width and adds nothing, so each bit lands on one bit), looked up a byte at a
+/// time: an image costs one table read per byte of the state rather than a shift per slot.
+pub struct Images<W> {
+    /// Bytes of the state.
+    bytes: usize,
+    /// `table[(e * bytes + k) * 256 + v]`: the bits element `e` makes of byte `k` holding `v`.
+    table: Vec<W>,
+    order: usize,
+}
+
+impl<W: Word> Images<W> {
+    fn new(elements: &[Perm], bits: u32) -> Self {
+        let bytes = bits.div_ceil(8) as usize;
+        let mut table = Vec::with_capacity(elements.len() * bytes * 256);
+        for g in elements {
+            let bit: Vec<u128> = (0..bytes * 8)
+                .map(|b| {
+                    if b < bits as usize {
+                        g.apply(1u128 << b, 1u128 << b)
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            for k in 0..bytes {
+                for v in 0..256usize {
+                    let image = (0..8)
+                        .filter(|j| v >> j & 1 == 1)
+                        .fold(0u128, |m, j| m | bit[8 * k + j]);
+                    table.push(W::narrow(super::word::Mask::from(image)));
+                }
+            }
+        }
+        Images {
+            bytes,
+            table,
+            order: elements.len() + 1,
+        }
+    }
+
+    /// `s` under element `e`.
+    #[inline]
+    fn image(&self, e: usize, s: W) -> W {
+        let row = &self.table[e * self.bytes * 256..(e + 1) * self.bytes * 256];
+        let mut out = W::default();
+        for k in 0..self.bytes {
+            out = out | row[k * 256 + s.field(8 * k as u32, 255) as usize];
+        }
+        out
+    }
+
+    fn elements(&self) -> usize {
+        self.order - 1
+    }
+}
+
+impl<W: Word> crate::engine::orbit_layers::Classes<W> for Images<W> {
     /// The class's representative: the least image of `s`.
     #[inline]
-    pub fn canonical<W: Word>(&self, s: W) -> W {
-        self.elements.iter().fold(s, |m, g| m.min(g.apply(s, s)))
+    fn canonical(&self, s: W) -> W {
+        (0..self.elements()).fold(s, |m, e| m.min(self.image(e, s)))
     }
 
     /// How many states the class of `s` holds: the order over the elements that fix `s`.
-    pub fn orbit<W: Word>(&self, s: W) -> u64 {
-        let fixing = 1 + self.elements.iter().filter(|g| g.apply(s, s) == s).count();
-        (self.order() / fixing) as u64
+    fn size(&self, s: W) -> u64 {
+        let fixing = 1
+            + (0..self.elements())
+                .filter(|&e| self.image(e, s) == s)
+                .count();
+        (self.order / fixing) as u64
     }
 }
 
@@ -91,15 +160,13 @@ pub fn declared(
             "declare fewer symmetries",
         )
     })?;
-    Ok(Some(Symmetry { elements }))
+    Ok(Some(Symmetry {
+        elements,
+        bits: rules.layout.bits,
+    }))
 }
 
-fn refuse(
-    doc: &SpecDocument,
-    entry: &Spanned<SymmetryTable>,
-    why: &str,
-    help: &str,
-) -> Diagnostic {
+fn refuse(doc: &SpecDocument, entry: &Spanned<SymmetryTable>, why: &str, help: &str) -> Diagnostic {
     let name = entry.get_ref().name.get_ref();
     doc.error(entry.span(), format!("symmetry `{name}`: {why}"))
         .help(help.to_string())
@@ -293,15 +360,4 @@ fn check(
         }
     }
     Ok(())
-}
-
-impl<W: Word> crate::engine::orbit_layers::Classes<W> for Symmetry {
-    #[inline]
-    fn canonical(&self, s: W) -> W {
-        Symmetry::canonical(self, s)
-    }
-
-    fn size(&self, representative: W) -> u64 {
-        self.orbit(representative)
-    }
 }
