@@ -9,7 +9,9 @@ use common::run_json;
 use std::collections::{BTreeSet, HashMap, VecDeque};
 
 /// The level as the spec's description draws it.
-const LEVEL: [&str; 7] = ["####", "# .#", "#  ###", "#*@  #", "#  $ #", "#  ###", "####"];
+const LEVEL: [&str; 7] = [
+    "####", "# .#", "#  ###", "#*@  #", "#  $ #", "#  ###", "####",
+];
 const SPEC: &str = "specs/sokoban-microban1-rules.toml";
 
 type Cell = (i32, i32);
@@ -107,7 +109,11 @@ fn solved(l: &Level, walk: u32) -> (u32, u64) {
         .filter(|((_, boxes), _)| *boxes == l.goals)
         .map(|(_, &b)| b)
         .collect();
-    let least = ends.iter().map(|e| e.0).min().expect("the level is solvable");
+    let least = ends
+        .iter()
+        .map(|e| e.0)
+        .min()
+        .expect("the level is solvable");
     let ways = ends.iter().filter(|e| e.0 == least).map(|e| e.1).sum();
     (least, ways)
 }
@@ -126,7 +132,11 @@ fn microban_1_matches_a_search_over_the_picture() {
     assert_eq!(code, 0, "{doc}");
     assert_eq!(doc["cost"].as_u64(), Some(u64::from(pushes)), "{doc}");
     let (doc, _) = run_json(&[SPEC, "--objective", "reachable"]);
-    assert_eq!(doc["count"].as_u64(), Some(search(&l, 1).len() as u64), "{doc}");
+    assert_eq!(
+        doc["count"].as_u64(),
+        Some(search(&l, 1).len() as u64),
+        "{doc}"
+    );
     // The figures the spec's description and docs/rules.md quote.
     assert_eq!((moves, pushes), (33, 8));
 }
