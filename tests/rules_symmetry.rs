@@ -32,11 +32,9 @@ fn image(n: usize, s: u32, rot: usize, flip: bool) -> u32 {
     out
 }
 
-/// Classes and states at each distance from all lights on, by BFS over every state; the
-/// group is the rotations (`flips`: and reflections) of the board.
-fn brute_force(n: usize, flips: bool) -> (Vec<u64>, Vec<u64>) {
-    let cells = n * n;
-    let press: Vec<u32> = (0..cells)
+/// Each press's toggled lights on the n x n board.
+fn presses(n: usize) -> Vec<u32> {
+    (0..n * n)
         .map(|i| {
             let (r, c) = ((i / n) as i64, (i % n) as i64);
             let mut m = 0u32;
@@ -48,7 +46,39 @@ fn brute_force(n: usize, flips: bool) -> (Vec<u64>, Vec<u64>) {
             }
             m
         })
-        .collect();
+        .collect()
+}
+
+/// The number of shortest press sequences from all lights on to all off, by BFS over every
+/// state counting paths (None: all off is out of reach).
+fn shortest_count(n: usize) -> Option<u128> {
+    let press = presses(n);
+    let start = (1u32 << (n * n)) - 1;
+    let mut ways = std::collections::HashMap::from([(start, 1u128)]);
+    let mut layer = vec![start];
+    while !layer.is_empty() {
+        if let Some(&w) = ways.get(&0).filter(|_| layer.contains(&0)) {
+            return Some(w);
+        }
+        let mut next = std::collections::HashMap::new();
+        for s in &layer {
+            for m in &press {
+                if !ways.contains_key(&(s ^ m)) {
+                    *next.entry(s ^ m).or_insert(0) += ways[s];
+                }
+            }
+        }
+        layer = next.keys().copied().collect();
+        ways.extend(next);
+    }
+    None
+}
+
+/// Classes and states at each distance from all lights on, by BFS over every state; the
+/// group is the rotations (`flips`: and reflections) of the board.
+fn brute_force(n: usize, flips: bool) -> (Vec<u64>, Vec<u64>) {
+    let cells = n * n;
+    let press = presses(n);
     let group: Vec<(usize, bool)> = (0..4)
         .flat_map(|rot| [(rot, false), (rot, true)])
         .filter(|&(_, f)| flips || !f)
@@ -177,6 +207,18 @@ fn check(name: &str, n: usize, symmetries: &str, flips: bool, group: u64) {
 fn classes_and_states_of_lights_out_match_a_brute_force() {
     check("three", 3, SQUARE, true, 8);
     check("four", 4, SQUARE, true, 8);
+}
+
+#[test]
+fn shortest_solutions_counted_over_classes_match_a_brute_force() {
+    for n in [3, 4] {
+        let path = write(&format!("count{n}"), &spec(n, SQUARE));
+        let (doc, _) = run_json(&[&path, "--objective", "count"]);
+        let expected = shortest_count(n);
+        let count = doc["count"].as_u64().map(u128::from);
+        assert_eq!(count, expected, "{n}: {doc}");
+        assert!(doc["notes"].to_string().contains("counted over"), "{doc}");
+    }
 }
 
 #[test]

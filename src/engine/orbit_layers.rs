@@ -78,6 +78,68 @@ pub fn explore<P: StateSpace>(
     }
 }
 
+/// The shortest paths from the start to a goal, counted over classes: every state of a class
+/// has as many shortest paths from the (symmetric) start as its representative, so the states
+/// of class `c'` have `sum over c of |c| * ways(c) * (moves from c's representative into c')`
+/// paths in all, and each `ways(c')` is that over `|c'|`. Gives the length and the count
+/// (saturating), or None when no goal is reachable, and the classes stored.
+pub fn count_shortest<P: StateSpace>(
+    space: &P,
+    classes: &impl Classes<P::State>,
+    start: P::State,
+    is_goal: impl Fn(&P::State) -> bool,
+    progress: &Progress,
+) -> (Option<(usize, u128)>, SearchStats) {
+    let t0 = Instant::now();
+    let start = classes.canonical(start);
+    let mut seen: FxHashSet<P::State> = FxHashSet::default();
+    seen.insert(start);
+    let mut layer: Vec<(P::State, u128)> = vec![(start, 1)];
+    let mut buf = Vec::new();
+    let mut ticker = super::stop::Ticker::default();
+    let mut depth = 0;
+    let found = loop {
+        let goals = layer.iter().filter(|(s, _)| is_goal(s));
+        let count = goals.fold(0u128, |n, &(s, w)| {
+            n.saturating_add(w.saturating_mul(u128::from(classes.size(s))))
+        });
+        if count > 0 || layer.is_empty() || super::stop::requested().is_some() {
+            break (count > 0).then_some((depth, count));
+        }
+        progress.message(|| format!("layer {depth}: {} classes", seen.len()));
+        let mut next: rustc_hash::FxHashMap<P::State, u128> = Default::default();
+        for &(s, ways) in &layer {
+            if ticker.tick(buf.len() + 1) {
+                break;
+            }
+            buf.clear();
+            space.successors(&s, &mut buf);
+            let weight = ways.saturating_mul(u128::from(classes.size(s)));
+            for &(_, n) in &buf {
+                let c = classes.canonical(n);
+                if seen.contains(&c) {
+                    continue;
+                }
+                if !next.room_for_one() {
+                    break;
+                }
+                let w = next.entry(c).or_insert(0);
+                *w = w.saturating_add(weight);
+            }
+        }
+        seen.extend(next.keys().copied());
+        layer = (next.into_iter())
+            .map(|(c, total)| (c, total / u128::from(classes.size(c))))
+            .collect();
+        depth += 1;
+    };
+    let stats = SearchStats {
+        states: seen.len() as u64,
+        elapsed: t0.elapsed(),
+    };
+    (found, stats)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,6 +166,20 @@ mod tests {
         fn size(&self, s: i64) -> u64 {
             if s == 0 { 1 } else { 2 }
         }
+    }
+
+    #[test]
+    fn counts_shortest_paths_over_classes() {
+        // From 0 to either end of -3..=3: one path to each end, two in all.
+        let (found, stats) = count_shortest(
+            &Line(3),
+            &Negation,
+            0,
+            |s| s.abs() == 3,
+            &Progress::hidden(),
+        );
+        assert_eq!(found, Some((3, 2)));
+        assert_eq!(stats.states, 4);
     }
 
     #[test]

@@ -10,6 +10,7 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::SearchStats;
 use crate::engine::orbit_layers;
 use crate::families::SolveContext;
+use crate::families::state_space;
 use crate::families::state_space::layers::LayerDetails;
 use crate::report::{Report, Section, Stats, Status, group_digits};
 
@@ -64,6 +65,31 @@ impl RulesPuzzle {
             layer_counts: out.states,
         };
         Ok((out.stats, layers, out.classes))
+    }
+
+    /// `count`: the shortest solutions, counted over classes.
+    pub(super) fn class_count<W: Word>(
+        &self,
+        search: &Search<W>,
+        group: &Symmetry,
+        start: W,
+        report: &mut Report,
+        ctx: &SolveContext,
+    ) -> Result<SearchStats, Diagnostic> {
+        let is_goal = |s: &W| search.is_goal(*s);
+        let images = group.images::<W>();
+        let (found, stats) =
+            orbit_layers::count_shortest(search, &images, start, is_goal, ctx.progress);
+        self.checked(search)?;
+        report.stats = Stats::new(stats.states, stats.elapsed);
+        let (length, count) = found.unzip();
+        state_space::all_shortest::record(report, length, count.unwrap_or(0), 0, true);
+        report.notes.push(format!(
+            "counted over {} classes up to the {} symmetries declared",
+            group_digits(u128::from(stats.states)),
+            group.order()
+        ));
+        Ok(stats)
     }
 
     /// The farthest classes, one state drawn for each.

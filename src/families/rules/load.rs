@@ -100,6 +100,12 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
         unroll: Default::default(),
     };
     let symmetry = super::symmetry::declared(doc, &spec, &mut names, &rules, start, &labels)?;
+    if let (Some(group), super::plan::Objective::Count) = (&symmetry, choice.objective) {
+        engine.reason = format!(
+            "shortest paths counted over classes: the {} symmetries declared keep the start, so every state of a class has as many shortest paths as the one stored",
+            group.order()
+        );
+    }
     if let (Some(group), super::plan::Plan::Layers { .. }) = (&symmetry, plan) {
         plan = super::plan::Plan::Layers { bitmap: false };
         engine = crate::families::plan::Resolved {

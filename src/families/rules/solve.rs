@@ -89,6 +89,9 @@ impl RulesPuzzle {
                 details.class_counts = Some(classes);
                 stats
             }
+            (Some(state_space::Plan::AllShortest { counting: true, .. }), Some(group)) => {
+                self.class_count(&search, group, start, &mut report, ctx)?
+            }
             (Some(plan), _) => {
                 let run = Run {
                     puzzle: self,
