@@ -11,6 +11,7 @@ pub mod exact_cover;
 pub mod frontier_layers;
 pub mod ida_star;
 pub mod layers;
+pub mod orbit_layers;
 mod path;
 pub mod pattern_db;
 pub mod prefetch;

@@ -99,7 +99,7 @@ fn times(doc: &SpecDocument, m: &MoveTable, names: &mut Names) -> Result<i64, Di
 }
 
 /// The steps of one entry, appended to `out`.
-fn entry_steps(
+pub(super) fn entry_steps(
     doc: &SpecDocument,
     entry: &Spanned<PermuteTable>,
     names: &mut Names,

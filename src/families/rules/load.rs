@@ -90,7 +90,32 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
     };
     let choice = CATALOG.choose(doc, &spec.solve.common())?;
     let limit = usize::try_from(spec.solve.common().limit(100)).unwrap_or(usize::MAX);
-    let (plan, engine) = plan(&choice, &facts, limit)?;
+    let (mut plan, mut engine) = plan(&choice, &facts, limit)?;
+    let mut names = Names {
+        params: &params,
+        tables: &tables,
+        layout: &rules.layout,
+        locals: Vec::new(),
+        state: false,
+        unroll: Default::default(),
+    };
+    let symmetry = super::symmetry::declared(doc, &spec, &mut names, &rules, start, &labels)?;
+    if let (Some(group), super::plan::Objective::Count) = (&symmetry, choice.objective) {
+        engine.reason = format!(
+            "shortest paths counted over classes: the {} symmetries declared keep the start, so every state of a class has as many shortest paths as the one stored",
+            group.order()
+        );
+    }
+    if let (Some(group), super::plan::Plan::Layers { .. }) = (&symmetry, plan) {
+        plan = super::plan::Plan::Layers { bitmap: false };
+        engine = crate::families::plan::Resolved {
+            engine: super::plan::Engine::LayeredBfs,
+            reason: format!(
+                "layers of classes: the {} symmetries declared map states to equivalent ones, so one state per class is stored (its least image) and each class counts the states it holds",
+                group.order()
+            ),
+        };
+    }
     let sites = Sites::new(doc, &spec);
     let max_states = spec
         .solve
@@ -112,6 +137,7 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
         max_states,
         limit,
         auto_unit,
+        symmetry,
     })
 }
 

@@ -5,6 +5,7 @@
 mod abstraction;
 mod arith;
 mod bytecode;
+mod classes;
 mod compile;
 mod cycles;
 mod deepening;
@@ -25,6 +26,7 @@ mod search;
 mod solve;
 mod spec;
 mod swap;
+mod symmetry;
 pub(crate) mod word;
 
 use super::{Family, Puzzle};

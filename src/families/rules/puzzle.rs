@@ -112,4 +112,7 @@ pub struct RulesPuzzle {
     pub(super) limit: usize,
     /// `heuristic = "auto"`: the least move cost its tables count each move as.
     pub(super) auto_unit: Option<u64>,
+    /// The group of the declared `[[symmetry]]` entries: `longest` and `reachable` search
+    /// classes.
+    pub(super) symmetry: Option<super::symmetry::Symmetry>,
 }

@@ -20,6 +20,9 @@ pub struct RulesDetails {
     /// `longest`, `reachable`: the layers.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub layers: Option<LayerDetails>,
+    /// With declared symmetries: the classes at each distance (`layer_counts` counts states).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub class_counts: Option<Vec<u64>>,
 }
 
 /// `ml=3 cl=3 boat=0 lights=[1,0,1]` for the terminal, an object of the variables for JSON.

@@ -81,8 +81,18 @@ impl RulesPuzzle {
         report.start = Some(self.view(self.start));
         let start = W::narrow(self.start.into());
         let mut details = self.details();
-        let stats = match self.driven() {
-            Some(plan) => {
+        let stats = match (self.driven(), &self.symmetry) {
+            (Some(state_space::Plan::Layers { longest, limit, .. }), Some(group)) => {
+                let (stats, layers, classes) =
+                    self.class_layers(&search, group, start, (longest, limit), &mut report, ctx)?;
+                details.layers = Some(layers);
+                details.class_counts = Some(classes);
+                stats
+            }
+            (Some(state_space::Plan::AllShortest { counting: true, .. }), Some(group)) => {
+                self.class_count(&search, group, start, &mut report, ctx)?
+            }
+            (Some(plan), _) => {
                 let run = Run {
                     puzzle: self,
                     search: &search,
@@ -92,10 +102,10 @@ impl RulesPuzzle {
                 details.layers = out.layers;
                 out.stats
             }
-            None if self.plan == Plan::Deepening => {
+            (None, _) if self.plan == Plan::Deepening => {
                 self.deepening(&search, start, &mut report, ctx)?
             }
-            None => self.cheapest(&search, start, &mut report, ctx)?,
+            (None, _) => self.cheapest(&search, start, &mut report, ctx)?,
         };
         self.finish(&mut report, details, stats);
         self.note_no_values(&mut report, &search);
@@ -260,6 +270,7 @@ impl RulesPuzzle {
             move_instances: self.rules.instances.len(),
             states_per_second: 0.0,
             layers: None,
+            class_counts: None,
         }
     }
 
@@ -312,7 +323,7 @@ impl RulesPuzzle {
     }
 
     /// The diagnostic for a search that stopped early, if it did.
-    fn checked<W: Word>(&self, search: &Search<W>) -> Result<(), Diagnostic> {
+    pub(super) fn checked<W: Word>(&self, search: &Search<W>) -> Result<(), Diagnostic> {
         match search.stopped() {
             None => Ok(()),
             Some(Stop::Budget(max)) => Err(Diagnostic::new(format!(
@@ -357,7 +368,7 @@ impl RulesPuzzle {
     }
 
     /// A state as the report shows it.
-    fn view<W: Word>(&self, s: W) -> StateView {
+    pub(super) fn view<W: Word>(&self, s: W) -> StateView {
         view(&self.rules.layout, self.display.as_ref(), s)
     }
 

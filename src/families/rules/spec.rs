@@ -32,6 +32,23 @@ pub struct RulesDocument {
     pub solve: RulesSolveTable,
     /// An array of the state drawn as a grid by `--boards`.
     pub display: Option<Spanned<DisplayTable>>,
+    /// Permutations of array positions that map states to equivalent ones (a board's
+    /// rotations): `longest` and `reachable` then search classes.
+    #[serde(default, rename = "symmetry")]
+    pub symmetries: Vec<Spanned<SymmetryTable>>,
+}
+
+/// `{ name = "transpose", arrays = ["lights"], map = "5 * (i % 5) + div(i, 5)" }`: the value
+/// at position `map(i)` (or `table[i]`, or along `cycles`) lands on position `i`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SymmetryTable {
+    pub name: Spanned<String>,
+    pub arrays: Spanned<Vec<Spanned<String>>>,
+    pub cycles: Option<Spanned<toml::Value>>,
+    pub table: Option<Spanned<toml::Value>>,
+    /// A formula of `i` (and the parameters): the position whose value lands on `i`.
+    pub map: Option<Spanned<String>>,
 }
 
 /// `[display] array = "lights", columns = 5`.

@@ -1,0 +1,297 @@
+//! `[[symmetry]]` in rules specs: `longest` and `reachable` search classes, and their counts
+//! of classes and of states at each distance must equal those of a breadth-first search
+//! written here over every state of n x n Lights Out, whose classes are found by turning and
+//! reflecting the board by row and column (not by the spec's position formulas). Declared
+//! symmetries that are none are refused at their place in the file.
+
+mod common;
+
+use common::{expect_error, run_json, scratch_in};
+use std::collections::HashSet;
+
+/// The board turned a quarter (`rot`) and then reflected (`flip`): cell (r, c) of the result.
+fn transform(n: usize, rot: usize, flip: bool, r: usize, c: usize) -> (usize, usize) {
+    let (mut r, mut c) = (r, c);
+    for _ in 0..rot {
+        (r, c) = (c, n - 1 - r);
+    }
+    if flip { (r, n - 1 - c) } else { (r, c) }
+}
+
+/// The lights of `s` moved by the transformation.
+fn image(n: usize, s: u32, rot: usize, flip: bool) -> u32 {
+    let mut out = 0;
+    for r in 0..n {
+        for c in 0..n {
+            if s >> (n * r + c) & 1 == 1 {
+                let (r2, c2) = transform(n, rot, flip, r, c);
+                out |= 1 << (n * r2 + c2);
+            }
+        }
+    }
+    out
+}
+
+/// Each press's toggled lights on the n x n board.
+fn presses(n: usize) -> Vec<u32> {
+    (0..n * n)
+        .map(|i| {
+            let (r, c) = ((i / n) as i64, (i % n) as i64);
+            let mut m = 0u32;
+            for (dr, dc) in [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let (r2, c2) = (r + dr, c + dc);
+                if (0..n as i64).contains(&r2) && (0..n as i64).contains(&c2) {
+                    m |= 1 << (r2 as usize * n + c2 as usize);
+                }
+            }
+            m
+        })
+        .collect()
+}
+
+/// The number of shortest press sequences from all lights on to all off, by BFS over every
+/// state counting paths (None: all off is out of reach).
+fn shortest_count(n: usize) -> Option<u128> {
+    let press = presses(n);
+    let start = (1u32 << (n * n)) - 1;
+    let mut ways = std::collections::HashMap::from([(start, 1u128)]);
+    let mut layer = vec![start];
+    while !layer.is_empty() {
+        if let Some(&w) = ways.get(&0).filter(|_| layer.contains(&0)) {
+            return Some(w);
+        }
+        let mut next = std::collections::HashMap::new();
+        for s in &layer {
+            for m in &press {
+                if !ways.contains_key(&(s ^ m)) {
+                    *next.entry(s ^ m).or_insert(0) += ways[s];
+                }
+            }
+        }
+        layer = next.keys().copied().collect();
+        ways.extend(next);
+    }
+    None
+}
+
+/// Classes and states at each distance from all lights on, by BFS over every state; the
+/// group is the rotations (`flips`: and reflections) of the board.
+fn brute_force(n: usize, flips: bool) -> (Vec<u64>, Vec<u64>) {
+    let cells = n * n;
+    let press = presses(n);
+    let group: Vec<(usize, bool)> = (0..4)
+        .flat_map(|rot| [(rot, false), (rot, true)])
+        .filter(|&(_, f)| flips || !f)
+        .collect();
+    let start = (1u32 << cells) - 1;
+    let mut seen = HashSet::from([start]);
+    let mut layer = vec![start];
+    let (mut classes, mut states) = (Vec::new(), Vec::new());
+    while !layer.is_empty() {
+        let canon: HashSet<u32> = layer
+            .iter()
+            .map(|&s| group.iter().map(|&(r, f)| image(n, s, r, f)).min().unwrap())
+            .collect();
+        classes.push(canon.len() as u64);
+        states.push(layer.len() as u64);
+        let mut next = Vec::new();
+        for s in layer {
+            for m in &press {
+                if seen.insert(s ^ m) {
+                    next.push(s ^ m);
+                }
+            }
+        }
+        layer = next;
+    }
+    (classes, states)
+}
+
+/// n x n Lights Out as rules, all on to all off, with `symmetries` as `[[symmetry]]` text.
+fn spec(n: usize, symmetries: &str) -> String {
+    let rows: Vec<String> = (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            let mut cells = vec![i];
+            if r > 0 {
+                cells.push(i - n);
+            }
+            if r + 1 < n {
+                cells.push(i + n);
+            }
+            if c > 0 {
+                cells.push(i - 1);
+            }
+            if c + 1 < n {
+                cells.push(i + 1);
+            }
+            format!("{cells:?}")
+        })
+        .collect();
+    format!(
+        r#"[puzzle]
+name = "Lights Out {n}x{n}"
+kind = "rules"
+
+[params]
+n = {n}
+
+[state]
+lights = "{cells} of 0..1"
+
+[start]
+lights = 1
+
+[tables]
+neighbours = [{rows}]
+
+[[move]]
+name = "press"
+for = "i in 0..{last}"
+do = "lights[j] = 1 - lights[j] for j in neighbours[i]"
+
+{symmetries}
+[goal]
+reach = "all(lights[i] == 0 for i in 0..{last})"
+"#,
+        cells = n * n,
+        last = n * n - 1,
+        rows = rows.join(", ")
+    )
+}
+
+/// The square's 8 symmetries, generated by a transpose and a mirror written as formulas.
+const SQUARE: &str = r#"[[symmetry]]
+name = "transpose"
+arrays = ["lights"]
+map = "n * (i % n) + div(i, n)"
+
+[[symmetry]]
+name = "mirror"
+arrays = ["lights"]
+map = "n * div(i, n) + n - 1 - i % n"
+"#;
+
+fn write(name: &str, text: &str) -> String {
+    let dir = scratch_in("rules_symmetry", name);
+    let path = dir.join("spec.toml");
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+fn counts(doc: &serde_json::Value, key: &str) -> Vec<u64> {
+    (doc[key]
+        .as_array()
+        .unwrap_or_else(|| panic!("no {key}: {doc}")))
+    .iter()
+    .map(|v| v.as_u64().unwrap())
+    .collect()
+}
+
+fn check(name: &str, n: usize, symmetries: &str, flips: bool, group: u64) {
+    let path = write(name, &spec(n, symmetries));
+    let (classes, states) = brute_force(n, flips);
+    for objective in ["longest", "reachable"] {
+        let (doc, code) = run_json(&[&path, "--objective", objective]);
+        assert_eq!(code, 0, "{doc}");
+        assert_eq!(counts(&doc, "class_counts"), classes, "{name} {objective}");
+        assert_eq!(counts(&doc, "layer_counts"), states, "{name} {objective}");
+        assert_eq!(doc["count"].as_u64(), Some(states.iter().sum()));
+        assert_eq!(doc["stats"]["states"].as_u64(), Some(classes.iter().sum()));
+        let note = format!("up to the {group} symmetries declared");
+        assert!(doc["notes"].to_string().contains(&note), "{doc}");
+    }
+}
+
+#[test]
+fn classes_and_states_of_lights_out_match_a_brute_force() {
+    check("three", 3, SQUARE, true, 8);
+    check("four", 4, SQUARE, true, 8);
+}
+
+#[test]
+fn shortest_solutions_counted_over_classes_match_a_brute_force() {
+    for n in [3, 4] {
+        let path = write(&format!("count{n}"), &spec(n, SQUARE));
+        let (doc, _) = run_json(&[&path, "--objective", "count"]);
+        let expected = shortest_count(n);
+        let count = doc["count"].as_u64().map(u128::from);
+        assert_eq!(count, expected, "{n}: {doc}");
+        assert!(doc["notes"].to_string().contains("counted over"), "{doc}");
+    }
+}
+
+#[test]
+fn a_rotation_by_cycles_alone_gives_the_rotation_classes() {
+    // A quarter turn of the 4x4 board as cycles: (r, c) -> (c, 3 - r), the value at each
+    // position landing on the next.
+    let quarter = r#"[[symmetry]]
+name = "quarter turn"
+arrays = ["lights"]
+cycles = [[0, 3, 15, 12], [1, 7, 14, 8], [2, 11, 13, 4], [5, 6, 10, 9]]
+"#;
+    check("rotation", 4, quarter, false, 4);
+}
+
+#[test]
+fn the_shipped_spec_keeps_the_plain_search_s_states() {
+    // The 5x5 board up to its 8 symmetries: as many states per distance as without them
+    // (specs/lights-out-rules.toml's own layer search), and far fewer stored.
+    let (plain, _) = run_json(&["specs/lights-out-rules.toml", "--objective", "longest"]);
+    let (classes, code) = run_json(&["specs/lights-out-symmetry-rules.toml"]);
+    assert_eq!(code, 0, "{classes}");
+    assert_eq!(
+        counts(&plain, "layer_counts"),
+        counts(&classes, "layer_counts")
+    );
+    let stored = classes["stats"]["states"].as_u64().unwrap();
+    assert!(stored * 7 < plain["count"].as_u64().unwrap(), "{stored}");
+}
+
+#[test]
+fn declarations_that_are_no_symmetry_are_refused() {
+    let shift = r#"[[symmetry]]
+name = "shift"
+arrays = ["lights"]
+map = "(i + 1) % (n * n)"
+"#;
+    let path = write("shift", &spec(3, shift));
+    let err = expect_error(
+        &path,
+        "22:1",
+        &[
+            "symmetry `shift`",
+            "does not keep the moves",
+            "move `press`",
+        ],
+    );
+    assert!(err.contains("no move takes"), "{err}");
+    let repeated = r#"[[symmetry]]
+name = "twice"
+arrays = ["lights"]
+table = [0, 0, 2, 3, 4, 5, 6, 7, 8]
+"#;
+    let path = write("repeated", &spec(3, repeated));
+    expect_error(
+        &path,
+        "25:9",
+        &["position 0 appears twice", "position 1 is missing"],
+    );
+    let start = spec(3, SQUARE).replace("lights = 1\n", "lights = [0, 1, 0, 0, 0, 0, 0, 0, 0]\n");
+    let path = write("start", &start);
+    expect_error(
+        &path,
+        "22:1",
+        &["symmetry `transpose`", "does not keep the start"],
+    );
+    let goal = spec(3, SQUARE).replace(
+        "reach = \"all(lights[i] == 0 for i in 0..8)\"",
+        "reach = \"lights[0] == 0 and lights[1] == 1\"",
+    );
+    let path = write("goal", &goal);
+    expect_error(
+        &path,
+        "22:1",
+        &["symmetry `transpose`", "does not keep the goal"],
+    );
+}
