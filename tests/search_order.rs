@@ -137,3 +137,53 @@ fn bad_choices_are_refused_at_their_place_with_the_allowed_list() {
         assert!(err.contains(allowed), "{err}");
     }
 }
+
+#[test]
+fn the_magic_hexagon_is_found_with_its_symmetries() {
+    // Unique up to the hexagon's 12 rotations and reflections (Trigg 1964, cited in
+    // specs/magic-hexagon.toml): 12 in all.
+    let (v, code) = run_json(&["specs/magic-hexagon.toml"]);
+    assert_eq!(code, 0);
+    assert_eq!(v["count"], 12);
+    // Listed, each answer is checked here: 1..19 once each, every line summing to 38.
+    let (v, code) = run_json(&[
+        "specs/magic-hexagon.toml",
+        "--set",
+        "solve.objective=\"all\"",
+    ]);
+    assert_eq!(code, 0);
+    let lines: [&[usize]; 15] = [
+        &[0, 1, 2],
+        &[3, 4, 5, 6],
+        &[7, 8, 9, 10, 11],
+        &[12, 13, 14, 15],
+        &[16, 17, 18],
+        &[7, 12, 16],
+        &[3, 8, 13, 17],
+        &[0, 4, 9, 14, 18],
+        &[1, 5, 10, 15],
+        &[2, 6, 11],
+        &[11, 15, 18],
+        &[6, 10, 14, 17],
+        &[2, 5, 9, 13, 16],
+        &[1, 4, 8, 12],
+        &[0, 3, 7],
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for a in v["answers"].as_array().expect("answers") {
+        let cells: Vec<i64> = a["values"]["cell"]
+            .as_array()
+            .expect("the cells")
+            .iter()
+            .map(|c| c.as_i64().unwrap())
+            .collect();
+        let mut sorted = cells.clone();
+        sorted.sort();
+        assert_eq!(sorted, (1..=19).collect::<Vec<i64>>());
+        for line in lines {
+            assert_eq!(line.iter().map(|&i| cells[i]).sum::<i64>(), 38, "{cells:?}");
+        }
+        seen.insert(cells);
+    }
+    assert_eq!(seen.len(), 12);
+}
