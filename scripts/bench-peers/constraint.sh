@@ -51,6 +51,10 @@ measure "puzzlespec magic-square-4 (count)" "count: 7,040" \
     $bin run --quiet specs/magic-square-4.toml
 measure "minizinc+gecode magic-square-4 (-a)" "==========" \
     minizinc --solver gecode -a $models/magic-square-4.mzn
+measure "puzzlespec magic-hexagon (count)" "count: 12$" \
+    $bin run --quiet specs/magic-hexagon.toml
+measure "minizinc+gecode magic-hexagon (-a)" "==========" \
+    minizinc --solver gecode -a $models/magic-hexagon.mzn
 measure "puzzlespec send-most-money (maximize)" "10876" \
     $bin run --quiet specs/send-most-money.toml
 measure "minizinc+gecode send-most-money (maximize)" "Y = 6" \

@@ -131,7 +131,7 @@ fn own_prefixes<T: Tests>(
             open = true;
             for bit in branches(p, var) {
                 let mark = p.store.mark();
-                if shard.owns_turn(slot) && descend(p, tests, var, bit, bound) {
+                if shard.owns_turn(slot) && descend_unweighted(p, tests, var, bit, bound) {
                     let mut prefix = path.clone();
                     prefix.push((var, bit));
                     own.push(prefix);
@@ -147,6 +147,24 @@ fn own_prefixes<T: Tests>(
     }
     p.store.undo(root);
     own
+}
+
+/// [`descend`] without leaving a conflict's weight behind: a part propagates only its own
+/// slots of the last level, so their conflicts must not steer the activity order (dom/wdeg) of
+/// the deeper levels every part walks alike, or the parts would number different slots.
+fn descend_unweighted<T: Tests>(
+    p: &mut Problem,
+    tests: &T,
+    var: usize,
+    bit: Bits,
+    bound: Option<usize>,
+) -> bool {
+    let weights = p.network.weights.clone();
+    let fits = descend(p, tests, var, bit, bound);
+    if !fits {
+        p.network.weights = weights;
+    }
+    fits
 }
 
 /// The branches of `var` at the current node, in the order the search takes them.
