@@ -3,7 +3,9 @@
 //! constants (parameters, tables at constant indices, aggregates unrolled).
 
 use super::layout::{Layout, Shape};
-use crate::expr::{AggOp, BinOp, Binding, Builtin, ExprError, Over, Term, TermKind};
+use crate::expr::{
+    AggOp, BinOp, Binding, Builtin, ExprError, Over, Term, TermKind, unknown_function,
+};
 use crate::report::group_digits;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -168,6 +170,9 @@ impl Names<'_> {
             TermKind::Call(f, args) => self.call(*f, args, s)?,
             TermKind::Index(base, index) => (self.index(base, index, s)?, Ty::Num),
             TermKind::Aggregate(op, body, binding) => self.aggregate(*op, body, binding, s)?,
+            // `parse_term` refuses a call of an unknown function and binds no slots.
+            TermKind::Apply(name, _) => return Err(unknown_function(name, s)),
+            TermKind::Var(_) => return Err(err("a bound slot has no meaning in rules", s)),
         })
     }
 

@@ -8,6 +8,7 @@ use super::groups::Group;
 use super::model::Array;
 use crate::expr::{
     AggOp, BinOp, Binding, Builtin, Expr, ExprError, ExprKind, Over, Term, TermKind,
+    unknown_function,
 };
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -97,13 +98,15 @@ impl Scope<'_> {
                 }
                 _ => self.groups_used(i, out),
             },
-            TermKind::Int(_) | TermKind::Name(_) => {}
+            TermKind::Int(_) | TermKind::Name(_) | TermKind::Var(_) => {}
             TermKind::Neg(a) | TermKind::Not(a) => self.groups_used(a, out),
             TermKind::Binary(_, a, b) => {
                 self.groups_used(a, out);
                 self.groups_used(b, out);
             }
-            TermKind::Call(_, args) => args.iter().for_each(|a| self.groups_used(a, out)),
+            TermKind::Call(_, args) | TermKind::Apply(_, args) => {
+                args.iter().for_each(|a| self.groups_used(a, out))
+            }
             TermKind::Aggregate(_, body, _) => self.groups_used(body, out),
             TermKind::If(c, a, b) => [c, a, b].iter().for_each(|x| self.groups_used(x, out)),
         }
@@ -113,7 +116,10 @@ impl Scope<'_> {
         let span = t.span.clone();
         let kind = match &t.kind {
             TermKind::Int(n) => ExprKind::Int(*n),
+            TermKind::Var(v) => ExprKind::Var(*v),
             TermKind::Name(n) => return self.name(n, span, ctx),
+            // `parse_term` refuses a call of an unknown function; kept for any other parse.
+            TermKind::Apply(name, _) => return Err(unknown_function(name, &span)),
             TermKind::Neg(a) => ExprKind::Neg(Box::new(self.expr(a, ctx)?)),
             TermKind::Not(a) => ExprKind::Not(Box::new(self.expr(a, ctx)?)),
             TermKind::Binary(op, a, b) => ExprKind::Binary(
@@ -628,11 +634,7 @@ fn in_range(a: &Array, i: i128, span: &Range<usize>) -> Result<usize, ExprError>
 }
 
 pub fn has_variable(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Var(_) => true,
-        ExprKind::Int(_) | ExprKind::Name(_) => false,
-        ExprKind::Neg(a) | ExprKind::Not(a) => has_variable(a),
-        ExprKind::Binary(_, a, b) => has_variable(a) || has_variable(b),
-        ExprKind::Call(_, args) | ExprKind::Apply(_, args) => args.iter().any(has_variable),
-    }
+    let mut found = matches!(e.kind, ExprKind::Var(_));
+    e.for_each_child(&mut |c| found = found || has_variable(c));
+    found
 }
