@@ -1,5 +1,5 @@
 //! The entry points for a rules spec's variable types, move parameters and effects
-//! (`grammar/rules.pest`), building [`Term`](super::Term) trees.
+//! (`grammar/rules.pest`), building [`Expr`] trees.
 
 use super::ast::{Binding, Expr};
 use super::error::ExprError;
@@ -111,7 +111,7 @@ fn assignment(pair: Pair<Rule>) -> Result<Assignment, ExprError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expr::{AggOp, Over, TermKind as ExprKind, parse, parse_term};
+    use crate::expr::{AggOp, ExprKind, Over, parse, parse_term};
 
     #[test]
     fn if_then_else_extends_its_else_branch() {

@@ -27,9 +27,5 @@ pub use extended::{Assignment, VarType, parse_bindings, parse_effects, parse_var
 pub use functions::{Builtin, FUNCTIONS, Function, unknown_function};
 pub use parser::{parse, parse_term};
 pub use rational::Rational;
-/// The rules kind's name for [`Expr`] while its consumers move over (one tree).
-pub type Term = Expr;
-/// The rules kind's name for [`ExprKind`] while its consumers move over (one tree).
-pub type TermKind = ExprKind;
 
 pub use error::{ExprError, Type};
