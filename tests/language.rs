@@ -461,3 +461,18 @@ fn bad_input_in_formulas_is_located_inside_the_formula() {
     let p = search_bad("string-search", "x == 'b'");
     expect_error(&p, "13:22", &["`'b'` is a string", "write `x == red`"]);
 }
+
+#[test]
+fn a_plain_formula_refuses_an_aggregate_saying_why_where_it_is() {
+    // A water-jugs goal is computed from the jugs' named values: no loops to aggregate over.
+    let path = spec(
+        "plain-aggregate",
+        "[puzzle]\nname = \"j\"\nkind = \"water-jugs\"\n\n[jugs]\nnames = [\"A\", \"B\"]\ncapacities = [8, 5]\ninitial = [0, 0]\ntap = true\ngoal = \"A == 4 or sum(x for x in 1..2) == 3\"\n",
+    );
+    let err = expect_error(
+        &path,
+        "10:19",
+        &["`sum(... for ...)`", "plain named values"],
+    );
+    assert!(!err.contains("only available in kind"), "{err}");
+}

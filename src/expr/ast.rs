@@ -1,4 +1,6 @@
-//! The expression tree, its binding of names to slots, and its static type check.
+//! The expression tree of every kind, its binding of names to slots, and its static type check.
+//! One parse (`grammar/*.pest`) gives this tree; each kind refuses the forms it cannot use
+//! (see [`Expr::first_extended`]).
 
 use super::error::{ExprError, Type};
 use super::functions::{Builtin, unknown_function};
@@ -26,6 +28,80 @@ pub enum ExprKind {
     /// A call of a name that is no built-in function: an error where a formula is checked,
     /// read by the forms that give such names a meaning (`rows(9, 9)` in groups).
     Apply(String, Vec<Expr>),
+    /// `base[index]`: an element of a state array or of a table (row).
+    Index(Box<Expr>, Box<Expr>),
+    /// `op(body for b1 for b2 ...)`: the bindings nest, the first outermost.
+    Aggregate(AggOp, Box<Expr>, Vec<Binding>),
+    /// `if c then a else b`.
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
+}
+
+/// What an aggregate computes over its values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AggOp {
+    /// The sum of a numeric body.
+    Sum,
+    /// The product of a numeric body (1 over no values).
+    Prod,
+    /// How many times a true/false body is true.
+    Count,
+    /// Whether a true/false body is true every time (true over no values).
+    All,
+    /// Whether a true/false body is true at least once.
+    Any,
+    /// The least value of a numeric body (at least one value).
+    Min,
+    /// The greatest value of a numeric body (at least one value).
+    Max,
+    /// Whether the values of a numeric body are all different.
+    Distinct,
+}
+
+impl AggOp {
+    pub fn name(self) -> &'static str {
+        match self {
+            AggOp::Sum => "sum",
+            AggOp::Prod => "prod",
+            AggOp::Count => "count",
+            AggOp::All => "all",
+            AggOp::Any => "any",
+            AggOp::Min => "min",
+            AggOp::Max => "max",
+            AggOp::Distinct => "distinct",
+        }
+    }
+
+    /// The type the body must have, and the type of the whole aggregate.
+    fn types(self) -> (Type, Type) {
+        match self {
+            AggOp::Sum | AggOp::Prod | AggOp::Min | AggOp::Max => (Type::Number, Type::Number),
+            AggOp::Count => (Type::Bool, Type::Number),
+            AggOp::All | AggOp::Any => (Type::Bool, Type::Bool),
+            AggOp::Distinct => (Type::Number, Type::Bool),
+        }
+    }
+}
+
+/// The values a loop variable takes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Over {
+    /// `lo..hi`, both ends included (empty when hi < lo).
+    Range(Expr, Expr),
+    /// The values of a table row or an array, e.g. `neighbours[i]`.
+    Values(Expr),
+    /// A list written out: `[1, 3, 4, 5, 7]`.
+    List(Vec<Expr>),
+}
+
+/// `name in over`: a loop variable of an aggregate, a move parameter or an effect.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Binding {
+    pub name: String,
+    pub name_span: Range<usize>,
+    pub over: Over,
+    /// In a generator, the condition a value must meet to be used (`for j in 0..8 if j != i`).
+    pub filter: Option<Expr>,
+    pub span: Range<usize>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,7 +168,27 @@ impl Expr {
             ExprKind::Call(_, args) | ExprKind::Apply(_, args) => {
                 args.iter_mut().try_for_each(|a| a.bind(lookup, known))
             }
+            // Refused by the kinds that bind names to slots (`first_extended`) before binding.
+            ExprKind::Index(..) | ExprKind::Aggregate(..) | ExprKind::If(..) => {
+                Err(extended_form(self))
+            }
         }
+    }
+
+    /// The first form a plain formula cannot hold (indexing, an aggregate, `if`), if any: the
+    /// kinds that evaluate a formula directly over named values (goals of water jugs and sliding
+    /// blocks, parameters, groups, search domains) refuse it with [`extended_form`].
+    pub fn first_extended(&self) -> Option<&Expr> {
+        if let ExprKind::Index(..) | ExprKind::Aggregate(..) | ExprKind::If(..) = self.kind {
+            return Some(self);
+        }
+        let mut found = None;
+        self.for_each_child(&mut |c| {
+            if found.is_none() {
+                found = c.first_extended();
+            }
+        });
+        found
     }
 
     /// The type of the expression, or an error at the first operand of the wrong type.
@@ -109,7 +205,20 @@ impl Expr {
             }
         };
         match &self.kind {
-            ExprKind::Int(_) | ExprKind::Name(_) | ExprKind::Var(_) => Ok(Type::Number),
+            ExprKind::Int(_) | ExprKind::Name(_) | ExprKind::Var(_) | ExprKind::Index(..) => {
+                Ok(Type::Number)
+            }
+            ExprKind::If(c, a, b) => {
+                want(c, Type::Bool)?;
+                let t = a.check_type()?;
+                want(b, t)?;
+                Ok(t)
+            }
+            ExprKind::Aggregate(op, body, _) => {
+                let (body_type, result) = op.types();
+                want(body, body_type)?;
+                Ok(result)
+            }
             ExprKind::Neg(e) => want(e, Type::Number).map(|_| Type::Number),
             ExprKind::Not(e) => want(e, Type::Bool).map(|_| Type::Bool),
             ExprKind::Binary(op, a, b) => {
@@ -139,6 +248,40 @@ impl Expr {
         }
     }
 
+    /// Calls `f` on each direct subexpression, loop ranges and filters included.
+    pub fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
+        match &self.kind {
+            ExprKind::Int(_) | ExprKind::Name(_) | ExprKind::Var(_) => {}
+            ExprKind::Neg(e) | ExprKind::Not(e) => f(e),
+            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
+                f(a);
+                f(b);
+            }
+            ExprKind::Call(_, args) | ExprKind::Apply(_, args) => args.iter().for_each(f),
+            ExprKind::If(c, a, b) => {
+                f(c);
+                f(a);
+                f(b);
+            }
+            ExprKind::Aggregate(_, body, bindings) => {
+                for b in bindings {
+                    match &b.over {
+                        Over::Range(lo, hi) => {
+                            f(lo);
+                            f(hi);
+                        }
+                        Over::Values(v) => f(v),
+                        Over::List(items) => items.iter().for_each(&mut *f),
+                    }
+                    if let Some(c) = &b.filter {
+                        f(c);
+                    }
+                }
+                f(body);
+            }
+        }
+    }
+
     /// Every name in the expression, in order of appearance (with repeats).
     pub fn names(&self) -> Vec<&str> {
         let mut out = Vec::new();
@@ -147,17 +290,31 @@ impl Expr {
     }
 
     fn collect_names<'a>(&'a self, out: &mut Vec<&'a str>) {
-        match &self.kind {
-            ExprKind::Name(n) => out.push(n),
-            ExprKind::Int(_) | ExprKind::Var(_) => {}
-            ExprKind::Neg(e) | ExprKind::Not(e) => e.collect_names(out),
-            ExprKind::Binary(_, a, b) => {
-                a.collect_names(out);
-                b.collect_names(out);
-            }
-            ExprKind::Call(_, args) | ExprKind::Apply(_, args) => {
-                args.iter().for_each(|a| a.collect_names(out))
-            }
+        if let ExprKind::Name(n) = &self.kind {
+            out.push(n);
         }
+        self.for_each_child(&mut |c| c.collect_names(out));
     }
+}
+
+/// The error of a form a plain formula cannot hold, at that form: the formula is evaluated over
+/// named values only, so there is no array to index, no loop to aggregate over, and `if` has no
+/// evaluator here.
+pub fn extended_form(e: &Expr) -> ExprError {
+    let form = match &e.kind {
+        ExprKind::Index(..) => "indexing (`a[i]`)".to_string(),
+        ExprKind::Aggregate(op, ..) => format!("`{}(... for ...)`", op.name()),
+        _ => "`if ... then ... else ...`".to_string(),
+    };
+    ExprError::new(
+        format!(
+            "{form} cannot be used in this formula: it is computed from plain named values, \
+             without arrays, tables, loops or branches"
+        ),
+        e.span.clone(),
+    )
+    .help(
+        "spell the terms out here (`a + b + c`); indexing, aggregates and `if` are available in \
+         rules formulas and search constraints",
+    )
 }

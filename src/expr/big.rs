@@ -67,6 +67,10 @@ pub fn eval(e: &Expr, env: &[i64]) -> Result<BigValue, ExprError> {
             call(*f, &values, e)?
         }
         ExprKind::Apply(name, _) => return Err(super::functions::unknown_function(name, &e.span)),
+        ExprKind::If(c, a, b) => eval(if boolean(c, env)? { a } else { b }, env)?,
+        ExprKind::Index(..) | ExprKind::Aggregate(..) => {
+            return Err(super::ast::extended_form(e));
+        }
     })
 }
 

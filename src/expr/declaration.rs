@@ -181,18 +181,10 @@ pub fn constant(e: &Expr, lookup: &dyn Fn(&str) -> Option<i64>) -> Result<i64, E
 fn name_spans(e: &Expr) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     fn walk(e: &Expr, out: &mut Vec<Range<usize>>) {
-        match &e.kind {
-            ExprKind::Name(_) => out.push(e.span.clone()),
-            ExprKind::Int(_) | ExprKind::Var(_) => {}
-            ExprKind::Neg(a) | ExprKind::Not(a) => walk(a, out),
-            ExprKind::Binary(_, a, b) => {
-                walk(a, out);
-                walk(b, out);
-            }
-            ExprKind::Call(_, args) | ExprKind::Apply(_, args) => {
-                args.iter().for_each(|a| walk(a, out))
-            }
+        if let ExprKind::Name(_) = e.kind {
+            out.push(e.span.clone());
         }
+        e.for_each_child(&mut |c| walk(c, out));
     }
     walk(e, &mut out);
     out

@@ -42,12 +42,3 @@ impl Type {
         }
     }
 }
-
-/// The error of a rules-only form met in another kind's formula.
-pub(super) fn rules_only(span: Range<usize>) -> ExprError {
-    ExprError::new(
-        "`if`, indexing and sum/count/all/any are only available in kind = \"rules\"",
-        span,
-    )
-    .help("write the puzzle as a rules spec (docs/rules.md), or spell the terms out")
-}

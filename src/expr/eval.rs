@@ -274,6 +274,10 @@ fn small(e: &Expr, env: &[i64]) -> Result<Value, Fail> {
                 name, &e.span,
             )));
         }
+        ExprKind::If(c, a, b) => small(if boolean(c, env)? { a } else { b }, env)?,
+        ExprKind::Index(..) | ExprKind::Aggregate(..) => {
+            return Err(Fail::Error(super::ast::extended_form(e)));
+        }
     })
 }
 

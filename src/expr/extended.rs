@@ -1,9 +1,11 @@
 //! The entry points for a rules spec's variable types, move parameters and effects
-//! (`grammar/rules.pest`), building [`Term`](super::Term) trees.
+//! (`grammar/rules.pest`), building [`Expr`] trees.
 
+use super::ast::{Binding, Expr};
 use super::error::ExprError;
+use super::forms::{binding_of, span_of};
+use super::parser::build;
 use super::parser::{ExprParser, Rule, syntax_error};
-use super::term::{Binding, Term as Expr, binding_of, build_term as build, span_of};
 use pest::Parser;
 use pest::iterators::Pair;
 use std::ops::Range;
@@ -109,7 +111,7 @@ fn assignment(pair: Pair<Rule>) -> Result<Assignment, ExprError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expr::{AggOp, Over, TermKind as ExprKind, parse, parse_term};
+    use crate::expr::{AggOp, ExprKind, Over, parse, parse_term};
 
     #[test]
     fn if_then_else_extends_its_else_branch() {
@@ -164,11 +166,25 @@ mod tests {
     }
 
     #[test]
-    fn other_kinds_refuse_rules_forms_at_their_span() {
+    fn plain_formulas_refuse_extended_forms_at_their_span_saying_why() {
         let err = parse("1 + a[1]").unwrap_err();
-        assert!(err.message.contains("kind = \"rules\""), "{}", err.message);
+        assert!(err.message.starts_with("indexing"), "{}", err.message);
+        assert!(
+            err.message.contains("plain named values"),
+            "{}",
+            err.message
+        );
         assert_eq!(err.span, 4..8);
+        let err = parse("2 * sum(i for i in 1..3)").unwrap_err();
+        assert!(
+            err.message.starts_with("`sum(... for ...)`"),
+            "{}",
+            err.message
+        );
+        assert_eq!(err.span, 4..24);
         assert!(parse("if a then 1 else 2").is_err());
+        // The same text is one tree for the kinds that use every form.
+        assert!(parse_term("1 + a[1]").is_ok());
     }
 
     #[test]

@@ -11,12 +11,12 @@ mod equation;
 mod error;
 mod eval;
 mod extended;
+mod forms;
 mod functions;
 mod parser;
 mod rational;
-mod term;
 
-pub use ast::{BinOp, Expr, ExprKind};
+pub use ast::{AggOp, BinOp, Binding, Expr, ExprKind, Over};
 pub use declaration::{
     Constants, Declaration, DomainKind, constant, parse_declaration, parse_declaration_in,
 };
@@ -25,8 +25,7 @@ pub use equation::{Equation, parse_equation};
 pub use eval::{Value, eval};
 pub use extended::{Assignment, VarType, parse_bindings, parse_effects, parse_var_type};
 pub use functions::{Builtin, FUNCTIONS, Function, unknown_function};
-pub use parser::parse;
+pub use parser::{parse, parse_term};
 pub use rational::Rational;
-pub use term::{AggOp, Binding, Over, Term, TermKind, parse_term};
 
 pub use error::{ExprError, Type};

@@ -3,9 +3,10 @@
 //! The same parser also compiles `grammar/formula.pest` (alphametic equations, search variable
 //! declarations), whose entry points live in `equation.rs` and `declaration.rs`.
 
-use super::ast::{BinOp, Expr, ExprKind};
-use super::error::{ExprError, rules_only};
-use super::functions::Builtin;
+use super::ast::{BinOp, Expr, ExprKind, extended_form};
+use super::error::ExprError;
+use super::forms;
+use super::functions::{Builtin, unknown_function};
 use pest::Parser;
 use pest::iterators::{Pair, Pairs};
 use pest::pratt_parser::{Assoc, Op, PrattParser};
@@ -36,13 +37,43 @@ pub(super) static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
         .op(Op::prefix(Rule::neg))
 });
 
-/// Parses a whole formula (predicate or arithmetic) into a tree with spans into `text`.
+/// Parses a whole plain formula (predicate or arithmetic over named values) into a tree with
+/// spans into `text`: indexing, aggregates and `if` are refused (see [`extended_form`]); a call
+/// of a name that is no built-in is kept as [`ExprKind::Apply`] for the forms that read it.
 pub fn parse(text: &str) -> Result<Expr, ExprError> {
-    build(formula_operands(text)?)
+    let e = build(formula_operands(text)?)?;
+    match e.first_extended() {
+        Some(form) => Err(extended_form(form)),
+        None => Ok(e),
+    }
+}
+
+/// Parses a whole formula with every form of the language (rules formulas, search constraints,
+/// templates): every call must name a built-in function.
+pub fn parse_term(text: &str) -> Result<Expr, ExprError> {
+    let e = build(formula_operands(text)?)?;
+    match first_apply(&e) {
+        Some((name, at)) => Err(unknown_function(name, &(at..at + name.len()))),
+        None => Ok(e),
+    }
+}
+
+/// The first call of a name that is no built-in, with where its name starts.
+fn first_apply(e: &Expr) -> Option<(&str, usize)> {
+    if let ExprKind::Apply(name, _) = &e.kind {
+        return Some((name, e.span.start));
+    }
+    let mut found = None;
+    e.for_each_child(&mut |c| {
+        if found.is_none() {
+            found = first_apply(c);
+        }
+    });
+    found
 }
 
 /// The nesting bound checked, then the grammar's pairs of a whole formula's expression, for
-/// the tree builders (`build` here, `build_term` for the rules kind).
+/// the tree builder.
 pub(super) fn formula_operands(text: &str) -> Result<Pairs<'_, Rule>, ExprError> {
     super::depth::check(text)?;
     let mut pairs =
@@ -111,9 +142,9 @@ fn primary(pair: Pair<Rule>) -> Result<Expr, ExprError> {
             ExprError::new("this number is too large", span.clone())
                 .help("whole numbers in formulas range from about -1.7e38 to 1.7e38 (39 digits)")
         })?),
-        Rule::if_expr | Rule::indexed | Rule::aggregate => {
-            return Err(rules_only(span));
-        }
+        Rule::if_expr => return forms::if_expr(pair),
+        Rule::indexed => return forms::indexed(pair),
+        Rule::aggregate => return forms::aggregate(pair),
         Rule::name | Rule::word => ExprKind::Name(pair.as_str().to_string()),
         Rule::call => {
             let mut inner = pair.into_inner();

@@ -165,18 +165,10 @@ fn evaluate(e: &Expr, known: &BTreeMap<String, i64>) -> Result<i64, ExprError> {
 }
 
 fn names_with_spans(e: &Expr, out: &mut Vec<(String, Range<usize>)>) {
-    match &e.kind {
-        ExprKind::Name(n) => out.push((n.clone(), e.span.clone())),
-        ExprKind::Int(_) | ExprKind::Var(_) => {}
-        ExprKind::Neg(a) | ExprKind::Not(a) => names_with_spans(a, out),
-        ExprKind::Binary(_, a, b) => {
-            names_with_spans(a, out);
-            names_with_spans(b, out);
-        }
-        ExprKind::Call(_, args) | ExprKind::Apply(_, args) => {
-            args.iter().for_each(|a| names_with_spans(a, out))
-        }
+    if let ExprKind::Name(n) = &e.kind {
+        out.push((n.clone(), e.span.clone()));
     }
+    e.for_each_child(&mut |c| names_with_spans(c, out));
 }
 
 /// A setting written as a number or as a formula of the parameters (`columns = "n"`), e.g.

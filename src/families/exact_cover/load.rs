@@ -11,7 +11,7 @@ use super::spec::{ExactCoverDocument, ItemTable, OptionTable};
 use super::template::{Template, colour_split};
 use crate::diagnostic::Diagnostic;
 use crate::engine::exact_cover::Entry;
-use crate::expr::{Binding, ExprError, Term, parse_bindings, parse_term};
+use crate::expr::{Binding, Expr, ExprError, parse_bindings, parse_term};
 use crate::families::rules::layout::Layout;
 use crate::families::rules::lower::{Ir, Names, Table, Ty, Unroll};
 use crate::families::search::data::{self, DataTable};
@@ -293,7 +293,7 @@ fn entry_templates(
 fn holds(
     doc: &SpecDocument,
     t: &OptionTable,
-    guard: Option<&Term>,
+    guard: Option<&Expr>,
     names: &mut Names,
     label: &str,
 ) -> Result<bool, Diagnostic> {

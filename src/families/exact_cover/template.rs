@@ -2,7 +2,7 @@
 //! parameters by the rules kind's constant lowering (parameters, tables, loop variables): the
 //! spec language's formulas, not a second expression language.
 
-use crate::expr::{ExprError, Term};
+use crate::expr::{Expr, ExprError};
 use crate::families::rules::lower::{Ir, Names, Ty};
 use crate::families::search::template::{self as text, Part};
 use std::ops::Range;
@@ -10,7 +10,7 @@ use std::ops::Range;
 /// A parsed template: literal text and `{formula}` parts; error spans count from the start of
 /// the TOML string it was cut from.
 pub struct Template {
-    parts: Vec<(Option<Term>, String, usize)>,
+    parts: Vec<(Option<Expr>, String, usize)>,
 }
 
 impl Template {

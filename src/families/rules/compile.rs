@@ -10,7 +10,7 @@ use super::spec::MoveTable;
 use super::word::{Mask, Word};
 use crate::diagnostic::Diagnostic;
 use crate::expr::{
-    Assignment, BinOp, Binding, ExprError, Term, parse_bindings, parse_effects, parse_term,
+    Assignment, BinOp, Binding, Expr, ExprError, parse_bindings, parse_effects, parse_term,
 };
 use crate::spec::SpecDocument;
 use toml::Spanned;
@@ -21,9 +21,9 @@ const MAX_INSTANCES: usize = 1_000_000;
 /// A move's formulas, parsed once.
 pub struct ParsedMove {
     pub params: Vec<Binding>,
-    pub guard: Option<Term>,
+    pub guard: Option<Expr>,
     pub effects: Vec<Assignment>,
-    pub cost: Option<Term>,
+    pub cost: Option<Expr>,
 }
 
 fn formula<T>(
@@ -241,7 +241,7 @@ fn guard_error(
     doc: &SpecDocument,
     text: &Spanned<String>,
     what: &str,
-    g: &Term,
+    g: &Expr,
     e: ExprError,
 ) -> Diagnostic {
     if e.span == g.span && e.message.starts_with("expected true/false") {
@@ -406,8 +406,8 @@ fn assignment(
 ) -> Result<(), ExprError> {
     let layout = names.layout;
     let Some(v) = layout.var(&a.target) else {
-        let e = names.lower(&Term {
-            kind: crate::expr::TermKind::Name(a.target.clone()),
+        let e = names.lower(&Expr {
+            kind: crate::expr::ExprKind::Name(a.target.clone()),
             span: a.target_span.clone(),
         });
         return Err(match e {

@@ -9,7 +9,7 @@ use super::lower::{Names, Table};
 use super::permute::{Perm, Step, size_of};
 use super::spec::{MoveTable, PermuteTable};
 use crate::diagnostic::Diagnostic;
-use crate::expr::{TermKind, parse_term};
+use crate::expr::{ExprKind, parse_term};
 use crate::spec::SpecDocument;
 use std::ops::Range;
 use toml::Spanned;
@@ -312,7 +312,7 @@ fn rows(
     }
     if let toml::Value::String(text) = v.get_ref()
         && let Ok(term) = parse_term(text)
-        && let TermKind::Name(n) = &term.kind
+        && let ExprKind::Name(n) = &term.kind
         && let Some((_, Table::Rows(rows))) = names.tables.iter().find(|(m, _)| m == n)
     {
         return Ok(rows.clone());
@@ -339,7 +339,7 @@ fn numbers(
         toml::Value::String(text) => {
             let spanned = Spanned::new(v.span(), text.clone());
             let term = parse_term(text).map_err(|e| doc.formula_error(&spanned, what, e))?;
-            if let TermKind::Name(n) = &term.kind
+            if let ExprKind::Name(n) = &term.kind
                 && let Some((_, Table::Rows(_))) = names.tables.iter().find(|(m, _)| m == n)
             {
                 let e = crate::expr::ExprError::new(

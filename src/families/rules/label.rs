@@ -9,16 +9,16 @@ use super::lower::{Names, Ty};
 use super::model::Instance;
 use super::spec::MoveTable;
 use crate::diagnostic::Diagnostic;
-use crate::expr::{ExprError, Term, TermKind, parse_term};
+use crate::expr::{Expr, ExprError, ExprKind, parse_term};
 use crate::spec::{FormulaSite, SpecDocument};
 
 enum Part {
     Text(String),
     /// A formula and where it starts in the template.
-    Formula(Term, usize),
+    Formula(Expr, usize),
     /// `{words[i]}`: the entry of a table of names (by its position in the name tables) that
     /// the index formula numbers, and where the part starts in the template.
-    Word(usize, Term, usize),
+    Word(usize, Expr, usize),
 }
 
 /// The spec's tables of names (`item = ["nothing", "wolf", "goat", "cabbage"]`): shown in
@@ -114,7 +114,7 @@ impl Label {
     fn word<W: super::word::Word>(
         &self,
         w: usize,
-        index: &Term,
+        index: &Expr,
         s: W,
         names: &mut Names,
         tables: &[super::lower::Table],
@@ -173,7 +173,7 @@ impl Label {
 }
 
 fn value<W: super::word::Word>(
-    t: &Term,
+    t: &Expr,
     s: W,
     names: &mut Names,
     tables: &[super::lower::Table],
@@ -212,9 +212,9 @@ fn parts(text: &str, words: &Words) -> Result<Vec<Part>, ExprError> {
 }
 
 /// `{item[k]}` over a table of names is a word; anything else a formula.
-fn part(term: Term, at: usize, words: &Words) -> Part {
-    if let TermKind::Index(base, index) = &term.kind
-        && let TermKind::Name(n) = &base.kind
+fn part(term: Expr, at: usize, words: &Words) -> Part {
+    if let ExprKind::Index(base, index) = &term.kind
+        && let ExprKind::Name(n) = &base.kind
         && let Some(w) = words.iter().position(|(m, _)| m == n)
     {
         return Part::Word(w, (**index).clone(), at);

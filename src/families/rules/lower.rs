@@ -3,7 +3,9 @@
 //! constants (parameters, tables at constant indices, aggregates unrolled).
 
 use super::layout::{Layout, Shape};
-use crate::expr::{AggOp, BinOp, Binding, Builtin, ExprError, Over, Term, TermKind};
+use crate::expr::{
+    AggOp, BinOp, Binding, Builtin, Expr, ExprError, ExprKind, Over, unknown_function,
+};
 use crate::report::group_digits;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -113,7 +115,7 @@ fn err(message: impl Into<String>, span: &Range<usize>) -> ExprError {
 
 impl Names<'_> {
     /// Lowers a formula that must have type `want`.
-    pub fn lower_as(&mut self, t: &Term, want: Ty) -> Result<Ir, ExprError> {
+    pub fn lower_as(&mut self, t: &Expr, want: Ty) -> Result<Ir, ExprError> {
         let (ir, ty) = self.lower(t)?;
         if ty != want {
             return Err(err(
@@ -125,7 +127,7 @@ impl Names<'_> {
     }
 
     /// A formula that must be a number known before the search (a size, a bound, an index).
-    pub fn constant(&mut self, t: &Term) -> Result<i64, ExprError> {
+    pub fn constant(&mut self, t: &Expr) -> Result<i64, ExprError> {
         match self.lower_as(t, Ty::Num)? {
             Ir::Const(v) => Ok(v),
             Ir::Fail(m, span, _) => Err(ExprError::new(m, span)),
@@ -134,27 +136,27 @@ impl Names<'_> {
         }
     }
 
-    pub fn lower(&mut self, t: &Term) -> Result<(Ir, Ty), ExprError> {
+    pub fn lower(&mut self, t: &Expr) -> Result<(Ir, Ty), ExprError> {
         let s = &t.span;
         Ok(match &t.kind {
-            TermKind::Int(n) => match i64::try_from(*n) {
+            ExprKind::Int(n) => match i64::try_from(*n) {
                 Ok(v) => (Ir::Const(v), Ty::Num),
                 Err(_) => return Err(err("this number does not fit in 64 bits", s)),
             },
-            TermKind::Name(n) => self.name(n, s)?,
-            TermKind::Neg(a) => {
+            ExprKind::Name(n) => self.name(n, s)?,
+            ExprKind::Neg(a) => {
                 let a = self.lower_as(a, Ty::Num)?;
                 (fold_neg(a, s), Ty::Num)
             }
-            TermKind::Not(a) => (
+            ExprKind::Not(a) => (
                 match self.lower_as(a, Ty::Bool)? {
                     Ir::Const(v) => Ir::Const(1 - v),
                     other => Ir::Not(Box::new(other)),
                 },
                 Ty::Bool,
             ),
-            TermKind::Binary(op, a, b) => self.binary(*op, a, b, s)?,
-            TermKind::If(c, a, b) => {
+            ExprKind::Binary(op, a, b) => self.binary(*op, a, b, s)?,
+            ExprKind::If(c, a, b) => {
                 let c = self.lower_as(c, Ty::Bool)?;
                 let (a, ty) = self.lower_dead_if(matches!(c, Ir::Const(0)), |n| n.lower(a))?;
                 let b = self.lower_dead_if(matches!(c, Ir::Const(1)), |n| n.lower_as(b, ty))?;
@@ -165,9 +167,12 @@ impl Names<'_> {
                 };
                 (ir, ty)
             }
-            TermKind::Call(f, args) => self.call(*f, args, s)?,
-            TermKind::Index(base, index) => (self.index(base, index, s)?, Ty::Num),
-            TermKind::Aggregate(op, body, binding) => self.aggregate(*op, body, binding, s)?,
+            ExprKind::Call(f, args) => self.call(*f, args, s)?,
+            ExprKind::Index(base, index) => (self.index(base, index, s)?, Ty::Num),
+            ExprKind::Aggregate(op, body, binding) => self.aggregate(*op, body, binding, s)?,
+            // `parse_term` refuses a call of an unknown function and binds no slots.
+            ExprKind::Apply(name, _) => return Err(unknown_function(name, s)),
+            ExprKind::Var(_) => return Err(err("a bound slot has no meaning in rules", s)),
         })
     }
 
@@ -281,8 +286,8 @@ impl Names<'_> {
     fn binary(
         &mut self,
         op: BinOp,
-        a: &Term,
-        b: &Term,
+        a: &Expr,
+        b: &Expr,
         s: &Range<usize>,
     ) -> Result<(Ir, Ty), ExprError> {
         let (operand, result) = match op {
@@ -336,7 +341,7 @@ impl Names<'_> {
     fn call(
         &mut self,
         func: Builtin,
-        args: &[Term],
+        args: &[Expr],
         s: &Range<usize>,
     ) -> Result<(Ir, Ty), ExprError> {
         func.check_arity(args.len(), s)?;
@@ -370,15 +375,15 @@ impl Names<'_> {
     }
 
     /// `base[index]`: an array element, a list entry, or a row's entry (`rows[i][j]`).
-    fn index(&mut self, base: &Term, index: &Term, s: &Range<usize>) -> Result<Ir, ExprError> {
+    fn index(&mut self, base: &Expr, index: &Expr, s: &Range<usize>) -> Result<Ir, ExprError> {
         let i = self.lower_as(index, Ty::Num)?;
-        if let TermKind::Index(rows, row) = &base.kind
-            && let TermKind::Name(n) = &rows.kind
+        if let ExprKind::Index(rows, row) = &base.kind
+            && let ExprKind::Name(n) = &rows.kind
             && let Some(t) = self.tables.iter().position(|(m, _)| m == n)
         {
             return self.row_entry_at(t, row, i, s);
         }
-        let TermKind::Name(n) = &base.kind else {
+        let ExprKind::Name(n) = &base.kind else {
             return Err(err(
                 "only a state array or a table can be indexed",
                 &base.span,
@@ -453,7 +458,7 @@ impl Names<'_> {
     fn row_entry_at(
         &mut self,
         t: usize,
-        row: &Term,
+        row: &Expr,
         i: Ir,
         s: &Range<usize>,
     ) -> Result<Ir, ExprError> {
@@ -505,17 +510,17 @@ impl Names<'_> {
         }
     }
 
-    pub(super) fn row_values(&mut self, t: &Term) -> Result<Vec<i64>, ExprError> {
+    pub(super) fn row_values(&mut self, t: &Expr) -> Result<Vec<i64>, ExprError> {
         match &t.kind {
-            TermKind::Name(n) => match self.tables.iter().find(|(m, _)| m == n) {
+            ExprKind::Name(n) => match self.tables.iter().find(|(m, _)| m == n) {
                 Some((_, Table::List(v))) => Ok(v.clone()),
                 Some((_, Table::Rows(rows))) => Ok((0..rows.len() as i64).collect()),
                 Some((_, Table::Names(members))) => Ok((0..members.len() as i64).collect()),
                 None => Err(err(format!("`{n}` is not a table"), &t.span)
                     .help("loop over a range `a..b` or a table (row) like `neighbours[i]`")),
             },
-            TermKind::Index(base, row) => {
-                let TermKind::Name(n) = &base.kind else {
+            ExprKind::Index(base, row) => {
+                let ExprKind::Name(n) = &base.kind else {
                     return Err(err("loop over a table row like `neighbours[i]`", &t.span));
                 };
                 let r = self.constant(row)?;
@@ -538,7 +543,7 @@ impl Names<'_> {
     fn aggregate(
         &mut self,
         op: AggOp,
-        body: &Term,
+        body: &Expr,
         bindings: &[Binding],
         s: &Range<usize>,
     ) -> Result<(Ir, Ty), ExprError> {
@@ -618,7 +623,7 @@ impl Names<'_> {
     fn items(
         &mut self,
         op: AggOp,
-        body: &Term,
+        body: &Expr,
         body_ty: Ty,
         bindings: &[Binding],
         s: &Range<usize>,
@@ -642,7 +647,7 @@ impl Names<'_> {
     fn items_over(
         &mut self,
         op: AggOp,
-        body: &Term,
+        body: &Expr,
         body_ty: Ty,
         binding: &Binding,
         rest: &[Binding],

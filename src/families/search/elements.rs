@@ -51,7 +51,13 @@ impl Added<'_> {
                     .map(|a| self.rewrite(a))
                     .collect::<Option<_>>()?,
             ),
-            ExprKind::Apply(..) => return None,
+            // The lowered constraints hold none of these: no propagation is the safe answer.
+            ExprKind::Apply(..)
+            | ExprKind::Index(..)
+            | ExprKind::Aggregate(..)
+            | ExprKind::If(..) => {
+                return None;
+            }
         };
         Some(Expr {
             kind,

@@ -14,7 +14,7 @@ use super::template::{self, Part, Piece};
 use super::{givens, linear_form, tables, translate};
 use crate::diagnostic::Diagnostic;
 use crate::engine::propagation::{Sense, WIDTH};
-use crate::expr::{self, Expr, ExprError, ExprKind, Term, TermKind, Type};
+use crate::expr::{self, Expr, ExprError, ExprKind, Type};
 use crate::spec::{FormulaSite, SolveTable, SpecDocument};
 use toml::Spanned;
 
@@ -305,12 +305,12 @@ fn show_template(
 
 /// One `{...}` part: a whole array as a list, else one value.
 fn show_piece(
-    t: &Term,
+    t: &Expr,
     offset: usize,
     scope: &Scope,
     variables: &[Variable],
 ) -> Result<Piece, ExprError> {
-    if let TermKind::Name(n) = &t.kind
+    if let ExprKind::Name(n) = &t.kind
         && let Some(array) = scope.arrays.iter().find(|a| &a.name == n)
     {
         let items = scope.variables_of(t)?.into_iter().map(|v| Expr {
@@ -321,8 +321,8 @@ fn show_piece(
         return Ok(Piece::List(items.collect(), offset, names));
     }
     // `{nationality[i]}`: the member of an enumeration that `i` numbers.
-    if let TermKind::Index(base, index) = &t.kind
-        && let TermKind::Name(n) = &base.kind
+    if let ExprKind::Index(base, index) = &t.kind
+        && let ExprKind::Name(n) = &base.kind
         && let Some(names) = scope.data.names(n)
     {
         let e = one(scope.lower(index)?, &index.span)?;

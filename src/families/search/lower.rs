@@ -7,7 +7,7 @@ use super::data::{Data, DataTable};
 use super::groups::Group;
 use super::model::Array;
 use crate::expr::{
-    AggOp, BinOp, Binding, Builtin, Expr, ExprError, ExprKind, Over, Term, TermKind,
+    AggOp, BinOp, Binding, Builtin, Expr, ExprError, ExprKind, Over, unknown_function,
 };
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -39,7 +39,7 @@ struct Ctx<'a> {
 impl Scope<'_> {
     /// One expression per member of the group the constraint uses (one if it uses none), each
     /// with the group's name and the member's number (from 1).
-    pub fn lower(&self, t: &Term) -> Result<Vec<(Expr, Member)>, ExprError> {
+    pub fn lower(&self, t: &Expr) -> Result<Vec<(Expr, Member)>, ExprError> {
         let mut used: Vec<(&str, Range<usize>)> = Vec::new();
         self.groups_used(t, &mut used);
         used.dedup_by(|a, b| a.0 == b.0);
@@ -72,7 +72,7 @@ impl Scope<'_> {
     }
 
     /// The variables a term names: a scalar, `array[i]` with `i` known, or a whole array.
-    pub fn variables_of(&self, t: &Term) -> Result<Vec<usize>, ExprError> {
+    pub fn variables_of(&self, t: &Expr) -> Result<Vec<usize>, ExprError> {
         let mut ctx = Ctx {
             member: None,
             loops: Vec::new(),
@@ -87,41 +87,46 @@ impl Scope<'_> {
             .collect()
     }
 
-    fn groups_used<'t>(&self, t: &'t Term, out: &mut Vec<(&'t str, Range<usize>)>) {
+    fn groups_used<'t>(&self, t: &'t Expr, out: &mut Vec<(&'t str, Range<usize>)>) {
         match &t.kind {
-            TermKind::Index(_, i) => match &i.kind {
-                TermKind::Name(n) if self.groups.contains_key(n) => {
+            ExprKind::Index(_, i) => match &i.kind {
+                ExprKind::Name(n) if self.groups.contains_key(n) => {
                     if !out.iter().any(|(m, _)| m == n) {
                         out.push((n, i.span.clone()));
                     }
                 }
                 _ => self.groups_used(i, out),
             },
-            TermKind::Int(_) | TermKind::Name(_) => {}
-            TermKind::Neg(a) | TermKind::Not(a) => self.groups_used(a, out),
-            TermKind::Binary(_, a, b) => {
+            ExprKind::Int(_) | ExprKind::Name(_) | ExprKind::Var(_) => {}
+            ExprKind::Neg(a) | ExprKind::Not(a) => self.groups_used(a, out),
+            ExprKind::Binary(_, a, b) => {
                 self.groups_used(a, out);
                 self.groups_used(b, out);
             }
-            TermKind::Call(_, args) => args.iter().for_each(|a| self.groups_used(a, out)),
-            TermKind::Aggregate(_, body, _) => self.groups_used(body, out),
-            TermKind::If(c, a, b) => [c, a, b].iter().for_each(|x| self.groups_used(x, out)),
+            ExprKind::Call(_, args) | ExprKind::Apply(_, args) => {
+                args.iter().for_each(|a| self.groups_used(a, out))
+            }
+            ExprKind::Aggregate(_, body, _) => self.groups_used(body, out),
+            ExprKind::If(c, a, b) => [c, a, b].iter().for_each(|x| self.groups_used(x, out)),
         }
     }
 
-    fn expr(&self, t: &Term, ctx: &mut Ctx) -> Result<Expr, ExprError> {
+    fn expr(&self, t: &Expr, ctx: &mut Ctx) -> Result<Expr, ExprError> {
         let span = t.span.clone();
         let kind = match &t.kind {
-            TermKind::Int(n) => ExprKind::Int(*n),
-            TermKind::Name(n) => return self.name(n, span, ctx),
-            TermKind::Neg(a) => ExprKind::Neg(Box::new(self.expr(a, ctx)?)),
-            TermKind::Not(a) => ExprKind::Not(Box::new(self.expr(a, ctx)?)),
-            TermKind::Binary(op, a, b) => ExprKind::Binary(
+            ExprKind::Int(n) => ExprKind::Int(*n),
+            ExprKind::Var(v) => ExprKind::Var(*v),
+            ExprKind::Name(n) => return self.name(n, span, ctx),
+            // `parse_term` refuses a call of an unknown function; kept for any other parse.
+            ExprKind::Apply(name, _) => return Err(unknown_function(name, &span)),
+            ExprKind::Neg(a) => ExprKind::Neg(Box::new(self.expr(a, ctx)?)),
+            ExprKind::Not(a) => ExprKind::Not(Box::new(self.expr(a, ctx)?)),
+            ExprKind::Binary(op, a, b) => ExprKind::Binary(
                 *op,
                 Box::new(self.expr(a, ctx)?),
                 Box::new(self.expr(b, ctx)?),
             ),
-            TermKind::Index(..) => {
+            ExprKind::Index(..) => {
                 let mut list = self.list(t, ctx)?;
                 if list.len() != 1 {
                     return Err(ExprError::new("this is a list of values, not one value", span)
@@ -129,11 +134,11 @@ impl Scope<'_> {
                 }
                 return Ok(list.remove(0));
             }
-            TermKind::Call(f, args) => return self.call(*f, args, span, ctx),
-            TermKind::Aggregate(op, body, bindings) => {
+            ExprKind::Call(f, args) => return self.call(*f, args, span, ctx),
+            ExprKind::Aggregate(op, body, bindings) => {
                 return self.aggregate(*op, body, bindings, span, ctx);
             }
-            TermKind::If(c, a, b) => return self.if_then_else(c, a, b, span, ctx),
+            ExprKind::If(c, a, b) => return self.if_then_else(c, a, b, span, ctx),
         };
         Ok(Expr { kind, span })
     }
@@ -188,25 +193,25 @@ impl Scope<'_> {
     }
 
     /// An argument that may stand for several values: a whole array, or `array[group]`.
-    fn list(&self, t: &Term, ctx: &mut Ctx) -> Result<Vec<Expr>, ExprError> {
+    fn list(&self, t: &Expr, ctx: &mut Ctx) -> Result<Vec<Expr>, ExprError> {
         let span = t.span.clone();
         let element = |a: &Array, i: usize| Expr {
             kind: ExprKind::Var(a.first + i),
             span: span.clone(),
         };
         match &t.kind {
-            TermKind::Name(n) if !ctx.loops.iter().any(|(m, _)| m == n) => {
+            ExprKind::Name(n) if !ctx.loops.iter().any(|(m, _)| m == n) => {
                 if let Some(a) = self.arrays.iter().find(|a| &a.name == n) {
                     return Ok((0..a.len).map(|i| element(a, i)).collect());
                 }
                 Ok(vec![self.expr(t, ctx)?])
             }
-            TermKind::Index(base, index) if self.data_table(base).is_some() => {
+            ExprKind::Index(base, index) if self.data_table(base).is_some() => {
                 Ok(vec![self.table_entry(base, index, ctx)?])
             }
-            TermKind::Index(base, index) => {
+            ExprKind::Index(base, index) => {
                 let array = self.array_of(base)?;
-                if let (TermKind::Name(g), Some((member_of, positions))) = (&index.kind, ctx.member)
+                if let (ExprKind::Name(g), Some((member_of, positions))) = (&index.kind, ctx.member)
                     && g == member_of
                 {
                     return positions
@@ -227,8 +232,8 @@ impl Scope<'_> {
         }
     }
 
-    fn array_of(&self, base: &Term) -> Result<&Array, ExprError> {
-        let TermKind::Name(n) = &base.kind else {
+    fn array_of(&self, base: &Expr) -> Result<&Array, ExprError> {
+        let ExprKind::Name(n) = &base.kind else {
             return Err(ExprError::new(
                 "only an array can be indexed, with one index",
                 base.span.clone(),
@@ -242,7 +247,7 @@ impl Scope<'_> {
     }
 
     /// A whole number known before the search (numbers and loop variables only).
-    fn constant(&self, t: &Term, ctx: &mut Ctx) -> Result<i128, ExprError> {
+    fn constant(&self, t: &Expr, ctx: &mut Ctx) -> Result<i128, ExprError> {
         let e = self.expr(t, ctx)?;
         let not_known = || {
             ExprError::new(
@@ -264,7 +269,7 @@ impl Scope<'_> {
     fn call(
         &self,
         f: Builtin,
-        args: &[Term],
+        args: &[Expr],
         span: Range<usize>,
         ctx: &mut Ctx,
     ) -> Result<Expr, ExprError> {
@@ -294,7 +299,7 @@ impl Scope<'_> {
     fn aggregate(
         &self,
         op: AggOp,
-        body: &Term,
+        body: &Expr,
         bindings: &[Binding],
         span: Range<usize>,
         ctx: &mut Ctx,
@@ -332,7 +337,7 @@ impl Scope<'_> {
     fn items(
         &self,
         op: AggOp,
-        body: &Term,
+        body: &Expr,
         bindings: &[Binding],
         ctx: &mut Ctx,
         out: &mut Vec<Expr>,
@@ -368,7 +373,7 @@ impl Scope<'_> {
         ctx: &mut Ctx,
         out: &mut Vec<Expr>,
         rest: &[Binding],
-        body: &Term,
+        body: &Expr,
         span: &Range<usize>,
     ) -> Result<(), ExprError> {
         let Some(f) = &b.filter else {
@@ -413,18 +418,18 @@ impl Scope<'_> {
         }
     }
 
-    fn table_values(&self, t: &Term, ctx: &mut Ctx) -> Result<Vec<i128>, ExprError> {
+    fn table_values(&self, t: &Expr, ctx: &mut Ctx) -> Result<Vec<i128>, ExprError> {
         let not_table = || {
             ExprError::new("loop over a range, a list or a table", t.span.clone())
                 .help("e.g. for i in 0..8, for i in [1, 3, 4], for c in cages[k]")
         };
         match &t.kind {
-            TermKind::Name(_) => match self.data_table(t).ok_or_else(not_table)? {
+            ExprKind::Name(_) => match self.data_table(t).ok_or_else(not_table)? {
                 DataTable::List(v) => Ok(v.iter().map(|&x| i128::from(x)).collect()),
                 DataTable::Rows(r) => Ok((0..r.len() as i128).collect()),
                 DataTable::Names(n) => Ok((0..n.len() as i128).collect()),
             },
-            TermKind::Index(base, row) => match self.data_table(base).ok_or_else(not_table)? {
+            ExprKind::Index(base, row) => match self.data_table(base).ok_or_else(not_table)? {
                 DataTable::Rows(rows) => {
                     let r = self.constant(row, ctx)?;
                     let row = usize::try_from(r).ok().and_then(|r| rows.get(r));
@@ -440,15 +445,15 @@ impl Scope<'_> {
     }
 
     /// The table a term names, if it names one.
-    pub fn data_table(&self, t: &Term) -> Option<&DataTable> {
+    pub fn data_table(&self, t: &Expr) -> Option<&DataTable> {
         match &t.kind {
-            TermKind::Name(n) => self.data.tables.get(n),
+            ExprKind::Name(n) => self.data.tables.get(n),
             _ => None,
         }
     }
 
     /// `table[i]` or `rows[i][j]` at indices known before the search: the entry.
-    fn table_entry(&self, base: &Term, index: &Term, ctx: &mut Ctx) -> Result<Expr, ExprError> {
+    fn table_entry(&self, base: &Expr, index: &Expr, ctx: &mut Ctx) -> Result<Expr, ExprError> {
         let span = base.span.start..index.span.end + 1;
         let table = self.data_table(base).expect("checked by the caller");
         let i = self.constant(index, ctx)?;
@@ -481,9 +486,9 @@ impl Scope<'_> {
     /// each weighed by whether `c` holds.
     fn if_then_else(
         &self,
-        c: &Term,
-        a: &Term,
-        b: &Term,
+        c: &Expr,
+        a: &Expr,
+        b: &Expr,
         span: Range<usize>,
         ctx: &mut Ctx,
     ) -> Result<Expr, ExprError> {
@@ -527,7 +532,7 @@ impl Scope<'_> {
 }
 
 /// The span of a term's base name, for a message about a row.
-fn row_span(t: &Term) -> Range<usize> {
+fn row_span(t: &Expr) -> Range<usize> {
     t.span.clone()
 }
 
@@ -628,11 +633,7 @@ fn in_range(a: &Array, i: i128, span: &Range<usize>) -> Result<usize, ExprError>
 }
 
 pub fn has_variable(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Var(_) => true,
-        ExprKind::Int(_) | ExprKind::Name(_) => false,
-        ExprKind::Neg(a) | ExprKind::Not(a) => has_variable(a),
-        ExprKind::Binary(_, a, b) => has_variable(a) || has_variable(b),
-        ExprKind::Call(_, args) | ExprKind::Apply(_, args) => args.iter().any(has_variable),
-    }
+    let mut found = matches!(e.kind, ExprKind::Var(_));
+    e.for_each_child(&mut |c| found = found || has_variable(c));
+    found
 }

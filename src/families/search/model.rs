@@ -121,15 +121,12 @@ impl Model {
 }
 
 fn last_variable(e: &Expr) -> Option<usize> {
-    match &e.kind {
-        ExprKind::Var(i) => Some(*i),
-        ExprKind::Int(_) | ExprKind::Name(_) => None,
-        ExprKind::Neg(a) | ExprKind::Not(a) => last_variable(a),
-        ExprKind::Binary(_, a, b) => last_variable(a).max(last_variable(b)),
-        ExprKind::Call(_, args) | ExprKind::Apply(_, args) => {
-            args.iter().filter_map(last_variable).max()
-        }
-    }
+    let mut last = match e.kind {
+        ExprKind::Var(i) => Some(i),
+        _ => None,
+    };
+    e.for_each_child(&mut |c| last = last.max(last_variable(c)));
+    last
 }
 
 impl Constraints for Model {

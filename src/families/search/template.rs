@@ -1,13 +1,13 @@
 //! `show` templates: text with `{expression}` parts evaluated for each solution; a part may
 //! also be a whole array, shown as its values.
 
-use crate::expr::{self, Expr, ExprError, Term, Value};
+use crate::expr::{self, Expr, ExprError, Value};
 
 /// A template as parsed, before its names are bound.
 pub enum Part {
     Text(String),
     /// A part and where its text starts in the template (its spans count from there).
-    Term(Term, usize),
+    Term(Expr, usize),
 }
 
 pub enum Piece {

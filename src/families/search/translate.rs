@@ -177,16 +177,8 @@ fn clause(mut literals: Vec<Linear>) -> Propagator {
 }
 
 pub fn variables(e: &Expr, out: &mut Vec<usize>) {
-    match &e.kind {
-        ExprKind::Var(v) => out.push(*v),
-        ExprKind::Int(_) | ExprKind::Name(_) => {}
-        ExprKind::Neg(a) | ExprKind::Not(a) => variables(a, out),
-        ExprKind::Binary(_, a, b) => {
-            variables(a, out);
-            variables(b, out);
-        }
-        ExprKind::Call(_, args) | ExprKind::Apply(_, args) => {
-            args.iter().for_each(|a| variables(a, out))
-        }
+    if let ExprKind::Var(v) = e.kind {
+        out.push(v);
     }
+    e.for_each_child(&mut |c| variables(c, out));
 }
