@@ -376,3 +376,65 @@ fn the_json_fields_are_the_schemas() {
         assert!(schema["properties"].get(key).is_some(), "{key}");
     }
 }
+
+#[test]
+fn an_option_name_made_twice_is_refused_naming_both_places() {
+    // Across entries: the second entry's name, with the first's line and column.
+    let spec = bad(
+        "name-twice",
+        "[[options]]\nname = \"o1\"\nitems = [\"a1\"]\n[[options]]\nname = \"o{i}\"\nfor = \"i in 1..2\"\nitems = [\"a{i}\"]\n",
+    );
+    expect_error(
+        &spec,
+        "14:8",
+        &[
+            "option name `o1` is made twice",
+            "at i=1",
+            "first made by [[options]] 1 at line 11, column 8",
+        ],
+    );
+    // Within one entry: both parameter values.
+    let spec = bad(
+        "name-twice-within",
+        "[[options]]\nname = \"o{i - i}\"\nfor = \"i in 1..2\"\nitems = [\"a{i}\"]\n",
+    );
+    expect_error(
+        &spec,
+        "11:8",
+        &["option name `o0` is made twice", "at i=2", "at i=1"],
+    );
+}
+
+#[test]
+fn a_primary_item_in_no_option_is_named_and_the_count_is_zero() {
+    // a1 and a2 primary, but no option covers a2 (a `when` leaves it out): no cover at all, as
+    // a brute force over the two options' four subsets says.
+    let spec = bad(
+        "item-in-no-option",
+        "[[options]]\nname = \"o{i}\"\nfor = \"i in 1..2\"\nwhen = \"i == 1\"\nitems = [\"a{i}\", \"s\"]\n[[options]]\nname = \"p\"\nitems = [\"a1\"]\n",
+    );
+    let options: [&[&str]; 2] = [&["a1", "s"], &["a1"]];
+    let covers = (0u32..1 << options.len())
+        .filter(|set| {
+            let times = |item: &str| {
+                (0..options.len())
+                    .filter(|&o| set >> o & 1 == 1 && options[o].contains(&item))
+                    .count()
+            };
+            times("a1") == 1 && times("a2") == 1 && times("s") <= 1
+        })
+        .count() as u64;
+    for objective in ["count", "all", "any"] {
+        let (doc, code) = run_json(&[&spec, "--objective", objective]);
+        assert_eq!(code, 1, "{doc}");
+        assert_eq!(doc["status"], "no-solution", "{doc}");
+        let note = doc["notes"][0].as_str().unwrap_or_default();
+        assert!(
+            note.contains("item `a2` is in no option, so no exact cover exists"),
+            "{doc}"
+        );
+        if objective != "any" {
+            assert_eq!(doc["count"].as_u64(), Some(covers), "{doc}");
+        }
+    }
+}

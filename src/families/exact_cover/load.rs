@@ -165,6 +165,8 @@ fn options(
         options: Vec::new(),
     };
     let mut colours: HashMap<String, u32> = HashMap::new();
+    // Where each option name was first made: its [[options]] entry and parameter values.
+    let mut made: HashMap<String, (usize, String)> = HashMap::new();
     for (k, t) in spec.options.get_ref().iter().enumerate() {
         let t: &OptionTable = t.get_ref();
         let label = format!("[[options]] {}", k + 1);
@@ -197,6 +199,10 @@ fn options(
                 let option_name = name
                     .render(names)
                     .map_err(|e| doc.formula_error(&t.name, &format!("the name of {label}"), e))?;
+                if let Some(first) = made.get(&option_name) {
+                    return Err(twice(doc, spec, &option_name, first, (k, values(names))));
+                }
+                made.insert(option_name.clone(), (k, values(names)));
                 let mut out = Vec::with_capacity(entries.len());
                 for (entry, text) in entries.iter().zip(t.items.get_ref()) {
                     let what = format!("an item of {label}");
@@ -337,6 +343,29 @@ fn unknown_item(
     )
     .label(format!("at {}", values(names)))
     .help(help)
+}
+
+/// Two options made with one name: refused at the second, the first named by its place, since
+/// a cover is shown by its options' names and two alike would make an answer ambiguous.
+fn twice(
+    doc: &SpecDocument,
+    spec: &ExactCoverDocument,
+    name: &str,
+    (k1, at1): &(usize, String),
+    (k2, at2): (usize, String),
+) -> Diagnostic {
+    let entries = spec.options.get_ref();
+    let first = entries[*k1].get_ref().name.span();
+    let (line, col) = crate::diagnostic::line_col(&doc.source.text, first.start);
+    doc.error(
+        entries[k2].get_ref().name.span(),
+        format!("option name `{name}` is made twice"),
+    )
+    .label(format!(
+        "at {at2}; first made by [[options]] {} at line {line}, column {col}, at {at1}",
+        k1 + 1
+    ))
+    .help("a cover is shown by its options' names: give each option its own name (put the parameters that tell them apart in the template)")
 }
 
 /// The parameter values bound, for messages: `r=3, c=4`.

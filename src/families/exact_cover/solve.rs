@@ -39,6 +39,23 @@ impl Puzzle for ExactCoverPuzzle {
         let mut report = Report::new(objective, Status::Counted, engine, &self.engine.reason);
         let mut details = ExactCoverDetails::new(m);
         let t0 = Instant::now();
+        if let Some(item) = m.item_in_no_option() {
+            // Said before any search: the answer is none, and the item is why.
+            report.status = Status::NoSolution;
+            report.notes.push(format!(
+                "item `{item}` is in no option, so no exact cover exists"
+            ));
+            match self.objective {
+                Objective::Count => report.count = Some(0),
+                Objective::All => {
+                    report.count = Some(0);
+                    details.complete = Some(true);
+                }
+                Objective::Any => {}
+            }
+            report.set_details(&details);
+            return Ok(report);
+        }
         let problem = m.problem();
         match self.objective {
             Objective::Count => {
