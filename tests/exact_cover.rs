@@ -438,3 +438,118 @@ fn a_primary_item_in_no_option_is_named_and_the_count_is_zero() {
         }
     }
 }
+
+/// Residue classes j = r (mod k) of 1..n, k in 2..4, each an option whose items come from its
+/// own `for` and `when`: the partitions of 1..n into such classes.
+fn residues_spec(n: u32) -> String {
+    format!(
+        "[puzzle]\nname = \"residues\"\nkind = \"exact-cover\"\n[params]\nn = {n}\n\
+         [[items]]\nname = \"x{{j}}\"\nfor = \"j in 1..n\"\n\
+         [[options]]\nname = \"{{r}} mod {{k}}\"\nfor = \"k in 2..4, r in 0..k - 1\"\n\
+         items = [{{ item = \"x{{j}}\", for = \"j in 1..n\", when = \"j % k == r\" }}]\n\
+         [solve]\nobjective = \"count\"\n"
+    )
+}
+
+#[test]
+fn an_item_entry_with_its_own_for_and_when_gives_one_item_per_value() {
+    for n in [4u32, 7, 12] {
+        let classes: Vec<Vec<u32>> = (2..=4u32)
+            .flat_map(|k| (0..k).map(move |r| (1..=n).filter(|j| j % k == r).collect()))
+            .collect();
+        let want = (0u32..1 << classes.len())
+            .filter(|set| {
+                (1..=n).all(|j| {
+                    (0..classes.len())
+                        .filter(|&o| set >> o & 1 == 1 && classes[o].contains(&j))
+                        .count()
+                        == 1
+                })
+            })
+            .count() as u64;
+        let spec = spec_file(&format!("residues-{n}"), &residues_spec(n));
+        assert_eq!(count(&[&spec]), want, "n = {n}");
+    }
+}
+
+/// Tilings of an h x w board by bars of length 2 and 3, both ways, filling the first empty
+/// cell (row by row) each time.
+fn bar_tilings(h: usize, w: usize) -> u64 {
+    fn fill(h: usize, w: usize, board: &mut Vec<bool>) -> u64 {
+        let Some(p) = board.iter().position(|&b| !b) else {
+            return 1;
+        };
+        let (r, c) = (p / w, p % w);
+        let mut total = 0;
+        for k in 2..=3 {
+            for (dr, dc) in [(0, 1), (1, 0)] {
+                let cells: Vec<usize> = (0..k)
+                    .map(|j| (r + dr * j, c + dc * j))
+                    .filter(|&(y, x)| y < h && x < w)
+                    .map(|(y, x)| y * w + x)
+                    .collect();
+                if cells.len() == k && cells.iter().all(|&q| !board[q]) {
+                    cells.iter().for_each(|&q| board[q] = true);
+                    total += fill(h, w, board);
+                    cells.iter().for_each(|&q| board[q] = false);
+                }
+            }
+        }
+        total
+    }
+    fill(h, w, &mut vec![false; h * w])
+}
+
+fn bars_spec(h: usize, w: usize) -> String {
+    format!(
+        "[puzzle]\nname = \"bars\"\nkind = \"exact-cover\"\n[params]\nh = {h}\nw = {w}\n\
+         [[items]]\nname = \"c{{r}},{{c}}\"\nfor = \"r in 1..h, c in 1..w\"\n\
+         [[options]]\nname = \"H{{k}} at {{r}},{{c}}\"\nfor = \"k in 2..3, r in 1..h, c in 1..w - k + 1\"\n\
+         items = [{{ item = \"c{{r}},{{c + j}}\", for = \"j in 0..k - 1\" }}]\n\
+         [[options]]\nname = \"V{{k}} at {{r}},{{c}}\"\nfor = \"k in 2..3, r in 1..h - k + 1, c in 1..w\"\n\
+         items = [{{ item = \"c{{r + j}},{{c}}\", for = \"j in 0..k - 1\" }}]\n\
+         [solve]\nobjective = \"count\"\n"
+    )
+}
+
+#[test]
+fn bars_whose_length_is_a_parameter_tile_as_a_brute_force_says() {
+    for (h, w) in [(1, 5), (2, 3), (3, 4), (4, 4), (3, 6)] {
+        let spec = spec_file(&format!("bars-{h}-{w}"), &bars_spec(h, w));
+        assert_eq!(count(&[&spec]), bar_tilings(h, w), "{h} x {w}");
+    }
+}
+
+#[test]
+fn an_item_entry_with_its_own_for_is_checked_at_its_place() {
+    // Its `for` names the option's parameter again.
+    let spec = bad(
+        "entry-rebinds",
+        "[[options]]\nname = \"o{i}\"\nfor = \"i in 1..2\"\nitems = [{ item = \"a{i}\", for = \"i in 1..2\" }]\n",
+    );
+    expect_error(
+        &spec,
+        "13:34",
+        &["`i` is already a parameter of the option"],
+    );
+    // A formula error inside its `when`.
+    let spec = bad(
+        "entry-when",
+        "[[options]]\nname = \"o\"\nitems = [{ item = \"a{j}\", for = \"j in 1..2\", when = \"j + k\" }]\n",
+    );
+    expect_error(&spec, "12:58", &["unknown name `k`"]);
+    // It gives one item twice, at the second value.
+    let spec = bad(
+        "entry-twice",
+        "[[options]]\nname = \"o\"\nitems = [{ item = \"a{div(j, 2) + 1}\", for = \"j in 0..1\" }]\n",
+    );
+    expect_error(&spec, "12:19", &["names item `a1` twice", "j=1"]);
+    // An unknown key.
+    let spec = bad(
+        "entry-key",
+        "[[options]]\nname = \"o\"\nitems = [{ item = \"a1\", if = \"1 == 1\" }]\n",
+    );
+    let out = common::run(&["run", &spec]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("if"), "{}", out.stderr);
+}

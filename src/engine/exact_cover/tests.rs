@@ -160,7 +160,7 @@ fn pinned_counts_match_the_brute_force_with_colours() {
         let keep = |k: usize, cover: &[usize]| {
             assert!(cover.contains(&k), "case {case}: the root is in the cover");
             assert!(p.check(cover).is_ok(), "case {case}: {cover:?}");
-            cover.len() % 2 == 0
+            cover.len().is_multiple_of(2)
         };
         let keep: KeepEach = &keep;
         let tallies =
@@ -168,7 +168,7 @@ fn pinned_counts_match_the_brute_force_with_colours() {
         assert_eq!(tallies.len(), roots.len());
         for (&root, t) in roots.iter().zip(&tallies) {
             let holding: Vec<&Vec<usize>> = covers.iter().filter(|c| c.contains(&root)).collect();
-            let even = holding.iter().filter(|c| c.len() % 2 == 0).count();
+            let even = holding.iter().filter(|c| c.len().is_multiple_of(2)).count();
             assert_eq!(
                 (t.solutions, t.kept),
                 (holding.len() as u64, even as u64),

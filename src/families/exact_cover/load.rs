@@ -4,13 +4,13 @@
 //! each, colours only on secondary items, no item twice. Each error is placed at the text that
 //! caused it (file:line:col), with the parameter values of the instance.
 
+use super::entry::{Gather, entry_templates};
 use super::model::{CoverOption, Model};
 use super::plan::{CATALOG, Engine, auto_engine};
 use super::puzzle::ExactCoverPuzzle;
 use super::spec::{ExactCoverDocument, ItemTable, OptionTable};
-use super::template::{Template, colour_split};
+use super::template::Template;
 use crate::diagnostic::Diagnostic;
-use crate::engine::exact_cover::Entry;
 use crate::expr::{Binding, ExprError, Term, parse_bindings, parse_term};
 use crate::families::rules::layout::Layout;
 use crate::families::rules::lower::{Ir, Names, Table, Ty, Unroll};
@@ -73,10 +73,10 @@ fn table(t: &DataTable) -> Table {
 }
 
 /// The declared items: names, and which are primary (their numbers: primary first).
-struct Items {
-    number: HashMap<String, u32>,
-    names: Vec<String>,
-    primary: usize,
+pub(super) struct Items {
+    pub number: HashMap<String, u32>,
+    pub names: Vec<String>,
+    pub primary: usize,
 }
 
 fn items(
@@ -146,12 +146,6 @@ fn items(
     Ok(out)
 }
 
-/// An option's item entry: the item's template and, on a secondary item, its colour's.
-struct EntryTemplate {
-    item: Template,
-    colour: Option<Template>,
-}
-
 fn options(
     doc: &SpecDocument,
     spec: &ExactCoverDocument,
@@ -177,8 +171,8 @@ fn options(
         }
         let name = Template::parse(t.name.get_ref(), 0..t.name.get_ref().len())
             .map_err(|e| doc.formula_error(&t.name, &format!("the name of {label}"), e))?;
-        let entries = entry_templates(doc, t, &label)?;
         let params = bindings(doc, t.params.as_ref(), &format!("the `for` of {label}"))?;
+        let entries = entry_templates(doc, t, &label, &params)?;
         let guard = match &t.when {
             Some(w) => Some(
                 parse_term(w.get_ref())
@@ -193,7 +187,9 @@ fn options(
             &t.name,
             names,
             &mut |names| {
-                if !holds(doc, t, guard.as_ref(), names, &label)? {
+                if let (Some(g), Some(text)) = (&guard, &t.when)
+                    && !holds(doc, text, g, names, &format!("the `when` of {label}"))?
+                {
                     return Ok(());
                 }
                 let option_name = name
@@ -203,43 +199,14 @@ fn options(
                     return Err(twice(doc, spec, &option_name, first, (k, values(names))));
                 }
                 made.insert(option_name.clone(), (k, values(names)));
-                let mut out = Vec::with_capacity(entries.len());
-                for (entry, text) in entries.iter().zip(t.items.get_ref()) {
-                    let what = format!("an item of {label}");
-                    let item = entry
-                        .item
-                        .render(names)
-                        .map_err(|e| doc.formula_error(text, &what, e))?;
-                    let Some(&i) = items.number.get(&item) else {
-                        return Err(unknown_item(doc, text, &item, &option_name, names, &items));
-                    };
-                    let colour = match &entry.colour {
-                        None => 0,
-                        Some(_) if (i as usize) < items.primary => {
-                            return Err(doc
-                            .error(text.span(), format!("option `{option_name}` gives primary item `{item}` a colour"))
-                            .label(format!("at {}", values(names)))
-                            .help("only secondary items take colours (declare the item with secondary = true), or drop the `:colour`"));
-                        }
-                        Some(c) => {
-                            let c = c
-                                .render(names)
-                                .map_err(|e| doc.formula_error(text, &what, e))?;
-                            let next = colours.len() as u32 + 1;
-                            *colours.entry(c).or_insert(next)
-                        }
-                    };
-                    if out.iter().any(|e: &Entry| e.item == i) {
-                        return Err(doc
-                            .error(
-                                text.span(),
-                                format!("option `{option_name}` names item `{item}` twice"),
-                            )
-                            .label(format!("at {}", values(names)))
-                            .help("an option covers each of its items once: name each item once"));
-                    }
-                    out.push(Entry { item: i, colour });
+                let out = Gather {
+                    doc,
+                    items: &items,
+                    colours: &mut colours,
+                    option: &option_name,
+                    label: &label,
                 }
+                .entries(&entries, names)?;
                 if out.iter().all(|e| e.item as usize >= items.primary) {
                     return Err(doc
                     .error(t.items.span(), format!("option `{option_name}` names no primary item"))
@@ -266,65 +233,32 @@ fn options(
     Ok(model)
 }
 
-/// Each item entry of an option parsed: the item's template, and its colour's after a `:`.
-fn entry_templates(
+/// Whether a `when` (`g`, written as `text`) holds for the parameter values bound.
+pub(super) fn holds(
     doc: &SpecDocument,
-    t: &OptionTable,
-    label: &str,
-) -> Result<Vec<EntryTemplate>, Diagnostic> {
-    let what = format!("an item of {label}");
-    t.items
-        .get_ref()
-        .iter()
-        .map(|text| {
-            let s = text.get_ref();
-            let parsed = match colour_split(s) {
-                None => {
-                    Template::parse(s, 0..s.len()).map(|item| EntryTemplate { item, colour: None })
-                }
-                Some(at) => Template::parse(s, 0..at).and_then(|item| {
-                    let colour = Template::parse(s, at + 1..s.len())?;
-                    Ok(EntryTemplate {
-                        item,
-                        colour: Some(colour),
-                    })
-                }),
-            };
-            parsed.map_err(|e| doc.formula_error(text, &what, e))
-        })
-        .collect()
-}
-
-/// Whether the option's `when` holds for the parameter values bound.
-fn holds(
-    doc: &SpecDocument,
-    t: &OptionTable,
-    guard: Option<&Term>,
+    text: &Spanned<String>,
+    g: &Term,
     names: &mut Names,
-    label: &str,
+    what: &str,
 ) -> Result<bool, Diagnostic> {
-    let (Some(g), Some(text)) = (guard, &t.when) else {
-        return Ok(true);
-    };
-    let what = format!("the `when` of {label}");
     match names.lower_as(g, Ty::Bool) {
         Ok(Ir::Const(v)) => Ok(v != 0),
         Ok(Ir::Fail(message, span, _)) => {
-            Err(doc.formula_error(text, &what, ExprError::new(message, span)))
+            Err(doc.formula_error(text, what, ExprError::new(message, span)))
         }
         Ok(_) => Err(doc.formula_error(
             text,
-            &what,
+            what,
             ExprError::new(
                 "this must be known from the parameters and tables",
                 g.span.clone(),
             ),
         )),
-        Err(e) => Err(doc.formula_error(text, &what, e)),
+        Err(e) => Err(doc.formula_error(text, what, e)),
     }
 }
 
-fn unknown_item(
+pub(super) fn unknown_item(
     doc: &SpecDocument,
     text: &Spanned<String>,
     item: &str,
@@ -369,7 +303,7 @@ fn twice(
 }
 
 /// The parameter values bound, for messages: `r=3, c=4`.
-fn values(names: &Names) -> String {
+pub(super) fn values(names: &Names) -> String {
     if names.locals.is_empty() {
         return "the option's only instance".to_string();
     }
@@ -382,7 +316,7 @@ fn values(names: &Names) -> String {
 }
 
 /// The parameters of a `for`, parsed, each named once.
-fn bindings(
+pub(super) fn bindings(
     doc: &SpecDocument,
     text: Option<&Spanned<String>>,
     what: &str,
@@ -405,7 +339,7 @@ fn bindings(
 
 /// Calls `visit` with every combination of the parameters' values bound in `names` (later
 /// ranges may use earlier parameters).
-fn each(
+pub(super) fn each(
     doc: &SpecDocument,
     params: &[Binding],
     text: Option<&Spanned<String>>,
