@@ -93,6 +93,15 @@ fn langford_pairs_match_a_brute_force_52_and_26_up_to_reversal_for_7() {
         assert_eq!(count(&[spec, "--set", &set]), all.len() as u64, "n = {n}");
         let once = count(&[spec, "--set", &set, "--set", "params.apart=0"]);
         assert_eq!(once, classes.len() as u64, "n = {n} up to reversal");
+        // The declared reversal says the classes too.
+        let (doc, _) = run_json(&[spec, "--set", &set]);
+        assert_eq!(
+            doc["count_up_to_symmetry"].as_u64(),
+            Some(classes.len() as u64),
+            "n = {n}"
+        );
+        let order = if n == 1 { 1 } else { 2 };
+        assert_eq!(doc["symmetries"].as_u64(), Some(order), "n = {n}: {doc}");
         if n == 7 {
             assert_eq!((all.len(), classes.len()), (52, 26));
         }
@@ -372,6 +381,8 @@ fn the_json_fields_are_the_schemas() {
         "colours",
         "options",
         "covers",
+        "count_up_to_symmetry",
+        "symmetries",
     ] {
         assert!(schema["properties"].get(key).is_some(), "{key}");
     }
@@ -552,4 +563,101 @@ fn an_item_entry_with_its_own_for_is_checked_at_its_place() {
     let out = common::run(&["run", &spec]);
     assert_eq!(out.code, 2, "{}", out.stderr);
     assert!(out.stderr.contains("if"), "{}", out.stderr);
+}
+
+/// Every n-queens solution (column of each row) and its classes under the square's 8
+/// symmetries, each class named by its least member.
+fn queens_classes(n: usize) -> (usize, usize) {
+    fn place(n: usize, cols: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if cols.len() == n {
+            out.push(cols.clone());
+            return;
+        }
+        let r = cols.len();
+        for c in 0..n {
+            if cols
+                .iter()
+                .enumerate()
+                .all(|(r2, &c2)| c2 != c && r - r2 != c.abs_diff(c2))
+            {
+                cols.push(c);
+                place(n, cols, out);
+                cols.pop();
+            }
+        }
+    }
+    let mut all = Vec::new();
+    place(n, &mut Vec::new(), &mut all);
+    let image = |s: &[usize], k: usize| {
+        // Queens as (row, column), sent by one of the 8 motions, back to columns by row.
+        let mut out = vec![0; n];
+        for (r, &c) in s.iter().enumerate() {
+            let (mut y, mut x) = (r, c);
+            if k & 4 != 0 {
+                x = n - 1 - x;
+            }
+            for _ in 0..k & 3 {
+                (y, x) = (x, n - 1 - y);
+            }
+            out[y] = x;
+        }
+        out
+    };
+    let classes: BTreeSet<Vec<usize>> = all
+        .iter()
+        .map(|s| (0..8).map(|k| image(s, k)).min().unwrap())
+        .collect();
+    (all.len(), classes.len())
+}
+
+#[test]
+fn n_queens_up_to_the_declared_symmetries_matches_a_brute_force_and_12_for_8() {
+    for n in 1..=8 {
+        let set = format!("params.n={n}");
+        let (doc, code) = run_json(&["specs/queens-cover.toml", "--set", &set]);
+        assert!(code == 0 || code == 1, "{doc}");
+        let (all, classes) = queens_classes(n);
+        assert_eq!(doc["count"].as_u64(), Some(all as u64), "n = {n}");
+        let up_to = doc["count_up_to_symmetry"].as_u64();
+        assert_eq!(up_to, Some(classes as u64), "n = {n}");
+        let order = if n == 1 { 1 } else { 8 };
+        assert_eq!(doc["symmetries"].as_u64(), Some(order), "n = {n}");
+    }
+    assert_eq!(queens_classes(8), (92, 12));
+}
+
+#[test]
+fn a_declared_symmetry_that_is_none_is_refused_at_the_first_option_it_breaks() {
+    let options = "[[options]]\nname = \"o1\"\nitems = [\"a1\"]\n[[options]]\nname = \"o2\"\nitems = [\"a2\", \"s\"]\n";
+    let sym = |map: &str| format!("{options}[[symmetries]]\nname = \"swap\"\nmap = [{map}]\n");
+    // a1 <-> a2 sends o1 to {a2}, which no option covers.
+    let spec = bad(
+        "sym-option",
+        &sym("{ from = \"a{i}\", to = \"a{3 - i}\", for = \"i in 1..2\" }"),
+    );
+    expect_error(
+        &spec,
+        "17:8",
+        &[
+            "`swap` is not a symmetry",
+            "option `o1`",
+            "a2",
+            "no option covers",
+        ],
+    );
+    // a1 -> a2 alone: two items go to a2.
+    let spec = bad("sym-twice", &sym("{ from = \"a1\", to = \"a2\" }"));
+    expect_error(&spec, "17:8", &["items `a1` and `a2` both go to `a2`"]);
+    // A primary item sent to a secondary one.
+    let spec = bad(
+        "sym-kind",
+        &sym("{ from = \"a1\", to = \"s\" }, { from = \"s\", to = \"a1\" }"),
+    );
+    expect_error(&spec, "17:8", &["only one of them is primary"]);
+    // An item no entry declares, at the template, with the values.
+    let spec = bad(
+        "sym-unknown",
+        &sym("{ from = \"a{i}\", to = \"b{i}\", for = \"i in 1..2\" }"),
+    );
+    expect_error(&spec, "18:30", &["maps item `b1`", "i=1"]);
 }

@@ -46,6 +46,7 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<ExactCoverPuzzle, Diagnost
     };
     let items = items(doc, &spec, &mut names)?;
     let model = options(doc, &spec, &mut names, items)?;
+    let symmetries = super::symmetry::load(doc, &spec, &mut names, &model)?;
     let engine = choice.resolve(auto_engine);
     if engine.engine == Engine::Bitboard && !model.problem().fits_bitboard() {
         let why = format!(
@@ -57,6 +58,7 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<ExactCoverPuzzle, Diagnost
     }
     Ok(ExactCoverPuzzle {
         model,
+        symmetries,
         objective: choice.objective,
         engine,
         limit: listing_limit(doc, &spec)?,

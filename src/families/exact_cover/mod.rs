@@ -3,7 +3,7 @@
 //! from templates over parameters and tables with the spec language's formulas. Finds one
 //! cover, lists them by their options' names, or counts them (also one shard's part).
 //!
-//! `spec` -> `template`, `entry` -> `load` -> `model` -> `plan` -> `puzzle`, `solve` (engines of
+//! `spec` -> `template`, `entry` -> `load` -> `model`, `symmetry` -> `plan` -> `puzzle`, `solve` (engines of
 //! `crate::engine::exact_cover`) -> `report`.
 
 mod entry;
@@ -15,6 +15,7 @@ mod puzzle;
 mod report;
 mod solve;
 mod spec;
+mod symmetry;
 mod template;
 
 use super::{Family, Puzzle};

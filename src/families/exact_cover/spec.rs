@@ -18,8 +18,30 @@ pub struct ExactCoverDocument {
     pub tables: BTreeMap<String, Spanned<toml::Value>>,
     pub items: Spanned<Vec<Spanned<ItemTable>>>,
     pub options: Spanned<Vec<Spanned<OptionTable>>>,
+    /// Symmetries of the cover, each a map of items (the group they generate is used).
+    #[serde(default)]
+    pub symmetries: Vec<Spanned<SymmetryTable>>,
     #[serde(default)]
     pub solve: SolveTable,
+}
+
+/// A symmetry, declared by where it sends items: `map = [{ from = "s{i}", to = "s{m + 1 - i}",
+/// for = "i in 1..m" }]`; items no entry names stay where they are. Used where `when` holds.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SymmetryTable {
+    pub name: Spanned<String>,
+    pub when: Option<Spanned<String>>,
+    pub map: Spanned<Vec<Spanned<MapEntry>>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapEntry {
+    pub from: Spanned<String>,
+    pub to: Spanned<String>,
+    #[serde(rename = "for")]
+    pub params: Option<Spanned<String>>,
 }
 
 /// Items named by a template, one per value of the parameters: `name = "row {r}"`,
