@@ -2,7 +2,7 @@
 //! and an entry's own `for` and `when`), then made into the option's items for each value of
 //! the parameters, every item checked: declared, a colour only on a secondary item, none twice.
 
-use super::load::{Items, bindings, each, holds, unknown_item, values};
+use super::params::{Items, bindings, each, holds, unknown_item, values};
 use super::spec::{EntryText, OptionTable};
 use super::template::{Template, colour_split};
 use crate::diagnostic::Diagnostic;

@@ -6,18 +6,18 @@
 
 use super::entry::{Gather, entry_templates};
 use super::model::{CoverOption, Model};
+use super::params::{Items, bindings, each, holds, values};
 use super::plan::{CATALOG, Engine, auto_engine};
 use super::puzzle::ExactCoverPuzzle;
 use super::spec::{ExactCoverDocument, ItemTable, OptionTable};
 use super::template::Template;
 use crate::diagnostic::Diagnostic;
-use crate::expr::{Binding, ExprError, Term, parse_bindings, parse_term};
+use crate::expr::parse_term;
 use crate::families::rules::layout::Layout;
-use crate::families::rules::lower::{Ir, Names, Table, Ty, Unroll};
+use crate::families::rules::lower::{Names, Table, Unroll};
 use crate::families::search::data::{self, DataTable};
-use crate::spec::{SpecDocument, closest};
+use crate::spec::SpecDocument;
 use std::collections::HashMap;
-use toml::Spanned;
 
 const DEFAULT_LIMIT: u64 = 10;
 const MAX_LIMIT: u64 = 100_000;
@@ -72,13 +72,6 @@ fn table(t: &DataTable) -> Table {
         DataTable::Rows(r) => Table::Rows(r.clone()),
         DataTable::Names(n) => Table::List((0..n.len() as i64).collect()),
     }
-}
-
-/// The declared items: names, and which are primary (their numbers: primary first).
-pub(super) struct Items {
-    pub number: HashMap<String, u32>,
-    pub names: Vec<String>,
-    pub primary: usize,
 }
 
 fn items(
@@ -235,52 +228,6 @@ fn options(
     Ok(model)
 }
 
-/// Whether a `when` (`g`, written as `text`) holds for the parameter values bound.
-pub(super) fn holds(
-    doc: &SpecDocument,
-    text: &Spanned<String>,
-    g: &Term,
-    names: &mut Names,
-    what: &str,
-) -> Result<bool, Diagnostic> {
-    match names.lower_as(g, Ty::Bool) {
-        Ok(Ir::Const(v)) => Ok(v != 0),
-        Ok(Ir::Fail(message, span, _)) => {
-            Err(doc.formula_error(text, what, ExprError::new(message, span)))
-        }
-        Ok(_) => Err(doc.formula_error(
-            text,
-            what,
-            ExprError::new(
-                "this must be known from the parameters and tables",
-                g.span.clone(),
-            ),
-        )),
-        Err(e) => Err(doc.formula_error(text, what, e)),
-    }
-}
-
-pub(super) fn unknown_item(
-    doc: &SpecDocument,
-    text: &Spanned<String>,
-    item: &str,
-    option: &str,
-    names: &Names,
-    items: &Items,
-) -> Diagnostic {
-    let known: Vec<&str> = items.names.iter().map(String::as_str).collect();
-    let mut help = "declare it in an [[items]] entry, or correct the option's template".to_string();
-    if let Some(near) = closest(item, &known) {
-        help = format!("did you mean `{near}`? {help}");
-    }
-    doc.error(
-        text.span(),
-        format!("option `{option}` names item `{item}`, which no [[items]] entry declares"),
-    )
-    .label(format!("at {}", values(names)))
-    .help(help)
-}
-
 /// Two options made with one name: refused at the second, the first named by its place, since
 /// a cover is shown by its options' names and two alike would make an answer ambiguous.
 fn twice(
@@ -302,66 +249,6 @@ fn twice(
         k1 + 1
     ))
     .help("a cover is shown by its options' names: give each option its own name (put the parameters that tell them apart in the template)")
-}
-
-/// The parameter values bound, for messages: `r=3, c=4`.
-pub(super) fn values(names: &Names) -> String {
-    if names.locals.is_empty() {
-        return "the option's only instance".to_string();
-    }
-    let v: Vec<String> = names
-        .locals
-        .iter()
-        .map(|(n, v)| format!("{n}={v}"))
-        .collect();
-    v.join(", ")
-}
-
-/// The parameters of a `for`, parsed, each named once.
-pub(super) fn bindings(
-    doc: &SpecDocument,
-    text: Option<&Spanned<String>>,
-    what: &str,
-) -> Result<Vec<Binding>, Diagnostic> {
-    let Some(text) = text else {
-        return Ok(Vec::new());
-    };
-    let params = parse_bindings(text.get_ref()).map_err(|e| doc.formula_error(text, what, e))?;
-    for (k, b) in params.iter().enumerate() {
-        if params[..k].iter().any(|a| a.name == b.name) {
-            let e = ExprError::new(
-                format!("parameter `{}` is named twice", b.name),
-                b.name_span.clone(),
-            );
-            return Err(doc.formula_error(text, what, e));
-        }
-    }
-    Ok(params)
-}
-
-/// Calls `visit` with every combination of the parameters' values bound in `names` (later
-/// ranges may use earlier parameters).
-pub(super) fn each(
-    doc: &SpecDocument,
-    params: &[Binding],
-    text: Option<&Spanned<String>>,
-    at: &Spanned<String>,
-    names: &mut Names,
-    visit: &mut dyn FnMut(&mut Names) -> Result<(), Diagnostic>,
-) -> Result<(), Diagnostic> {
-    let Some((first, rest)) = params.split_first() else {
-        return visit(names);
-    };
-    let values = names
-        .values(first)
-        .map_err(|e| doc.formula_error(text.unwrap_or(at), "the `for` parameters", e))?;
-    for v in values {
-        names.locals.push((first.name.clone(), v));
-        let done = each(doc, rest, text, at, names, visit);
-        names.locals.pop();
-        done?;
-    }
-    Ok(())
 }
 
 fn listing_limit(doc: &SpecDocument, spec: &ExactCoverDocument) -> Result<usize, Diagnostic> {

@@ -3,8 +3,8 @@
 //! every option to an option); the group they generate permutes the options, and a cover is
 //! counted once per class when it is the least of its images (as sorted option numbers).
 
-use super::load::{bindings, each, holds, values};
 use super::model::Model;
+use super::params::{bindings, each, holds, values};
 use super::spec::{ExactCoverDocument, MapEntry, SymmetryTable};
 use super::template::Template;
 use crate::diagnostic::Diagnostic;
