@@ -93,6 +93,15 @@ fn langford_pairs_match_a_brute_force_52_and_26_up_to_reversal_for_7() {
         assert_eq!(count(&[spec, "--set", &set]), all.len() as u64, "n = {n}");
         let once = count(&[spec, "--set", &set, "--set", "params.apart=0"]);
         assert_eq!(once, classes.len() as u64, "n = {n} up to reversal");
+        // The declared reversal says the classes too.
+        let (doc, _) = run_json(&[spec, "--set", &set]);
+        assert_eq!(
+            doc["count_up_to_symmetry"].as_u64(),
+            Some(classes.len() as u64),
+            "n = {n}"
+        );
+        let order = if n == 1 { 1 } else { 2 };
+        assert_eq!(doc["symmetries"].as_u64(), Some(order), "n = {n}: {doc}");
         if n == 7 {
             assert_eq!((all.len(), classes.len()), (52, 26));
         }
@@ -372,7 +381,283 @@ fn the_json_fields_are_the_schemas() {
         "colours",
         "options",
         "covers",
+        "count_up_to_symmetry",
+        "symmetries",
     ] {
         assert!(schema["properties"].get(key).is_some(), "{key}");
     }
+}
+
+#[test]
+fn an_option_name_made_twice_is_refused_naming_both_places() {
+    // Across entries: the second entry's name, with the first's line and column.
+    let spec = bad(
+        "name-twice",
+        "[[options]]\nname = \"o1\"\nitems = [\"a1\"]\n[[options]]\nname = \"o{i}\"\nfor = \"i in 1..2\"\nitems = [\"a{i}\"]\n",
+    );
+    expect_error(
+        &spec,
+        "14:8",
+        &[
+            "option name `o1` is made twice",
+            "at i=1",
+            "first made by [[options]] 1 at line 11, column 8",
+        ],
+    );
+    // Within one entry: both parameter values.
+    let spec = bad(
+        "name-twice-within",
+        "[[options]]\nname = \"o{i - i}\"\nfor = \"i in 1..2\"\nitems = [\"a{i}\"]\n",
+    );
+    expect_error(
+        &spec,
+        "11:8",
+        &["option name `o0` is made twice", "at i=2", "at i=1"],
+    );
+}
+
+#[test]
+fn a_primary_item_in_no_option_is_named_and_the_count_is_zero() {
+    // a1 and a2 primary, but no option covers a2 (a `when` leaves it out): no cover at all, as
+    // a brute force over the two options' four subsets says.
+    let spec = bad(
+        "item-in-no-option",
+        "[[options]]\nname = \"o{i}\"\nfor = \"i in 1..2\"\nwhen = \"i == 1\"\nitems = [\"a{i}\", \"s\"]\n[[options]]\nname = \"p\"\nitems = [\"a1\"]\n",
+    );
+    let options: [&[&str]; 2] = [&["a1", "s"], &["a1"]];
+    let covers = (0u32..1 << options.len())
+        .filter(|set| {
+            let times = |item: &str| {
+                (0..options.len())
+                    .filter(|&o| set >> o & 1 == 1 && options[o].contains(&item))
+                    .count()
+            };
+            times("a1") == 1 && times("a2") == 1 && times("s") <= 1
+        })
+        .count() as u64;
+    for objective in ["count", "all", "any"] {
+        let (doc, code) = run_json(&[&spec, "--objective", objective]);
+        assert_eq!(code, 1, "{doc}");
+        assert_eq!(doc["status"], "no-solution", "{doc}");
+        let note = doc["notes"][0].as_str().unwrap_or_default();
+        assert!(
+            note.contains("item `a2` is in no option, so no exact cover exists"),
+            "{doc}"
+        );
+        if objective != "any" {
+            assert_eq!(doc["count"].as_u64(), Some(covers), "{doc}");
+        }
+    }
+}
+
+/// Residue classes j = r (mod k) of 1..n, k in 2..4, each an option whose items come from its
+/// own `for` and `when`: the partitions of 1..n into such classes.
+fn residues_spec(n: u32) -> String {
+    format!(
+        "[puzzle]\nname = \"residues\"\nkind = \"exact-cover\"\n[params]\nn = {n}\n\
+         [[items]]\nname = \"x{{j}}\"\nfor = \"j in 1..n\"\n\
+         [[options]]\nname = \"{{r}} mod {{k}}\"\nfor = \"k in 2..4, r in 0..k - 1\"\n\
+         items = [{{ item = \"x{{j}}\", for = \"j in 1..n\", when = \"j % k == r\" }}]\n\
+         [solve]\nobjective = \"count\"\n"
+    )
+}
+
+#[test]
+fn an_item_entry_with_its_own_for_and_when_gives_one_item_per_value() {
+    for n in [4u32, 7, 12] {
+        let classes: Vec<Vec<u32>> = (2..=4u32)
+            .flat_map(|k| (0..k).map(move |r| (1..=n).filter(|j| j % k == r).collect()))
+            .collect();
+        let want = (0u32..1 << classes.len())
+            .filter(|set| {
+                (1..=n).all(|j| {
+                    (0..classes.len())
+                        .filter(|&o| set >> o & 1 == 1 && classes[o].contains(&j))
+                        .count()
+                        == 1
+                })
+            })
+            .count() as u64;
+        let spec = spec_file(&format!("residues-{n}"), &residues_spec(n));
+        assert_eq!(count(&[&spec]), want, "n = {n}");
+    }
+}
+
+/// Tilings of an h x w board by bars of length 2 and 3, both ways, filling the first empty
+/// cell (row by row) each time.
+fn bar_tilings(h: usize, w: usize) -> u64 {
+    fn fill(h: usize, w: usize, board: &mut Vec<bool>) -> u64 {
+        let Some(p) = board.iter().position(|&b| !b) else {
+            return 1;
+        };
+        let (r, c) = (p / w, p % w);
+        let mut total = 0;
+        for k in 2..=3 {
+            for (dr, dc) in [(0, 1), (1, 0)] {
+                let cells: Vec<usize> = (0..k)
+                    .map(|j| (r + dr * j, c + dc * j))
+                    .filter(|&(y, x)| y < h && x < w)
+                    .map(|(y, x)| y * w + x)
+                    .collect();
+                if cells.len() == k && cells.iter().all(|&q| !board[q]) {
+                    cells.iter().for_each(|&q| board[q] = true);
+                    total += fill(h, w, board);
+                    cells.iter().for_each(|&q| board[q] = false);
+                }
+            }
+        }
+        total
+    }
+    fill(h, w, &mut vec![false; h * w])
+}
+
+fn bars_spec(h: usize, w: usize) -> String {
+    format!(
+        "[puzzle]\nname = \"bars\"\nkind = \"exact-cover\"\n[params]\nh = {h}\nw = {w}\n\
+         [[items]]\nname = \"c{{r}},{{c}}\"\nfor = \"r in 1..h, c in 1..w\"\n\
+         [[options]]\nname = \"H{{k}} at {{r}},{{c}}\"\nfor = \"k in 2..3, r in 1..h, c in 1..w - k + 1\"\n\
+         items = [{{ item = \"c{{r}},{{c + j}}\", for = \"j in 0..k - 1\" }}]\n\
+         [[options]]\nname = \"V{{k}} at {{r}},{{c}}\"\nfor = \"k in 2..3, r in 1..h - k + 1, c in 1..w\"\n\
+         items = [{{ item = \"c{{r + j}},{{c}}\", for = \"j in 0..k - 1\" }}]\n\
+         [solve]\nobjective = \"count\"\n"
+    )
+}
+
+#[test]
+fn bars_whose_length_is_a_parameter_tile_as_a_brute_force_says() {
+    for (h, w) in [(1, 5), (2, 3), (3, 4), (4, 4), (3, 6)] {
+        let spec = spec_file(&format!("bars-{h}-{w}"), &bars_spec(h, w));
+        assert_eq!(count(&[&spec]), bar_tilings(h, w), "{h} x {w}");
+    }
+}
+
+#[test]
+fn an_item_entry_with_its_own_for_is_checked_at_its_place() {
+    // Its `for` names the option's parameter again.
+    let spec = bad(
+        "entry-rebinds",
+        "[[options]]\nname = \"o{i}\"\nfor = \"i in 1..2\"\nitems = [{ item = \"a{i}\", for = \"i in 1..2\" }]\n",
+    );
+    expect_error(
+        &spec,
+        "13:34",
+        &["`i` is already a parameter of the option"],
+    );
+    // A formula error inside its `when`.
+    let spec = bad(
+        "entry-when",
+        "[[options]]\nname = \"o\"\nitems = [{ item = \"a{j}\", for = \"j in 1..2\", when = \"j + k\" }]\n",
+    );
+    expect_error(&spec, "12:58", &["unknown name `k`"]);
+    // It gives one item twice, at the second value.
+    let spec = bad(
+        "entry-twice",
+        "[[options]]\nname = \"o\"\nitems = [{ item = \"a{div(j, 2) + 1}\", for = \"j in 0..1\" }]\n",
+    );
+    expect_error(&spec, "12:19", &["names item `a1` twice", "j=1"]);
+    // An unknown key.
+    let spec = bad(
+        "entry-key",
+        "[[options]]\nname = \"o\"\nitems = [{ item = \"a1\", if = \"1 == 1\" }]\n",
+    );
+    let out = common::run(&["run", &spec]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("if"), "{}", out.stderr);
+}
+
+/// Every n-queens solution (column of each row) and its classes under the square's 8
+/// symmetries, each class named by its least member.
+fn queens_classes(n: usize) -> (usize, usize) {
+    fn place(n: usize, cols: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if cols.len() == n {
+            out.push(cols.clone());
+            return;
+        }
+        let r = cols.len();
+        for c in 0..n {
+            if cols
+                .iter()
+                .enumerate()
+                .all(|(r2, &c2)| c2 != c && r - r2 != c.abs_diff(c2))
+            {
+                cols.push(c);
+                place(n, cols, out);
+                cols.pop();
+            }
+        }
+    }
+    let mut all = Vec::new();
+    place(n, &mut Vec::new(), &mut all);
+    let image = |s: &[usize], k: usize| {
+        // Queens as (row, column), sent by one of the 8 motions, back to columns by row.
+        let mut out = vec![0; n];
+        for (r, &c) in s.iter().enumerate() {
+            let (mut y, mut x) = (r, c);
+            if k & 4 != 0 {
+                x = n - 1 - x;
+            }
+            for _ in 0..k & 3 {
+                (y, x) = (x, n - 1 - y);
+            }
+            out[y] = x;
+        }
+        out
+    };
+    let classes: BTreeSet<Vec<usize>> = all
+        .iter()
+        .map(|s| (0..8).map(|k| image(s, k)).min().unwrap())
+        .collect();
+    (all.len(), classes.len())
+}
+
+#[test]
+fn n_queens_up_to_the_declared_symmetries_matches_a_brute_force_and_12_for_8() {
+    for n in 1..=8 {
+        let set = format!("params.n={n}");
+        let (doc, code) = run_json(&["specs/queens-cover.toml", "--set", &set]);
+        assert!(code == 0 || code == 1, "{doc}");
+        let (all, classes) = queens_classes(n);
+        assert_eq!(doc["count"].as_u64(), Some(all as u64), "n = {n}");
+        let up_to = doc["count_up_to_symmetry"].as_u64();
+        assert_eq!(up_to, Some(classes as u64), "n = {n}");
+        let order = if n == 1 { 1 } else { 8 };
+        assert_eq!(doc["symmetries"].as_u64(), Some(order), "n = {n}");
+    }
+    assert_eq!(queens_classes(8), (92, 12));
+}
+
+#[test]
+fn a_declared_symmetry_that_is_none_is_refused_at_the_first_option_it_breaks() {
+    let options = "[[options]]\nname = \"o1\"\nitems = [\"a1\"]\n[[options]]\nname = \"o2\"\nitems = [\"a2\", \"s\"]\n";
+    let sym = |map: &str| format!("{options}[[symmetries]]\nname = \"swap\"\nmap = [{map}]\n");
+    // a1 <-> a2 sends o1 to {a2}, which no option covers.
+    let spec = bad(
+        "sym-option",
+        &sym("{ from = \"a{i}\", to = \"a{3 - i}\", for = \"i in 1..2\" }"),
+    );
+    expect_error(
+        &spec,
+        "17:8",
+        &[
+            "`swap` is not a symmetry",
+            "option `o1`",
+            "a2",
+            "no option covers",
+        ],
+    );
+    // a1 -> a2 alone: two items go to a2.
+    let spec = bad("sym-twice", &sym("{ from = \"a1\", to = \"a2\" }"));
+    expect_error(&spec, "17:8", &["items `a1` and `a2` both go to `a2`"]);
+    // A primary item sent to a secondary one.
+    let spec = bad(
+        "sym-kind",
+        &sym("{ from = \"a1\", to = \"s\" }, { from = \"s\", to = \"a1\" }"),
+    );
+    expect_error(&spec, "17:8", &["only one of them is primary"]);
+    // An item no entry declares, at the template, with the values.
+    let spec = bad(
+        "sym-unknown",
+        &sym("{ from = \"a{i}\", to = \"b{i}\", for = \"i in 1..2\" }"),
+    );
+    expect_error(&spec, "18:30", &["maps item `b1`", "i=1"]);
 }

@@ -47,7 +47,8 @@ impl Algorithm {
         }
     }
 
-    /// Counts, for each option of `roots` (options without colours), the covers that hold it,
+    /// Counts, for each option of `roots`, the covers that hold it (over dancing links, the
+    /// root's coloured secondary items keep the options of the same colour),
     /// stopping after the first count a stop request cuts short; `keep(k, cover)` is asked of
     /// each cover found with the `k`-th root (the cover holds the root's number).
     pub fn count_each(

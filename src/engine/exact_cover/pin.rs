@@ -33,27 +33,41 @@ pub fn count_each_dlx(
     out
 }
 
-/// `problem` with option `root` chosen outright: its items and every option that meets them
-/// left out, and one fewer of its group (the remaining items renumbered in their order, so the
-/// search goes as before); and the original number of each option kept.
+/// `problem` with option `root` chosen outright: its items left out, one fewer of its group,
+/// and the options that clash with it left out: those meeting a primary item of it or a
+/// secondary item it takes without a colour, or giving one of its coloured secondary items
+/// another colour (or none). Options giving such an item the root's colour stay, without that
+/// entry, as Algorithm C's purify keeps them. The remaining items are renumbered in their
+/// order, so the search goes as before; and the original number of each option kept.
 fn pin(problem: &Problem, root: usize) -> (Problem, Vec<usize>) {
     let group = problem.group[root] as usize;
-    let taken: Vec<u32> = problem.options[root].iter().map(|e| e.item).collect();
-    let mut renumber = vec![u32::MAX; problem.primary + problem.secondary];
+    let items = problem.primary + problem.secondary;
+    // The colour the root gives each of its items: 0 for a primary or colourless one.
+    let mut taken: Vec<Option<u32>> = vec![None; items];
+    for e in &problem.options[root] {
+        taken[e.item as usize] = Some(e.colour);
+    }
+    let mut renumber = vec![u32::MAX; items];
     let mut next = 0;
     for (i, slot) in renumber.iter_mut().enumerate() {
-        if !taken.contains(&(i as u32)) {
+        if taken[i].is_none() {
             *slot = next;
             next += 1;
         }
     }
     let mut budget = problem.budget.clone();
     budget[group] = budget[group].saturating_sub(1);
+    let agrees = |e: &Entry| match taken[e.item as usize] {
+        None => true,
+        Some(c) => c != 0 && c == e.colour,
+    };
     let ids: Vec<usize> = (0..problem.options.len())
         .filter(|&o| {
+            let option = &problem.options[o];
             o != root
                 && (budget[group] > 0 || problem.group[o] as usize != group)
-                && problem.options[o].iter().all(|e| !taken.contains(&e.item))
+                && option.iter().all(agrees)
+                && option.iter().any(|e| taken[e.item as usize].is_none())
         })
         .collect();
     let options = ids
@@ -61,6 +75,7 @@ fn pin(problem: &Problem, root: usize) -> (Problem, Vec<usize>) {
         .map(|&o| {
             problem.options[o]
                 .iter()
+                .filter(|e| taken[e.item as usize].is_none())
                 .map(|e| Entry {
                     item: renumber[e.item as usize],
                     colour: e.colour,
@@ -68,12 +83,9 @@ fn pin(problem: &Problem, root: usize) -> (Problem, Vec<usize>) {
                 .collect()
         })
         .collect();
-    let primary = problem.primary
-        - taken
-            .iter()
-            .filter(|&&i| (i as usize) < problem.primary)
-            .count();
-    let secondary = problem.secondary - (taken.len() - (problem.primary - primary));
+    let gone = |range: std::ops::Range<usize>| range.filter(|&i| taken[i].is_some()).count();
+    let primary = problem.primary - gone(0..problem.primary);
+    let secondary = problem.secondary - gone(problem.primary..items);
     let mut pinned = Problem::new(primary, secondary, options);
     pinned.group = ids.iter().map(|&o| problem.group[o]).collect();
     pinned.budget = budget;

@@ -145,3 +145,40 @@ fn shards_add_up_to_the_whole_count() {
         }
     }
 }
+
+/// Pinning each option in turn over dancing links counts the brute force's covers holding it,
+/// with colours: a root's coloured secondary item keeps the options that agree with it. The
+/// covers handed to `keep` are the original options, the root included.
+#[test]
+fn pinned_counts_match_the_brute_force_with_colours() {
+    let mut rng = Rng::seeded(0xD1B5_4A32_D192_ED03);
+    let mut coloured_roots = 0;
+    for case in 0..300 {
+        let p = random_problem(&mut rng, true, case % 3 == 0);
+        let covers = brute_force(&p);
+        let roots: Vec<usize> = (0..p.options.len()).collect();
+        let keep = |k: usize, cover: &[usize]| {
+            assert!(cover.contains(&k), "case {case}: the root is in the cover");
+            assert!(p.check(cover).is_ok(), "case {case}: {cover:?}");
+            cover.len().is_multiple_of(2)
+        };
+        let keep: KeepEach = &keep;
+        let tallies =
+            Algorithm::DancingLinks.count_each(&p, &roots, keep, &Progress::hidden(), None);
+        assert_eq!(tallies.len(), roots.len());
+        for (&root, t) in roots.iter().zip(&tallies) {
+            let holding: Vec<&Vec<usize>> = covers.iter().filter(|c| c.contains(&root)).collect();
+            let even = holding.iter().filter(|c| c.len().is_multiple_of(2)).count();
+            assert_eq!(
+                (t.solutions, t.kept),
+                (holding.len() as u64, even as u64),
+                "case {case}, root {root}: {p:?}"
+            );
+            if p.options[root].iter().any(|e| e.colour > 0) && !holding.is_empty() {
+                coloured_roots += 1;
+            }
+        }
+    }
+    // The cases do exercise roots with colours that are in some cover.
+    assert!(coloured_roots > 50, "{coloured_roots}");
+}

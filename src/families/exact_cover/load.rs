@@ -4,20 +4,20 @@
 //! each, colours only on secondary items, no item twice. Each error is placed at the text that
 //! caused it (file:line:col), with the parameter values of the instance.
 
+use super::entry::{Gather, entry_templates};
 use super::model::{CoverOption, Model};
+use super::params::{Items, bindings, each, holds, values};
 use super::plan::{CATALOG, Engine, auto_engine};
 use super::puzzle::ExactCoverPuzzle;
 use super::spec::{ExactCoverDocument, ItemTable, OptionTable};
-use super::template::{Template, colour_split};
+use super::template::Template;
 use crate::diagnostic::Diagnostic;
-use crate::engine::exact_cover::Entry;
-use crate::expr::{Binding, Expr, ExprError, parse_bindings, parse_term};
+use crate::expr::parse_term;
 use crate::families::rules::layout::Layout;
-use crate::families::rules::lower::{Ir, Names, Table, Ty, Unroll};
+use crate::families::rules::lower::{Names, Table, Unroll};
 use crate::families::search::data::{self, DataTable};
-use crate::spec::{SpecDocument, closest};
+use crate::spec::SpecDocument;
 use std::collections::HashMap;
-use toml::Spanned;
 
 const DEFAULT_LIMIT: u64 = 10;
 const MAX_LIMIT: u64 = 100_000;
@@ -46,6 +46,7 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<ExactCoverPuzzle, Diagnost
     };
     let items = items(doc, &spec, &mut names)?;
     let model = options(doc, &spec, &mut names, items)?;
+    let symmetries = super::symmetry::load(doc, &spec, &mut names, &model)?;
     let engine = choice.resolve(auto_engine);
     if engine.engine == Engine::Bitboard && !model.problem().fits_bitboard() {
         let why = format!(
@@ -57,6 +58,7 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<ExactCoverPuzzle, Diagnost
     }
     Ok(ExactCoverPuzzle {
         model,
+        symmetries,
         objective: choice.objective,
         engine,
         limit: listing_limit(doc, &spec)?,
@@ -70,13 +72,6 @@ fn table(t: &DataTable) -> Table {
         DataTable::Rows(r) => Table::Rows(r.clone()),
         DataTable::Names(n) => Table::List((0..n.len() as i64).collect()),
     }
-}
-
-/// The declared items: names, and which are primary (their numbers: primary first).
-struct Items {
-    number: HashMap<String, u32>,
-    names: Vec<String>,
-    primary: usize,
 }
 
 fn items(
@@ -146,12 +141,6 @@ fn items(
     Ok(out)
 }
 
-/// An option's item entry: the item's template and, on a secondary item, its colour's.
-struct EntryTemplate {
-    item: Template,
-    colour: Option<Template>,
-}
-
 fn options(
     doc: &SpecDocument,
     spec: &ExactCoverDocument,
@@ -165,6 +154,8 @@ fn options(
         options: Vec::new(),
     };
     let mut colours: HashMap<String, u32> = HashMap::new();
+    // Where each option name was first made: its [[options]] entry and parameter values.
+    let mut made: HashMap<String, (usize, String)> = HashMap::new();
     for (k, t) in spec.options.get_ref().iter().enumerate() {
         let t: &OptionTable = t.get_ref();
         let label = format!("[[options]] {}", k + 1);
@@ -175,8 +166,8 @@ fn options(
         }
         let name = Template::parse(t.name.get_ref(), 0..t.name.get_ref().len())
             .map_err(|e| doc.formula_error(&t.name, &format!("the name of {label}"), e))?;
-        let entries = entry_templates(doc, t, &label)?;
         let params = bindings(doc, t.params.as_ref(), &format!("the `for` of {label}"))?;
+        let entries = entry_templates(doc, t, &label, &params)?;
         let guard = match &t.when {
             Some(w) => Some(
                 parse_term(w.get_ref())
@@ -191,49 +182,26 @@ fn options(
             &t.name,
             names,
             &mut |names| {
-                if !holds(doc, t, guard.as_ref(), names, &label)? {
+                if let (Some(g), Some(text)) = (&guard, &t.when)
+                    && !holds(doc, text, g, names, &format!("the `when` of {label}"))?
+                {
                     return Ok(());
                 }
                 let option_name = name
                     .render(names)
                     .map_err(|e| doc.formula_error(&t.name, &format!("the name of {label}"), e))?;
-                let mut out = Vec::with_capacity(entries.len());
-                for (entry, text) in entries.iter().zip(t.items.get_ref()) {
-                    let what = format!("an item of {label}");
-                    let item = entry
-                        .item
-                        .render(names)
-                        .map_err(|e| doc.formula_error(text, &what, e))?;
-                    let Some(&i) = items.number.get(&item) else {
-                        return Err(unknown_item(doc, text, &item, &option_name, names, &items));
-                    };
-                    let colour = match &entry.colour {
-                        None => 0,
-                        Some(_) if (i as usize) < items.primary => {
-                            return Err(doc
-                            .error(text.span(), format!("option `{option_name}` gives primary item `{item}` a colour"))
-                            .label(format!("at {}", values(names)))
-                            .help("only secondary items take colours (declare the item with secondary = true), or drop the `:colour`"));
-                        }
-                        Some(c) => {
-                            let c = c
-                                .render(names)
-                                .map_err(|e| doc.formula_error(text, &what, e))?;
-                            let next = colours.len() as u32 + 1;
-                            *colours.entry(c).or_insert(next)
-                        }
-                    };
-                    if out.iter().any(|e: &Entry| e.item == i) {
-                        return Err(doc
-                            .error(
-                                text.span(),
-                                format!("option `{option_name}` names item `{item}` twice"),
-                            )
-                            .label(format!("at {}", values(names)))
-                            .help("an option covers each of its items once: name each item once"));
-                    }
-                    out.push(Entry { item: i, colour });
+                if let Some(first) = made.get(&option_name) {
+                    return Err(twice(doc, spec, &option_name, first, (k, values(names))));
                 }
+                made.insert(option_name.clone(), (k, values(names)));
+                let out = Gather {
+                    doc,
+                    items: &items,
+                    colours: &mut colours,
+                    option: &option_name,
+                    label: &label,
+                }
+                .entries(&entries, names)?;
                 if out.iter().all(|e| e.item as usize >= items.primary) {
                     return Err(doc
                     .error(t.items.span(), format!("option `{option_name}` names no primary item"))
@@ -260,143 +228,27 @@ fn options(
     Ok(model)
 }
 
-/// Each item entry of an option parsed: the item's template, and its colour's after a `:`.
-fn entry_templates(
+/// Two options made with one name: refused at the second, the first named by its place, since
+/// a cover is shown by its options' names and two alike would make an answer ambiguous.
+fn twice(
     doc: &SpecDocument,
-    t: &OptionTable,
-    label: &str,
-) -> Result<Vec<EntryTemplate>, Diagnostic> {
-    let what = format!("an item of {label}");
-    t.items
-        .get_ref()
-        .iter()
-        .map(|text| {
-            let s = text.get_ref();
-            let parsed = match colour_split(s) {
-                None => {
-                    Template::parse(s, 0..s.len()).map(|item| EntryTemplate { item, colour: None })
-                }
-                Some(at) => Template::parse(s, 0..at).and_then(|item| {
-                    let colour = Template::parse(s, at + 1..s.len())?;
-                    Ok(EntryTemplate {
-                        item,
-                        colour: Some(colour),
-                    })
-                }),
-            };
-            parsed.map_err(|e| doc.formula_error(text, &what, e))
-        })
-        .collect()
-}
-
-/// Whether the option's `when` holds for the parameter values bound.
-fn holds(
-    doc: &SpecDocument,
-    t: &OptionTable,
-    guard: Option<&Expr>,
-    names: &mut Names,
-    label: &str,
-) -> Result<bool, Diagnostic> {
-    let (Some(g), Some(text)) = (guard, &t.when) else {
-        return Ok(true);
-    };
-    let what = format!("the `when` of {label}");
-    match names.lower_as(g, Ty::Bool) {
-        Ok(Ir::Const(v)) => Ok(v != 0),
-        Ok(Ir::Fail(message, span, _)) => {
-            Err(doc.formula_error(text, &what, ExprError::new(message, span)))
-        }
-        Ok(_) => Err(doc.formula_error(
-            text,
-            &what,
-            ExprError::new(
-                "this must be known from the parameters and tables",
-                g.span.clone(),
-            ),
-        )),
-        Err(e) => Err(doc.formula_error(text, &what, e)),
-    }
-}
-
-fn unknown_item(
-    doc: &SpecDocument,
-    text: &Spanned<String>,
-    item: &str,
-    option: &str,
-    names: &Names,
-    items: &Items,
+    spec: &ExactCoverDocument,
+    name: &str,
+    (k1, at1): &(usize, String),
+    (k2, at2): (usize, String),
 ) -> Diagnostic {
-    let known: Vec<&str> = items.names.iter().map(String::as_str).collect();
-    let mut help = "declare it in an [[items]] entry, or correct the option's template".to_string();
-    if let Some(near) = closest(item, &known) {
-        help = format!("did you mean `{near}`? {help}");
-    }
+    let entries = spec.options.get_ref();
+    let first = entries[*k1].get_ref().name.span();
+    let (line, col) = crate::diagnostic::line_col(&doc.source.text, first.start);
     doc.error(
-        text.span(),
-        format!("option `{option}` names item `{item}`, which no [[items]] entry declares"),
+        entries[k2].get_ref().name.span(),
+        format!("option name `{name}` is made twice"),
     )
-    .label(format!("at {}", values(names)))
-    .help(help)
-}
-
-/// The parameter values bound, for messages: `r=3, c=4`.
-fn values(names: &Names) -> String {
-    if names.locals.is_empty() {
-        return "the option's only instance".to_string();
-    }
-    let v: Vec<String> = names
-        .locals
-        .iter()
-        .map(|(n, v)| format!("{n}={v}"))
-        .collect();
-    v.join(", ")
-}
-
-/// The parameters of a `for`, parsed, each named once.
-fn bindings(
-    doc: &SpecDocument,
-    text: Option<&Spanned<String>>,
-    what: &str,
-) -> Result<Vec<Binding>, Diagnostic> {
-    let Some(text) = text else {
-        return Ok(Vec::new());
-    };
-    let params = parse_bindings(text.get_ref()).map_err(|e| doc.formula_error(text, what, e))?;
-    for (k, b) in params.iter().enumerate() {
-        if params[..k].iter().any(|a| a.name == b.name) {
-            let e = ExprError::new(
-                format!("parameter `{}` is named twice", b.name),
-                b.name_span.clone(),
-            );
-            return Err(doc.formula_error(text, what, e));
-        }
-    }
-    Ok(params)
-}
-
-/// Calls `visit` with every combination of the parameters' values bound in `names` (later
-/// ranges may use earlier parameters).
-fn each(
-    doc: &SpecDocument,
-    params: &[Binding],
-    text: Option<&Spanned<String>>,
-    at: &Spanned<String>,
-    names: &mut Names,
-    visit: &mut dyn FnMut(&mut Names) -> Result<(), Diagnostic>,
-) -> Result<(), Diagnostic> {
-    let Some((first, rest)) = params.split_first() else {
-        return visit(names);
-    };
-    let values = names
-        .values(first)
-        .map_err(|e| doc.formula_error(text.unwrap_or(at), "the `for` parameters", e))?;
-    for v in values {
-        names.locals.push((first.name.clone(), v));
-        let done = each(doc, rest, text, at, names, visit);
-        names.locals.pop();
-        done?;
-    }
-    Ok(())
+    .label(format!(
+        "at {at2}; first made by [[options]] {} at line {line}, column {col}, at {at1}",
+        k1 + 1
+    ))
+    .help("a cover is shown by its options' names: give each option its own name (put the parameters that tell them apart in the template)")
 }
 
 fn listing_limit(doc: &SpecDocument, spec: &ExactCoverDocument) -> Result<usize, Diagnostic> {

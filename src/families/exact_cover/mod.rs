@@ -3,17 +3,20 @@
 //! from templates over parameters and tables with the spec language's formulas. Finds one
 //! cover, lists them by their options' names, or counts them (also one shard's part).
 //!
-//! `spec` -> `template` -> `load` -> `model` -> `plan` -> `puzzle`, `solve` (engines of
+//! `spec` -> `params`, `template`, `entry` -> `load` -> `model`, `symmetry` -> `plan` -> `puzzle`, `solve` (engines of
 //! `crate::engine::exact_cover`) -> `report`.
 
+mod entry;
 pub(crate) mod listing;
 mod load;
 mod model;
+mod params;
 mod plan;
 mod puzzle;
 mod report;
 mod solve;
 mod spec;
+mod symmetry;
 mod template;
 
 use super::{Family, Puzzle};

@@ -27,6 +27,19 @@ impl Model {
         Problem::new(self.primary, self.secondary(), options)
     }
 
+    /// The first primary item no option covers, if any: then no exact cover exists, and the
+    /// item says why (a `when` that leaves it out, givens that rule out all its options).
+    pub fn item_in_no_option(&self) -> Option<&str> {
+        let mut covered = vec![false; self.primary];
+        for e in self.options.iter().flat_map(|o| &o.entries) {
+            if let Some(c) = covered.get_mut(e.item as usize) {
+                *c = true;
+            }
+        }
+        let i = covered.iter().position(|&c| !c)?;
+        Some(&self.items[i])
+    }
+
     /// The names of a cover's options, in the order chosen.
     pub fn names(&self, cover: &[usize]) -> Vec<String> {
         cover

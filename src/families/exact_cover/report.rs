@@ -2,7 +2,9 @@
 //! fields the kind adds to the JSON document (docs/schema/exact-cover.json).
 
 use super::model::Model;
-use crate::report::{Report, Solution, Step};
+use super::symmetry::Symmetries;
+use crate::engine::exact_cover::Tally;
+use crate::report::{Report, Section, Solution, Step, group_digits};
 use serde::Serialize;
 
 #[derive(Debug, Default, Serialize)]
@@ -18,6 +20,12 @@ pub struct ExactCoverDetails {
     /// `all`: whether every cover was listed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub complete: Option<bool>,
+    /// `count` with symmetries declared: the covers up to them (one per class).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count_up_to_symmetry: Option<u64>,
+    /// `count` with symmetries declared: the order of the group they generate.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symmetries: Option<usize>,
     /// `any`, `all`: each cover as its options' names, in the order the search chose them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub covers: Option<Vec<Vec<String>>>,
@@ -33,6 +41,32 @@ impl ExactCoverDetails {
             ..ExactCoverDetails::default()
         }
     }
+}
+
+/// A count under the declared symmetries: both numbers, said apart.
+pub fn fill_classes(
+    report: &mut Report,
+    details: &mut ExactCoverDetails,
+    t: &Tally,
+    symmetries: &Symmetries,
+) {
+    details.count_up_to_symmetry = Some(t.kept);
+    details.symmetries = Some(symmetries.order());
+    report.sections.push(Section {
+        title: "covers".into(),
+        lines: vec![
+            format!(
+                "{} in all (count, each image counted apart)",
+                group_digits(u128::from(t.solutions))
+            ),
+            format!(
+                "{} up to symmetry (one per class; {} symmetries, from the {} declared)",
+                group_digits(u128::from(t.kept)),
+                symmetries.order(),
+                symmetries.declared
+            ),
+        ],
+    });
 }
 
 /// Listed covers: one step per option chosen, and the names on one line.

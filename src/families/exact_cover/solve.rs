@@ -4,9 +4,9 @@
 use super::listing::report_listing;
 use super::plan::{CATALOG, Objective};
 use super::puzzle::ExactCoverPuzzle;
-use super::report::{ExactCoverDetails, fill_covers};
+use super::report::{ExactCoverDetails, fill_classes, fill_covers};
 use crate::diagnostic::Diagnostic;
-use crate::engine::exact_cover::{Problem, Tally};
+use crate::engine::exact_cover::{Keep, Problem, Tally};
 use crate::families::{Puzzle, SolveContext};
 use crate::report::{Report, Stats, Status};
 use std::time::Instant;
@@ -39,14 +39,43 @@ impl Puzzle for ExactCoverPuzzle {
         let mut report = Report::new(objective, Status::Counted, engine, &self.engine.reason);
         let mut details = ExactCoverDetails::new(m);
         let t0 = Instant::now();
+        if let Some(item) = m.item_in_no_option() {
+            // Said before any search: the answer is none, and the item is why.
+            report.status = Status::NoSolution;
+            report.notes.push(format!(
+                "item `{item}` is in no option, so no exact cover exists"
+            ));
+            match self.objective {
+                Objective::Count => {
+                    report.count = Some(0);
+                    if self.symmetries.declared > 0 {
+                        details.count_up_to_symmetry = Some(0);
+                        details.symmetries = Some(self.symmetries.order());
+                    }
+                }
+                Objective::All => {
+                    report.count = Some(0);
+                    details.complete = Some(true);
+                }
+                Objective::Any => {}
+            }
+            report.set_details(&details);
+            return Ok(report);
+        }
         let problem = m.problem();
         match self.objective {
             Objective::Count => {
+                let sym = &self.symmetries;
+                let keep = |cover: &[usize]| sym.is_least(cover);
+                let keep: Option<Keep> = (!sym.others.is_empty()).then_some(&keep);
                 let t = self
                     .engine
                     .engine
-                    .count(&problem, None, ctx.progress, ctx.shard);
+                    .count(&problem, keep, ctx.progress, ctx.shard);
                 fill_count(&mut report, &t, ctx.shard.is_some());
+                if sym.declared > 0 {
+                    fill_classes(&mut report, &mut details, &t, sym);
+                }
             }
             Objective::All => self.list(&problem, self.limit, &mut report, &mut details)?,
             Objective::Any => self.list(&problem, 1, &mut report, &mut details)?,
