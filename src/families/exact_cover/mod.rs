@@ -42,6 +42,10 @@ impl Family for ExactCover {
         include_str!("starter.toml")
     }
 
+    fn describe_merged(&self, doc: &serde_json::Value, report: &mut crate::report::Report) {
+        report::describe_merged(doc, report);
+    }
+
     fn doc_page(&self) -> &'static str {
         "docs/exact-cover.md"
     }

@@ -4,7 +4,7 @@
 use super::model::Model;
 use super::symmetry::Symmetries;
 use crate::engine::exact_cover::Tally;
-use crate::report::{Report, Section, Solution, Step, group_digits};
+use crate::report::{Report, Section, Solution, Status, Step, group_digits};
 use serde::Serialize;
 
 #[derive(Debug, Default, Serialize)]
@@ -43,6 +43,9 @@ impl ExactCoverDetails {
     }
 }
 
+/// What a search that found no cover says.
+pub const NO_COVER: &str = "no choice of the options covers every primary item exactly once";
+
 /// A count under the declared symmetries: both numbers, said apart.
 pub fn fill_classes(
     report: &mut Report,
@@ -52,21 +55,45 @@ pub fn fill_classes(
 ) {
     details.count_up_to_symmetry = Some(t.kept);
     details.symmetries = Some(symmetries.order());
-    report.sections.push(Section {
+    report
+        .sections
+        .push(classes_section(t.solutions, t.kept, symmetries.order()));
+}
+
+/// "N in all", "K up to symmetry" for the group of `order` symmetries.
+fn classes_section(all: u64, kept: u64, order: usize) -> Section {
+    Section {
         title: "covers".into(),
         lines: vec![
             format!(
                 "{} in all (count, each image counted apart)",
-                group_digits(u128::from(t.solutions))
+                group_digits(u128::from(all))
             ),
             format!(
-                "{} up to symmetry (one per class; {} symmetries, from the {} declared)",
-                group_digits(u128::from(t.kept)),
-                symmetries.order(),
-                symmetries.declared
+                "{} up to symmetry (one per class; the {order} symmetries the declared ones generate)",
+                group_digits(u128::from(kept))
             ),
         ],
-    });
+    }
+}
+
+/// A merged split count (`puzzlespec merge`), said as a plain count says it: none at all is
+/// no solution, and the classes when symmetries were declared.
+pub fn describe_merged(doc: &serde_json::Value, report: &mut Report) {
+    let number = |key: &str| doc.get(key).and_then(serde_json::Value::as_u64);
+    if report.status == Status::Counted && number("count") == Some(0) {
+        report.status = Status::NoSolution;
+        report.notes.push(NO_COVER.into());
+    }
+    if let (Some(all), Some(kept), Some(order)) = (
+        number("count"),
+        number("count_up_to_symmetry"),
+        number("symmetries"),
+    ) {
+        report
+            .sections
+            .push(classes_section(all, kept, order as usize));
+    }
 }
 
 /// Listed covers: one step per option chosen, and the names on one line.

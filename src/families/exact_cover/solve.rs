@@ -4,7 +4,7 @@
 use super::listing::report_listing;
 use super::plan::{CATALOG, Objective};
 use super::puzzle::ExactCoverPuzzle;
-use super::report::{ExactCoverDetails, fill_classes, fill_covers};
+use super::report::{ExactCoverDetails, NO_COVER, fill_classes, fill_covers};
 use crate::diagnostic::Diagnostic;
 use crate::engine::exact_cover::{Keep, Problem, Tally};
 use crate::families::{Puzzle, SolveContext};
@@ -92,9 +92,7 @@ fn fill_count(report: &mut Report, t: &Tally, part: bool) {
     report.stats.states = t.nodes;
     if t.solutions == 0 && t.complete && !part {
         report.status = Status::NoSolution;
-        report
-            .notes
-            .push("no choice of the options covers every primary item exactly once".into());
+        report.notes.push(NO_COVER.into());
     } else if !t.complete {
         report
             .notes
@@ -119,8 +117,7 @@ impl ExactCoverPuzzle {
                 .map_err(|e| Diagnostic::internal(format!("a cover found fails its check: {e}")))?;
         }
         let all = self.objective == Objective::All;
-        let nothing = "no choice of the options covers every primary item exactly once";
-        if !report_listing(report, &listing, all, nothing) {
+        if !report_listing(report, &listing, all, NO_COVER) {
             return Ok(());
         }
         if all {
