@@ -1,10 +1,8 @@
 //! Exhaustive breadth-first search by layers: how many states lie at each distance from the
 //! start, and which states are farthest.
 
-use super::room::Room;
+use super::orbit_layers::{self, Classes};
 use super::{Progress, SearchStats, StateSpace};
-use rustc_hash::FxHashSet;
-use std::time::Instant;
 
 pub struct Layers<S> {
     /// `counts[d]` states lie at distance `d`.
@@ -15,45 +13,28 @@ pub struct Layers<S> {
 }
 
 pub fn explore<P: StateSpace>(space: &P, start: P::State, progress: &Progress) -> Layers<P::State> {
-    let t0 = Instant::now();
-    let mut seen: FxHashSet<P::State> = FxHashSet::default();
-    seen.insert(start);
-    let mut layer = vec![start];
-    let mut counts = vec![1u64];
-    let mut buf = Vec::new();
-    let mut ticker = super::stop::Ticker::default();
-    loop {
-        progress.message(|| format!("layer {}: {} states", counts.len(), seen.len()));
-        let mut next = Vec::new();
-        for s in &layer {
-            if ticker.tick(buf.len() + 1) {
-                break;
-            }
-            buf.clear();
-            space.successors(s, &mut buf);
-            for &(_, n) in &buf {
-                // Without room for the growth the search has been asked to stop.
-                if !seen.room_for_one() || !next.room_for_one() {
-                    break;
-                }
-                if seen.insert(n) {
-                    next.push(n);
-                }
-            }
-        }
-        if next.is_empty() || super::stop::requested().is_some() {
-            break;
-        }
-        counts.push(next.len() as u64);
-        layer = next;
-    }
+    let o = orbit_layers::explore(space, &Each, start, progress);
     Layers {
-        counts,
-        farthest: layer,
-        stats: SearchStats {
-            states: seen.len() as u64,
-            elapsed: t0.elapsed(),
-        },
+        counts: o.classes,
+        farthest: o.farthest,
+        stats: o.stats,
+    }
+}
+
+/// Every state a class of its own: the class search is the plain one.
+struct Each;
+
+impl<S> Classes<S> for Each {
+    fn canonical(&self, s: S) -> S {
+        s
+    }
+
+    fn size(&self, _: S) -> u64 {
+        1
+    }
+
+    fn noun(&self) -> &'static str {
+        "states"
     }
 }
 

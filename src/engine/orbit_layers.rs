@@ -23,6 +23,10 @@ pub struct OrbitLayers<S> {
 pub trait Classes<S> {
     fn canonical(&self, s: S) -> S;
     fn size(&self, representative: S) -> u64;
+    /// What the progress line calls a class.
+    fn noun(&self) -> &'static str {
+        "classes"
+    }
 }
 
 pub fn explore<P: StateSpace>(
@@ -41,7 +45,10 @@ pub fn explore<P: StateSpace>(
     let mut buf = Vec::new();
     let mut ticker = super::stop::Ticker::default();
     loop {
-        progress.message(|| format!("layer {}: {} classes", counts.len(), seen.len()));
+        progress.message(|| {
+            let noun = classes.noun();
+            format!("layer {}: {} {noun}", counts.len(), seen.len())
+        });
         let mut next = Vec::new();
         for s in &layer {
             if ticker.tick(buf.len() + 1) {
