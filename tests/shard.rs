@@ -582,6 +582,11 @@ fn a_cut_listing_is_the_unsplit_runs_first_answers() {
             ][..],
             "solutions",
         ),
+        (
+            "specs/langford.toml",
+            &["--objective", "all", "--limit", "6"][..],
+            "answers",
+        ),
     ] {
         let (whole, _) = run(spec, args);
         let listed = whole[key].as_array().map_or(0, Vec::len);

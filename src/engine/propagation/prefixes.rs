@@ -50,7 +50,8 @@ pub fn search_part<T: Tests>(
         restarts: None,
     };
     let mut stack: Vec<Frame> = Vec::new();
-    for prefix in &prefixes {
+    for (slot, prefix) in &prefixes {
+        out.part_starts.push((*slot, out.solutions));
         p.store.undo(root);
         out.nodes += 1;
         // The bound this part's own solutions set may rule a prefix out.
@@ -94,7 +95,7 @@ fn replay<T: Tests>(
 /// level doubles the nodes, so only a chain of forced choices comes near this.
 const MOST_LEVELS: usize = 64;
 
-/// This part's prefixes, in depth-first order. The tree is walked in full down to the least
+/// This part's prefixes, in depth-first order, each with its slot. The tree is walked in full down to the least
 /// depth whose nodes have at least `want` branches in all (or where no node goes deeper); each
 /// of those branches, and each node above that is a solution, is a slot, numbered in
 /// depth-first order and dealt in turn, and only this part's own branches are taken. Every
@@ -107,7 +108,7 @@ fn own_prefixes<T: Tests>(
     bound: Option<usize>,
     want: usize,
     shard: Shard,
-) -> Vec<Prefix> {
+) -> Vec<(u64, Prefix)> {
     let root = p.store.mark();
     let mut walk = PrefixWalk {
         tests,
@@ -123,7 +124,7 @@ fn own_prefixes<T: Tests>(
         walk.visit(p, &mut Vec::new(), &mut |p, path, var| {
             let Some(var) = var else {
                 if shard.owns_turn(slot) {
-                    own.push(path.clone());
+                    own.push((slot, path.clone()));
                 }
                 slot += 1;
                 return;
@@ -134,7 +135,7 @@ fn own_prefixes<T: Tests>(
                 if shard.owns_turn(slot) && descend_unweighted(p, tests, var, bit, bound) {
                     let mut prefix = path.clone();
                     prefix.push((var, bit));
-                    own.push(prefix);
+                    own.push((slot, prefix));
                 }
                 p.store.undo(mark);
                 slot += 1;

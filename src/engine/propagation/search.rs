@@ -49,7 +49,7 @@ pub struct Problem {
     pub objective: Option<Objective>,
 }
 
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Outcome {
     /// Values tried (search nodes).
     pub nodes: u64,
@@ -60,6 +60,18 @@ pub struct Outcome {
     /// Propagation before any search found the problem has no solution, in this propagator.
     pub root_conflict: Option<usize>,
     pub elapsed: Duration,
+    /// A part of a split search ([`super::search_part`]): for each of its prefixes in turn, its
+    /// number in the whole search's order and the solutions found before it.
+    pub part_starts: Vec<(u64, u64)>,
+}
+
+impl Outcome {
+    /// The number of the prefix (in the whole search's order) below which the `i`-th solution
+    /// of this part was found; 0 outside a split search.
+    pub fn slot_of(&self, i: u64) -> u64 {
+        let after = self.part_starts.partition_point(|&(_, before)| before <= i);
+        after.checked_sub(1).map_or(0, |k| self.part_starts[k].0)
+    }
 }
 
 pub(super) struct Frame {

@@ -27,6 +27,8 @@ pub struct Run {
     pub root_conflict: Option<usize>,
     /// The objective had no linear form: every solution was evaluated, without bounds.
     pub unbounded_objective: bool,
+    /// A part of a split run: the part of the search each listed solution came from.
+    pub slots: Vec<u64>,
 }
 
 /// The solutions kept while a search runs: the first `keep`, or the best for an objective.
@@ -96,6 +98,7 @@ impl SearchPuzzle {
             translation: None,
             root_conflict: None,
             unbounded_objective: false,
+            slots: Vec::new(),
         })
     }
 
@@ -139,6 +142,12 @@ impl SearchPuzzle {
         } else {
             out.solutions
         };
+        if ctx.shard.is_some() && self.goal.is_none() {
+            // The keeper listed the first solutions offered, in the order they were found.
+            run.slots = (0..run.listed.len() as u64)
+                .map(|i| out.slot_of(i))
+                .collect();
+        }
         run.translation = Some(translation);
         run.root_conflict = out.root_conflict;
         run.unbounded_objective = self.goal.is_some() && !bounded;
@@ -205,6 +214,7 @@ impl Run {
             translation: None,
             root_conflict: None,
             unbounded_objective: false,
+            slots: Vec::new(),
         }
     }
 }

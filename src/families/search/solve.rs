@@ -102,6 +102,7 @@ impl SearchPuzzle {
             .collect::<Result<Vec<_>, _>>()?;
         self.note_show_failure(report, &run.listed);
         report.solutions = answers.iter().map(Answer::solution).collect();
+        report.slots.clone_from(&run.slots);
         self.set_status(report, run.solutions, run.root_conflict.is_some());
         let optimum = self.note_optimum(report, run);
         report.set_details(&SearchDetails {
