@@ -82,7 +82,7 @@ pub fn merge(parts: &[Part]) -> Merged {
 fn listing_order(parts: &[Part]) -> Option<Vec<(usize, usize)>> {
     let mut order: Vec<(u64, usize, usize)> = Vec::new();
     for (p, part) in parts.iter().enumerate() {
-        let listed = ["solutions", "placements", "answers", "formulas_found"]
+        let listed = JOINED
             .iter()
             .find_map(|k| part.doc.get(*k).and_then(Value::as_array))
             .map_or(0, Vec::len);
@@ -552,10 +552,7 @@ fn header_report(d: &Value) -> Report {
     r.kind = text("kind");
     r.stopped = serde_json::from_value(d["stopped"].clone()).ok();
     r.cost = d.get("cost").and_then(Value::as_u64);
-    r.count = d.get("count").and_then(|c| match c {
-        Value::String(s) => s.parse().ok(),
-        other => other.as_u64().map(u128::from),
-    });
+    r.count = d.get("count").and_then(super::count_from_json);
     r.notes = d["notes"]
         .as_array()
         .into_iter()

@@ -158,6 +158,14 @@ pub struct Report {
     details_failure: Option<String>,
 }
 
+/// A count as `--json` writes it (a number, or a decimal string above 2^64), read back.
+pub fn count_from_json(v: &serde_json::Value) -> Option<u128> {
+    match v {
+        serde_json::Value::String(s) => s.parse().ok(),
+        n => n.as_u64().map(u128::from),
+    }
+}
+
 fn serialize_count<S: Serializer>(count: &Option<u128>, s: S) -> Result<S::Ok, S::Error> {
     match count {
         Some(c) => match u64::try_from(*c) {

@@ -95,13 +95,14 @@ fn replay<T: Tests>(
 /// level doubles the nodes, so only a chain of forced choices comes near this.
 const MOST_LEVELS: usize = 64;
 
-/// This part's prefixes, in depth-first order, each with its slot. The tree is walked in full down to the least
-/// depth whose nodes have at least `want` branches in all (or where no node goes deeper); each
-/// of those branches, and each node above that is a solution, is a slot, numbered in
-/// depth-first order and dealt in turn, and only this part's own branches are taken. Every
-/// part walks the same levels, so all number the slots alike; but a part propagates only its
-/// 1/N of the last level, where most of the prefix tree's nodes are (with all of it walked by
-/// every part, 64 parts of 4x4 magic squares spent a fifth more than the whole count).
+/// This part's prefixes, in depth-first order, each with its slot. The tree is walked in full
+/// down to the least depth whose nodes have at least `want` branches in all (or where no node
+/// goes deeper); each of those branches, and each node above that is a solution, is a slot,
+/// numbered in depth-first order and dealt in turn, and only this part's own branches are
+/// taken. Every part walks the same levels, so all number the slots alike; but a part
+/// propagates only its 1/N of the last level, where most of the prefix tree's nodes are (with
+/// all of it walked by every part, 64 parts of 4x4 magic squares spent a fifth more than the
+/// whole count).
 fn own_prefixes<T: Tests>(
     p: &mut Problem,
     tests: &T,

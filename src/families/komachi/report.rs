@@ -4,7 +4,7 @@
 
 use crate::expr::Rational;
 use crate::report::shard::part_note;
-use crate::report::{Report, Section, group_digits};
+use crate::report::{Report, Section, count_from_json, group_digits};
 use serde::{Serialize, Serializer};
 use serde_json::Value;
 
@@ -156,11 +156,7 @@ fn describe_values(report: &mut Report, values: &[(Rational, u128)], limit: usiz
 /// A merged split run's notes and values (`puzzlespec merge`), as a plain run shows them; only
 /// formulas without parentheses split, so the notes say "evaluated". `limit` is the spec's.
 pub fn describe_merged(doc: &Value, report: &mut Report, limit: Option<u64>) {
-    let number = |key: &str| match doc.get(key) {
-        Some(Value::String(s)) => s.parse::<u128>().ok(),
-        Some(v) => v.as_u64().map(u128::from),
-        None => None,
-    };
+    let number = |key: &str| doc.get(key).and_then(count_from_json);
     let Some(formulas) = number("formulas") else {
         return;
     };
@@ -177,10 +173,7 @@ pub fn describe_merged(doc: &Value, report: &mut Report, limit: Option<u64>) {
         .iter()
         .map(|v| {
             let value = v.get("value").and_then(Value::as_str)?.parse().ok()?;
-            let formulas = match v.get("formulas")? {
-                Value::String(s) => s.parse().ok()?,
-                n => u128::from(n.as_u64()?),
-            };
+            let formulas = count_from_json(v.get("formulas")?)?;
             Some((value, formulas))
         })
         .collect();
