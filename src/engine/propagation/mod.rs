@@ -29,7 +29,7 @@ pub use element::Element;
 pub use implied::implied_sums;
 pub use linear::{Linear, Relation};
 pub use network::{Network, Propagator};
-pub use prefixes::search_part;
+pub use prefixes::{PrefixBranches, search_part};
 pub use search::{Objective, Order, Outcome, Problem, Sense, search};
 pub use store::{Bits, Store, WIDTH};
 pub use table::Table;

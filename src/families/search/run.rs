@@ -6,7 +6,7 @@ use super::strategy::{Strategy, Values};
 use super::translate::{self, Translation};
 use crate::diagnostic::Diagnostic;
 use crate::engine::propagation::{
-    self, Bits, Network, Problem, Propagator, Relation, Sense, Store,
+    self, Bits, Network, PrefixBranches, Problem, Propagator, Relation, Sense, Store,
 };
 use crate::engine::{Progress, backtracking};
 use crate::expr::{self, ExprError, Rational, Value};
@@ -132,8 +132,17 @@ impl SearchPuzzle {
         // The variables the translation added come last; a solution is the model's part.
         let n = self.model.variables.len();
         let on_solution = |v: &[i64], _| k.offer(&v[..n]);
+        // A part that lists keeps the unsplit run's order; a count needs none.
+        let branching = if keep > 0 {
+            PrefixBranches::AsSearched
+        } else {
+            PrefixBranches::OneValue
+        };
         let out = match ctx.shard {
-            Some(s) => propagation::search_part(problem, &self.model, on_solution, ctx.progress, s),
+            Some(s) => {
+                let progress = ctx.progress;
+                propagation::search_part(problem, &self.model, on_solution, progress, s, branching)
+            }
             None => propagation::search(problem, &self.model, on_solution, ctx.progress),
         };
         let mut run = self.finish(k, out.nodes, out.elapsed)?;
