@@ -38,7 +38,7 @@ pub(super) static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
 });
 
 /// Parses a whole plain formula (predicate or arithmetic over named values) into a tree with
-/// spans into `text`: indexing, aggregates and `if` are refused (see [`extended_form`]); a call
+/// spans into `text`: indexing and aggregates are refused (see [`extended_form`]); a call
 /// of a name that is no built-in is kept as [`ExprKind::Apply`] for the forms that read it.
 pub fn parse(text: &str) -> Result<Expr, ExprError> {
     let e = build(formula_operands(text)?)?;
