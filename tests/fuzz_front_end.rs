@@ -182,13 +182,13 @@ proptest! {
         noise in any::<String>(),
     ) {
         let formula: String = parts.iter().map(|&i| TOKENS[i]).collect::<String>() + &noise;
-        for result in [expr::parse(&formula).map(|_| ()), expr::parse_equation(&formula).map(|_| ())] {
+        for result in [expr::Forms::Plain.parse(&formula).map(|_| ()), expr::parse_equation(&formula).map(|_| ())] {
             if let Err(e) = result {
                 prop_assert!(e.span.start <= e.span.end && e.span.end <= formula.len());
                 prop_assert!(formula.is_char_boundary(e.span.start));
             }
         }
-        if let Ok(mut e) = expr::parse(&formula) {
+        if let Ok(mut e) = expr::Forms::Plain.parse(&formula) {
             let _ = e.bind(&|_| Some(0), &[]);
             if e.check_type().is_ok() {
                 let _ = expr::eval(&e, &[3]);

@@ -476,3 +476,87 @@ fn a_plain_formula_refuses_an_aggregate_saying_why_where_it_is() {
     );
     assert!(!err.contains("only available in kind"), "{err}");
 }
+
+/// The fewest moves (fill, empty, pour) from `start` to a state where `goal` holds, by a
+/// breadth-first search written here.
+fn fewest_jug_moves(
+    caps: &[i64],
+    start: Vec<i64>,
+    tap: bool,
+    goal: impl Fn(&[i64]) -> bool,
+) -> u64 {
+    let mut seen = std::collections::HashSet::from([start.clone()]);
+    let mut layer = vec![start];
+    for depth in 0.. {
+        if layer.iter().any(|s| goal(s)) {
+            return depth;
+        }
+        let mut next = Vec::new();
+        for s in &layer {
+            for i in 0..caps.len() {
+                let mut moves = Vec::new();
+                if tap {
+                    let (mut fill, mut empty) = (s.clone(), s.clone());
+                    fill[i] = caps[i];
+                    empty[i] = 0;
+                    moves.extend([fill, empty]);
+                }
+                for j in (0..caps.len()).filter(|&j| j != i) {
+                    let amount = s[i].min(caps[j] - s[j]);
+                    let mut pour = s.clone();
+                    pour[i] -= amount;
+                    pour[j] += amount;
+                    moves.push(pour);
+                }
+                next.extend(moves.into_iter().filter(|m| seen.insert(m.clone())));
+            }
+        }
+        assert!(!next.is_empty(), "the goal cannot be reached");
+        layer = next;
+    }
+    unreachable!()
+}
+
+#[test]
+fn a_plain_formula_may_branch_with_if() {
+    // A water-jugs goal (plain named values) choosing its test by the contents.
+    let goal = "if A > B then A - B == 1 else B - A == 3 and C > 0";
+    let path = spec(
+        "plain-if",
+        &format!(
+            "[puzzle]\nname = \"j\"\nkind = \"water-jugs\"\n\n[jugs]\nnames = [\"A\", \"B\", \"C\"]\ncapacities = [8, 5, 3]\ninitial = [8, 0, 0]\ntap = false\ngoal = \"{goal}\"\n"
+        ),
+    );
+    let want = fewest_jug_moves(&[8, 5, 3], vec![8, 0, 0], false, |s| {
+        if s[0] > s[1] {
+            s[0] - s[1] == 1
+        } else {
+            s[1] - s[0] == 3 && s[2] > 0
+        }
+    });
+    let (doc, code) = run_json(&[&path]);
+    assert_eq!(code, 0, "{doc}");
+    assert_eq!(doc["cost"].as_u64(), Some(want), "{doc}");
+    // A parameter too: n is k rounded up to even, a plain formula of k.
+    let path = spec(
+        "param-if",
+        "[puzzle]\nname = \"p\"\nkind = \"search\"\n\n[params]\nk = 3\nn = \"if k % 2 == 1 then k + 1 else k\"\n\n[search]\nvariables = [\"x in 0..20\"]\nconstraints = [\"x == n\"]\nshow = \"{x}\"\n",
+    );
+    for k in [3, 6] {
+        let set = format!("params.k={k}");
+        let (doc, code) = run_json(&[&path, "--set", &set]);
+        assert_eq!(code, 0, "{doc}");
+        let want = if k % 2 == 1 { k + 1 } else { k };
+        assert_eq!(doc["answers"][0]["text"], want.to_string(), "{doc}");
+    }
+    // Both branches must have one type, checked where the formula is written.
+    let path = spec(
+        "plain-if-type",
+        "[puzzle]\nname = \"j\"\nkind = \"water-jugs\"\n\n[jugs]\nnames = [\"A\", \"B\"]\ncapacities = [8, 5]\ninitial = [0, 0]\ntap = true\ngoal = \"if A > 1 then B == 4 else 3\"\n",
+    );
+    expect_error(
+        &path,
+        "10:35",
+        &["expected a truth value here, found a number"],
+    );
+}

@@ -168,18 +168,21 @@ impl Expr {
             ExprKind::Call(_, args) | ExprKind::Apply(_, args) => {
                 args.iter_mut().try_for_each(|a| a.bind(lookup, known))
             }
-            // Refused by the kinds that bind names to slots (`first_extended`) before binding.
-            ExprKind::Index(..) | ExprKind::Aggregate(..) | ExprKind::If(..) => {
-                Err(extended_form(self))
+            ExprKind::If(c, a, b) => {
+                c.bind(lookup, known)?;
+                a.bind(lookup, known)?;
+                b.bind(lookup, known)
             }
+            // Refused by the kinds that bind names to slots (`first_extended`) before binding.
+            ExprKind::Index(..) | ExprKind::Aggregate(..) => Err(extended_form(self)),
         }
     }
 
-    /// The first form a plain formula cannot hold (indexing, an aggregate, `if`), if any: the
+    /// The first form a plain formula cannot hold (indexing, an aggregate), if any: the
     /// kinds that evaluate a formula directly over named values (goals of water jugs and sliding
     /// blocks, parameters, groups, search domains) refuse it with [`extended_form`].
     pub fn first_extended(&self) -> Option<&Expr> {
-        if let ExprKind::Index(..) | ExprKind::Aggregate(..) | ExprKind::If(..) = self.kind {
+        if let ExprKind::Index(..) | ExprKind::Aggregate(..) = self.kind {
             return Some(self);
         }
         let mut found = None;
@@ -298,23 +301,22 @@ impl Expr {
 }
 
 /// The error of a form a plain formula cannot hold, at that form: the formula is evaluated over
-/// named values only, so there is no array to index, no loop to aggregate over, and `if` has no
-/// evaluator here.
+/// named values only, so there is no array to index and no loop to aggregate over (`if` is
+/// fine: both branches are plain formulas).
 pub fn extended_form(e: &Expr) -> ExprError {
     let form = match &e.kind {
-        ExprKind::Index(..) => "indexing (`a[i]`)".to_string(),
         ExprKind::Aggregate(op, ..) => format!("`{}(... for ...)`", op.name()),
-        _ => "`if ... then ... else ...`".to_string(),
+        _ => "indexing (`a[i]`)".to_string(),
     };
     ExprError::new(
         format!(
             "{form} cannot be used in this formula: it is computed from plain named values, \
-             without arrays, tables, loops or branches"
+             without arrays, tables or loops"
         ),
         e.span.clone(),
     )
     .help(
-        "spell the terms out here (`a + b + c`); indexing, aggregates and `if` are available in \
-         rules formulas and search constraints",
+        "spell the terms out here (`a + b + c`); indexing and aggregates are available in rules \
+         formulas and search constraints",
     )
 }

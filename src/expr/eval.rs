@@ -283,10 +283,10 @@ fn small(e: &Expr, env: &[i64]) -> Result<Value, Fail> {
 
 #[cfg(test)]
 mod tests {
-    use crate::expr::{Value, eval, parse};
+    use crate::expr::{Forms, Value, eval};
 
     fn truth(text: &str) -> bool {
-        let e = parse(text).unwrap();
+        let e = Forms::Plain.parse(text).unwrap();
         e.check_type().unwrap();
         eval(&e, &[]).unwrap() == Value::Bool(true)
     }
@@ -314,9 +314,16 @@ mod tests {
 
     #[test]
     fn boolean_functions_are_typed() {
-        assert!(parse("distinct(1, 2) + 1").unwrap().check_type().is_err());
         assert!(
-            parse("pandigital(1, 2, 3, 4)")
+            Forms::Plain
+                .parse("distinct(1, 2) + 1")
+                .unwrap()
+                .check_type()
+                .is_err()
+        );
+        assert!(
+            Forms::Plain
+                .parse("pandigital(1, 2, 3, 4)")
                 .unwrap()
                 .check_type()
                 .is_err()

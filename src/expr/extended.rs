@@ -111,11 +111,13 @@ fn assignment(pair: Pair<Rule>) -> Result<Assignment, ExprError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expr::{AggOp, ExprKind, Over, parse, parse_term};
+    use crate::expr::{AggOp, ExprKind, Forms, Over};
 
     #[test]
     fn if_then_else_extends_its_else_branch() {
-        let e = parse_term("3 + if a < 2 then 10 else 20 + 1").unwrap();
+        let e = Forms::All
+            .parse("3 + if a < 2 then 10 else 20 + 1")
+            .unwrap();
         let ExprKind::Binary(_, _, rhs) = &e.kind else {
             panic!("{e:?}")
         };
@@ -128,7 +130,7 @@ mod tests {
 
     #[test]
     fn indexing_and_aggregates_parse_with_spans() {
-        let e = parse_term("t[i][j + 1] == 2").unwrap();
+        let e = Forms::All.parse("t[i][j + 1] == 2").unwrap();
         let ExprKind::Binary(_, lhs, _) = &e.kind else {
             panic!("{e:?}")
         };
@@ -138,8 +140,9 @@ mod tests {
         };
         assert!(matches!(row.kind, ExprKind::Index(..)));
         assert_eq!(col.span, 5..10);
-        let e =
-            parse_term("sum(x[i] for i in 0..n - 1) + count(y[j] == 1 for j in row[2])").unwrap();
+        let e = Forms::All
+            .parse("sum(x[i] for i in 0..n - 1) + count(y[j] == 1 for j in row[2])")
+            .unwrap();
         let ExprKind::Binary(_, a, b) = &e.kind else {
             panic!()
         };
@@ -151,7 +154,9 @@ mod tests {
         assert!(matches!(x[0].over, Over::Range(..)));
         assert!(matches!(y[0].over, Over::Values(..)));
         assert_eq!(x[0].name, "i");
-        let e = parse_term("sum(d[i][j] for i in [1, 3, 4] for j in i+1..n-1 if i != k)").unwrap();
+        let e = Forms::All
+            .parse("sum(d[i][j] for i in [1, 3, 4] for j in i+1..n-1 if i != k)")
+            .unwrap();
         let ExprKind::Aggregate(AggOp::Sum, _, gens) = &e.kind else {
             panic!("{e:?}")
         };
@@ -161,13 +166,21 @@ mod tests {
 
     #[test]
     fn old_functions_and_names_still_parse() {
-        assert!(parse("min(a, b) + max(1, 2, 3) + sum + count").is_ok());
-        assert!(parse_term("iffy + thence + elsewhere + format").is_ok());
+        assert!(
+            Forms::Plain
+                .parse("min(a, b) + max(1, 2, 3) + sum + count")
+                .is_ok()
+        );
+        assert!(
+            Forms::All
+                .parse("iffy + thence + elsewhere + format")
+                .is_ok()
+        );
     }
 
     #[test]
     fn plain_formulas_refuse_extended_forms_at_their_span_saying_why() {
-        let err = parse("1 + a[1]").unwrap_err();
+        let err = Forms::Plain.parse("1 + a[1]").unwrap_err();
         assert!(err.message.starts_with("indexing"), "{}", err.message);
         assert!(
             err.message.contains("plain named values"),
@@ -175,21 +188,22 @@ mod tests {
             err.message
         );
         assert_eq!(err.span, 4..8);
-        let err = parse("2 * sum(i for i in 1..3)").unwrap_err();
+        let err = Forms::Plain.parse("2 * sum(i for i in 1..3)").unwrap_err();
         assert!(
             err.message.starts_with("`sum(... for ...)`"),
             "{}",
             err.message
         );
         assert_eq!(err.span, 4..24);
-        assert!(parse("if a then 1 else 2").is_err());
+        // `if` needs no array or loop: both branches are plain formulas.
+        assert!(Forms::Plain.parse("if a > 1 then a else 2").is_ok());
         // The same text is one tree for the kinds that use every form.
-        assert!(parse_term("1 + a[1]").is_ok());
+        assert!(Forms::All.parse("1 + a[1]").is_ok());
     }
 
     #[test]
     fn syntax_errors_keep_their_column() {
-        let err = parse_term("a[1 + ] == 2").unwrap_err();
+        let err = Forms::All.parse("a[1 + ] == 2").unwrap_err();
         assert!(err.message.contains("column 7"), "{}", err.message);
     }
 

@@ -25,7 +25,7 @@ pub use equation::{Equation, parse_equation};
 pub use eval::{Value, eval};
 pub use extended::{Assignment, VarType, parse_bindings, parse_effects, parse_var_type};
 pub use functions::{Builtin, FUNCTIONS, Function, unknown_function};
-pub use parser::{parse, parse_term};
+pub use parser::Forms;
 pub use rational::Rational;
 
 pub use error::{ExprError, Type};

@@ -37,24 +37,35 @@ pub(super) static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
         .op(Op::prefix(Rule::neg))
 });
 
-/// Parses a whole plain formula (predicate or arithmetic over named values) into a tree with
-/// spans into `text`: indexing, aggregates and `if` are refused (see [`extended_form`]); a call
-/// of a name that is no built-in is kept as [`ExprKind::Apply`] for the forms that read it.
-pub fn parse(text: &str) -> Result<Expr, ExprError> {
-    let e = build(formula_operands(text)?)?;
-    match e.first_extended() {
-        Some(form) => Err(extended_form(form)),
-        None => Ok(e),
-    }
+/// The forms a kind's formulas may use: the one entry point into the grammar is
+/// [`Forms::parse`], and each kind refuses, at its place and saying why, what it cannot use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Forms {
+    /// A plain formula over named numbers (a water-jugs or sliding-blocks goal, a parameter, a
+    /// group, a bound): indexing and aggregates are refused (see [`extended_form`]), as there is
+    /// no array or loop; a call of a name that is no built-in is kept as [`ExprKind::Apply`] for
+    /// the forms that read it (`rows(9, 9)` in groups).
+    Plain,
+    /// Every form (rules formulas, search constraints, templates): every call must name a
+    /// built-in function.
+    All,
 }
 
-/// Parses a whole formula with every form of the language (rules formulas, search constraints,
-/// templates): every call must name a built-in function.
-pub fn parse_term(text: &str) -> Result<Expr, ExprError> {
-    let e = build(formula_operands(text)?)?;
-    match first_apply(&e) {
-        Some((name, at)) => Err(unknown_function(name, &(at..at + name.len()))),
-        None => Ok(e),
+impl Forms {
+    /// Parses a whole formula into a tree with spans into `text`, refusing the forms `self`
+    /// cannot use.
+    pub fn parse(self, text: &str) -> Result<Expr, ExprError> {
+        let e = build(formula_operands(text)?)?;
+        let refused = match self {
+            Forms::Plain => e.first_extended().map(extended_form),
+            Forms::All => {
+                first_apply(&e).map(|(name, at)| unknown_function(name, &(at..at + name.len())))
+            }
+        };
+        match refused {
+            Some(err) => Err(err),
+            None => Ok(e),
+        }
     }
 }
 
@@ -292,7 +303,7 @@ mod tests {
     use crate::expr::{Value, eval};
 
     fn value(text: &str, names: &[&str], env: &[i64]) -> Value {
-        let mut e = parse(text).unwrap();
+        let mut e = Forms::Plain.parse(text).unwrap();
         let known: Vec<String> = names.iter().map(|s| s.to_string()).collect();
         e.bind(&|n| names.iter().position(|m| *m == n), &known)
             .unwrap();
@@ -322,7 +333,7 @@ mod tests {
 
     #[test]
     fn syntax_error_names_column_and_expectation() {
-        let err = parse("A == + 4").unwrap_err();
+        let err = Forms::Plain.parse("A == + 4").unwrap_err();
         assert_eq!(err.span.start, 5);
         assert!(err.message.contains("column 6"), "{}", err.message);
         assert!(err.message.contains("a number"), "{}", err.message);
@@ -330,13 +341,13 @@ mod tests {
 
     #[test]
     fn keywords_are_not_names() {
-        assert!(parse("and == 1").is_err());
-        assert!(parse("order == 1").is_ok());
+        assert!(Forms::Plain.parse("and == 1").is_err());
+        assert!(Forms::Plain.parse("order == 1").is_ok());
     }
 
     #[test]
     fn type_errors_point_at_the_operand() {
-        let e = parse("A + (B == 1)").unwrap();
+        let e = Forms::Plain.parse("A + (B == 1)").unwrap();
         let err = e.check_type().unwrap_err();
         assert_eq!(err.span, 5..11);
     }

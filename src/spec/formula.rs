@@ -116,6 +116,8 @@ impl SpecDocument {
 
     /// Parses the formula in `value`; `what` names it in messages ("goal", "formula").
     pub fn parse_formula(&self, value: &Spanned<String>, what: &str) -> Result<Expr, Diagnostic> {
-        expr::parse(value.get_ref()).map_err(|e| self.formula_error(value, what, e))
+        expr::Forms::Plain
+            .parse(value.get_ref())
+            .map_err(|e| self.formula_error(value, what, e))
     }
 }

@@ -7,7 +7,7 @@ use super::spec::{EntryText, OptionTable};
 use super::template::{Template, colour_split};
 use crate::diagnostic::Diagnostic;
 use crate::engine::exact_cover::Entry;
-use crate::expr::{Binding, Expr, ExprError, parse_term};
+use crate::expr::{Binding, Expr, ExprError, Forms};
 use crate::families::rules::lower::Names;
 use crate::spec::SpecDocument;
 use std::collections::{HashMap, HashSet};
@@ -93,7 +93,7 @@ fn own_params<'a>(
     }
     let guard = match &e.when {
         Some(w) => Some((
-            parse_term(w.get_ref()).map_err(|err| {
+            Forms::All.parse(w.get_ref()).map_err(|err| {
                 doc.formula_error(w, &format!("the `when` of an item of {label}"), err)
             })?,
             w,

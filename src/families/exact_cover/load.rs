@@ -12,7 +12,7 @@ use super::puzzle::ExactCoverPuzzle;
 use super::spec::{ExactCoverDocument, ItemTable, OptionTable};
 use super::template::Template;
 use crate::diagnostic::Diagnostic;
-use crate::expr::parse_term;
+use crate::expr::Forms;
 use crate::families::rules::layout::Layout;
 use crate::families::rules::lower::{Names, Table, Unroll};
 use crate::families::search::data::{self, DataTable};
@@ -170,7 +170,8 @@ fn options(
         let entries = entry_templates(doc, t, &label, &params)?;
         let guard = match &t.when {
             Some(w) => Some(
-                parse_term(w.get_ref())
+                Forms::All
+                    .parse(w.get_ref())
                     .map_err(|e| doc.formula_error(w, &format!("the `when` of {label}"), e))?,
             ),
             None => None,

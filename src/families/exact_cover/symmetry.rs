@@ -8,7 +8,7 @@ use super::params::{bindings, each, holds, values};
 use super::spec::{ExactCoverDocument, MapEntry, SymmetryTable};
 use super::template::Template;
 use crate::diagnostic::Diagnostic;
-use crate::expr::parse_term;
+use crate::expr::Forms;
 use crate::families::rules::lower::Names;
 use crate::spec::SpecDocument;
 use std::collections::{HashMap, HashSet};
@@ -67,7 +67,9 @@ pub fn load(
         let label = format!("[[symmetries]] {}", k + 1);
         if let Some(w) = &t.when {
             let what = format!("the `when` of {label}");
-            let g = parse_term(w.get_ref()).map_err(|e| doc.formula_error(w, &what, e))?;
+            let g = Forms::All
+                .parse(w.get_ref())
+                .map_err(|e| doc.formula_error(w, &what, e))?;
             if !holds(doc, w, &g, names, &what)? {
                 continue;
             }

@@ -201,7 +201,7 @@ impl KomachiPuzzle {
 
     /// Replays a formula through the expression parser and exact evaluator.
     fn check(&self, text: &str, target: Rational) -> Result<(), Diagnostic> {
-        let e = expr::parse(text).map_err(|e| {
+        let e = expr::Forms::Plain.parse(text).map_err(|e| {
             Diagnostic::internal(format!("formula `{text}` does not parse: {}", e.message))
         })?;
         match expr::eval(&e, &[]) {

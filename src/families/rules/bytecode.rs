@@ -643,7 +643,7 @@ mod tests {
     use super::super::layout::{Layout, Shape};
     use super::super::lower::{Names, Ty};
     use super::*;
-    use crate::expr::parse_term;
+    use crate::expr::Forms;
     use std::collections::BTreeMap;
 
     fn layout() -> Layout {
@@ -679,7 +679,9 @@ mod tests {
             state: true,
             unroll: Default::default(),
         };
-        let ir = names.lower_as(&parse_term(text).unwrap(), ty).unwrap();
+        let ir = names
+            .lower_as(&Forms::All.parse(text).unwrap(), ty)
+            .unwrap();
         let p = Program::compile(&ir, &l).unwrap();
         for (a, b, arr) in all_states() {
             let s: u64 = l.pack(&[a, b, arr[0], arr[1], arr[2]]);

@@ -10,7 +10,7 @@ use super::spec::MoveTable;
 use super::word::{Mask, Word};
 use crate::diagnostic::Diagnostic;
 use crate::expr::{
-    Assignment, BinOp, Binding, Expr, ExprError, parse_bindings, parse_effects, parse_term,
+    Assignment, BinOp, Binding, Expr, ExprError, Forms, parse_bindings, parse_effects,
 };
 use crate::spec::SpecDocument;
 use toml::Spanned;
@@ -61,7 +61,7 @@ pub fn parse_move(doc: &SpecDocument, m: &MoveTable) -> Result<ParsedMove, Diagn
             doc,
             w,
             &format!("the guard of move `{name}`"),
-            parse_term,
+            |t: &str| Forms::All.parse(t),
         )?),
         None => None,
     };
@@ -84,7 +84,7 @@ pub fn parse_move(doc: &SpecDocument, m: &MoveTable) -> Result<ParsedMove, Diagn
             doc,
             c,
             &format!("the cost of move `{name}`"),
-            parse_term,
+            |t: &str| Forms::All.parse(t),
         )?),
         None => None,
     };

@@ -9,7 +9,7 @@ use super::lower::{Names, Table};
 use super::permute::{Perm, Step, size_of};
 use super::spec::{MoveTable, PermuteTable};
 use crate::diagnostic::Diagnostic;
-use crate::expr::{ExprKind, parse_term};
+use crate::expr::{ExprKind, Forms};
 use crate::spec::SpecDocument;
 use std::ops::Range;
 use toml::Spanned;
@@ -77,7 +77,9 @@ fn times(doc: &SpecDocument, m: &MoveTable, names: &mut Names) -> Result<i64, Di
         toml::Value::String(text) => {
             let spanned = Spanned::new(t.span(), text.clone());
             let what = "`times`";
-            let term = parse_term(text).map_err(|e| doc.formula_error(&spanned, what, e))?;
+            let term = Forms::All
+                .parse(text)
+                .map_err(|e| doc.formula_error(&spanned, what, e))?;
             names
                 .constant(&term)
                 .map_err(|e| doc.formula_error(&spanned, what, e))?
@@ -311,7 +313,7 @@ fn rows(
         });
     }
     if let toml::Value::String(text) = v.get_ref()
-        && let Ok(term) = parse_term(text)
+        && let Ok(term) = Forms::All.parse(text)
         && let ExprKind::Name(n) = &term.kind
         && let Some((_, Table::Rows(rows))) = names.tables.iter().find(|(m, _)| m == n)
     {
@@ -338,7 +340,9 @@ fn numbers(
             }),
         toml::Value::String(text) => {
             let spanned = Spanned::new(v.span(), text.clone());
-            let term = parse_term(text).map_err(|e| doc.formula_error(&spanned, what, e))?;
+            let term = Forms::All
+                .parse(text)
+                .map_err(|e| doc.formula_error(&spanned, what, e))?;
             if let ExprKind::Name(n) = &term.kind
                 && let Some((_, Table::Rows(_))) = names.tables.iter().find(|(m, _)| m == n)
             {

@@ -9,7 +9,7 @@ use super::lower::{Names, Ty};
 use super::model::Instance;
 use super::spec::MoveTable;
 use crate::diagnostic::Diagnostic;
-use crate::expr::{Expr, ExprError, ExprKind, parse_term};
+use crate::expr::{Expr, ExprError, ExprKind, Forms};
 use crate::spec::{FormulaSite, SpecDocument};
 
 enum Part {
@@ -201,7 +201,7 @@ fn parts(text: &str, words: &Words) -> Result<Vec<Part>, ExprError> {
                 .help("a label shows formulas in braces, e.g. \"press {i}\""));
         };
         let inner = &text[open + 1..close];
-        let term = parse_term(inner).map_err(|e| shift(e, open + 1))?;
+        let term = Forms::All.parse(inner).map_err(|e| shift(e, open + 1))?;
         out.push(part(term, open + 1, words));
         rest = close + 1;
     }

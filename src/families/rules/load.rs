@@ -12,7 +12,7 @@ use super::puzzle::{RulesPuzzle, Sites};
 use super::spec::{ConstraintTable, RulesDocument};
 use super::word::MAX_BITS;
 use crate::diagnostic::Diagnostic;
-use crate::expr::{ExprError, VarType, parse_term, parse_var_type};
+use crate::expr::{ExprError, Forms, VarType, parse_var_type};
 use crate::spec::SpecDocument;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -395,8 +395,9 @@ fn start_value(
         }
         toml::Value::String(text) => {
             let spanned = Spanned::new(v.span(), text.clone());
-            let term =
-                parse_term(text).map_err(|e| doc.formula_error(&spanned, "the start value", e))?;
+            let term = Forms::All
+                .parse(text)
+                .map_err(|e| doc.formula_error(&spanned, "the start value", e))?;
             names.locals.push(("i".to_string(), k as i64));
             let ty = if boolean { Ty::Bool } else { Ty::Num };
             let r = names.lower_as(&term, ty);
@@ -463,7 +464,9 @@ fn predicate(
     ty: Ty,
     names: &mut Names,
 ) -> Result<Program, Diagnostic> {
-    let term = parse_term(text.get_ref()).map_err(|e| doc.formula_error(text, what, e))?;
+    let term = Forms::All
+        .parse(text.get_ref())
+        .map_err(|e| doc.formula_error(text, what, e))?;
     let ir = names.lower_as(&term, ty).map_err(|e| {
         if e.span == term.span && ty == Ty::Bool && e.message.starts_with("expected") {
             let e = ExprError::new(
@@ -516,7 +519,9 @@ fn constraints(
         } else {
             "the constraint (require)"
         };
-        let term = parse_term(text.get_ref()).map_err(|e| doc.formula_error(text, what, e))?;
+        let term = Forms::All
+            .parse(text.get_ref())
+            .map_err(|e| doc.formula_error(text, what, e))?;
         let ir = names
             .lower_as(&term, Ty::Bool)
             .map_err(|e| doc.formula_error(text, what, e))?;

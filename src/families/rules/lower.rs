@@ -170,7 +170,7 @@ impl Names<'_> {
             ExprKind::Call(f, args) => self.call(*f, args, s)?,
             ExprKind::Index(base, index) => (self.index(base, index, s)?, Ty::Num),
             ExprKind::Aggregate(op, body, binding) => self.aggregate(*op, body, binding, s)?,
-            // `parse_term` refuses a call of an unknown function and binds no slots.
+            // `Forms::All` refuses a call of an unknown function and binds no slots.
             ExprKind::Apply(name, _) => return Err(unknown_function(name, s)),
             ExprKind::Var(_) => return Err(err("a bound slot has no meaning in rules", s)),
         })

@@ -15,7 +15,7 @@ use super::report::view;
 use super::spec::{PermuteTable, RulesDocument, SymmetryTable};
 use super::word::Word;
 use crate::diagnostic::Diagnostic;
-use crate::expr::parse_term;
+use crate::expr::Forms;
 use crate::spec::SpecDocument;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -214,7 +214,9 @@ fn mapped(
     names: &mut Names,
 ) -> Result<Spanned<toml::Value>, Diagnostic> {
     let what = "the symmetry's `map`";
-    let term = parse_term(map.get_ref()).map_err(|err| doc.formula_error(map, what, err))?;
+    let term = Forms::All
+        .parse(map.get_ref())
+        .map_err(|err| doc.formula_error(map, what, err))?;
     let first = e.arrays.get_ref().first().map(|a| a.get_ref().as_str());
     let len = first
         .and_then(|a| names.layout.var(a))

@@ -142,7 +142,7 @@ fn array_head(text: &str, known: &Constants) -> Result<Option<ArrayHead>, ExprEr
     // A number, or a formula of the parameters without spaces (`n`, `2*n`).
     let parse = |t: &str| {
         let value = t.parse::<usize>().ok().or_else(|| {
-            let e = expr::parse(t).ok()?;
+            let e = expr::Forms::Plain.parse(t).ok()?;
             let v = expr::constant(&e, known.number).ok()?;
             usize::try_from(v).ok()
         });

@@ -99,7 +99,7 @@ fn constraints(
     };
     for (i, text) in table.constraints.iter().enumerate() {
         let err = |e: ExprError| doc.formula_error(text, "a constraint", e);
-        let term = expr::parse_term(text.get_ref()).map_err(err)?;
+        let term = expr::Forms::All.parse(text.get_ref()).map_err(err)?;
         for (e, member) in scope.lower(&term).map_err(err)? {
             match e.check_type().map_err(err)? {
                 Type::Bool => {}
@@ -152,7 +152,7 @@ fn goal(
     let what = "the objective";
     let err = |e: ExprError| doc.formula_error(text, what, e);
     let whole = || 0..text.get_ref().len();
-    let term = expr::parse_term(text.get_ref()).map_err(err)?;
+    let term = expr::Forms::All.parse(text.get_ref()).map_err(err)?;
     let mut exprs = scope.lower(&term).map_err(err)?;
     if exprs.len() != 1 {
         return Err(err(ExprError::new(

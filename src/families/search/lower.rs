@@ -117,7 +117,7 @@ impl Scope<'_> {
             ExprKind::Int(n) => ExprKind::Int(*n),
             ExprKind::Var(v) => ExprKind::Var(*v),
             ExprKind::Name(n) => return self.name(n, span, ctx),
-            // `parse_term` refuses a call of an unknown function; kept for any other parse.
+            // `Forms::All` refuses a call of an unknown function; kept for any other parse.
             ExprKind::Apply(name, _) => return Err(unknown_function(name, &span)),
             ExprKind::Neg(a) => ExprKind::Neg(Box::new(self.expr(a, ctx)?)),
             ExprKind::Not(a) => ExprKind::Not(Box::new(self.expr(a, ctx)?)),

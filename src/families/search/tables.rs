@@ -19,7 +19,7 @@ pub fn table_constraint(
     let mut vars = Vec::new();
     for v in &t.vars {
         let err = |e| doc.formula_error(v, "a table's variables", e);
-        let term = expr::parse_term(v.get_ref()).map_err(err)?;
+        let term = expr::Forms::All.parse(v.get_ref()).map_err(err)?;
         vars.extend(scope.variables_of(&term).map_err(err)?);
     }
     if vars.is_empty() {

@@ -39,7 +39,7 @@ pub fn parse(text: &str) -> Result<Vec<Part>, ExprError> {
                 .help("write {expression}, e.g. {n * (n + 1)}"));
         };
         let inner = &text[open + 1..close];
-        let e = expr::parse_term(inner).map_err(|err| {
+        let e = expr::Forms::All.parse(inner).map_err(|err| {
             let shift = open + 1;
             // Column numbers in the message count from the start of the whole template.
             let column = text[..shift + err.span.start].chars().count() + 1;

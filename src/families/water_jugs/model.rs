@@ -203,7 +203,7 @@ mod tests {
 
     fn jugs(caps: &[u64], tap: bool) -> Jugs {
         let names = (0..caps.len()).map(|i| format!("J{i}")).collect();
-        let goal = expr::parse("1 == 1").unwrap();
+        let goal = expr::Forms::Plain.parse("1 == 1").unwrap();
         Jugs::new(names, caps.to_vec(), tap, goal).unwrap()
     }
 
