@@ -203,7 +203,7 @@ mod tests {
     fn wide_entries_are_stored_and_read_back() {
         let table: Vec<u16> = vec![0, 1, 255, 256, 0x1234, u16::MAX];
         let bytes = wide_bytes(&table);
-        assert_eq!(&bytes[6..10], &[0xff, 0, 0, 1]);
+        assert_eq!(&bytes[4..8], &[0xff, 0, 0, 1]);
         let dir = std::env::temp_dir().join(format!("ps-wide-{}", std::process::id()));
         store(&dir, b"rules", &bytes);
         let back = load(&dir, b"rules", bytes.len()).unwrap().unwrap();
