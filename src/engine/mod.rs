@@ -13,6 +13,7 @@ pub mod ida_star;
 pub mod layers;
 pub mod orbit_layers;
 mod path;
+pub mod pattern_cache;
 pub mod pattern_db;
 pub mod prefetch;
 pub mod progress;

@@ -19,6 +19,21 @@ pub struct Table {
     pub elapsed: Duration,
 }
 
+impl Table {
+    /// A table read back (from a cache file): its counts recomputed from the entries.
+    pub fn from_entries(dist: Vec<u16>, elapsed: Duration) -> Table {
+        let found = dist.iter().filter(|&&d| d != UNREACHED);
+        let reached = found.clone().count() as u64;
+        let deepest = found.copied().max().unwrap_or(0);
+        Table {
+            dist,
+            reached,
+            deepest,
+            elapsed,
+        }
+    }
+}
+
 /// No path to the goal in the abstraction: none in the real space either.
 pub const UNREACHED: u16 = u16::MAX;
 /// Distances saturate here (an entry still never overestimates).

@@ -55,6 +55,7 @@ struct Move {
     free: Vec<(usize, Vec<u64>)>,
 }
 
+#[derive(Debug)]
 pub struct Abstraction {
     /// Per slot: None kept exactly, else each raw value's raw representative.
     maps: Vec<Option<Vec<u64>>>,

@@ -9,6 +9,7 @@ use super::abstraction::{Abstraction, Pattern};
 use super::layout::Layout;
 use super::model::{Rules, Target};
 use super::word::Word;
+use crate::engine::pattern_cache;
 use crate::engine::pattern_db::{self, Table, UNREACHED};
 use std::time::{Duration, Instant};
 
@@ -22,6 +23,10 @@ struct Database {
     what: String,
     abstraction: Abstraction,
     table: Table,
+    /// Loaded from the cache file rather than built.
+    cached: bool,
+    /// Why a cache file was refused, if one was.
+    refused: Option<String>,
 }
 
 /// The tables, in groups: the estimate is the largest group's sum.
@@ -118,12 +123,17 @@ impl AutoHeuristic {
             let parts: Vec<String> = (g.iter())
                 .map(|d| {
                     format!(
-                        "{} ({} entries, {} reached, up to {} moves, {:.3} s)",
+                        "{} ({} entries, {} reached, up to {} moves, {:.3} s{})",
                         d.what,
                         crate::report::group_digits(u128::from(d.abstraction.bound)),
                         crate::report::group_digits(u128::from(d.table.reached)),
                         d.table.deepest,
-                        d.table.elapsed.as_secs_f64()
+                        d.table.elapsed.as_secs_f64(),
+                        if d.cached {
+                            ", read from the cache"
+                        } else {
+                            ""
+                        }
                     )
                 })
                 .collect();
@@ -138,24 +148,73 @@ impl AutoHeuristic {
                 parts.join(join)
             ));
         }
+        let refusals = self
+            .groups
+            .iter()
+            .flatten()
+            .filter_map(|d| d.refused.clone());
+        lines.extend(refusals);
         lines
     }
 }
 
-/// The table of one pattern; None when a stop request came while it was built.
+/// The table of one pattern, loaded from the cache when a file built for the same rules,
+/// pattern and goal is there and checks out, else built (then cached); None when a stop
+/// request came while it was built.
 fn database<W: Word>(rules: &Rules, a: Abstraction, what: String, goal: u128) -> Option<Database> {
     let g = a.canonical(&rules.layout, W::narrow(super::word::Mask::from(goal)));
+    let params = fingerprint(rules, &a, goal);
+    let dir = pattern_cache::cache_dir();
+    let t0 = Instant::now();
+    let mut refused = None;
+    if let Some(dir) = &dir {
+        match pattern_cache::load(dir, &params, 2 * a.bound as usize) {
+            Ok(Some(bytes)) => {
+                let table = Table::from_entries(pattern_cache::wide_entries(&bytes), t0.elapsed());
+                return Some(Database {
+                    what,
+                    abstraction: a,
+                    table,
+                    cached: true,
+                    refused: None,
+                });
+            }
+            Ok(None) => {}
+            Err(why) => refused = Some(why),
+        }
+    }
     let table = pattern_db::build(
         g,
         a.bound as usize,
         |s: W| a.index(s),
         |t, out| a.predecessors(rules, t, out),
     )?;
+    if let Some(dir) = &dir {
+        pattern_cache::store(dir, &params, &pattern_cache::wide_bytes(&table.dist));
+    }
     Some(Database {
         what,
         abstraction: a,
         table,
+        cached: false,
+        refused,
     })
+}
+
+/// What a table is built from, as the cache file's parameters: a checksum of the compiled
+/// layout, moves, constraints and abstraction (whatever changes in the spec that the table
+/// depends on changes it), the goal and the number of entries, and the entry width.
+fn fingerprint(rules: &Rules, a: &Abstraction, goal: u128) -> Vec<u8> {
+    let compiled = format!(
+        "{:?}|{:?}|{:?}|{a:?}",
+        rules.layout, rules.instances, rules.allowed
+    );
+    let mut out = b"rules pattern database, 2-byte entries\n".to_vec();
+    out.extend_from_slice(&pattern_cache::checksum(compiled.as_bytes()).to_le_bytes());
+    out.extend_from_slice(&(compiled.len() as u64).to_le_bytes());
+    out.extend_from_slice(&goal.to_le_bytes());
+    out.extend_from_slice(&a.bound.to_le_bytes());
+    out
 }
 
 /// The patterns, in groups, each with whether its tables may be added.

@@ -15,7 +15,6 @@ mod longest;
 mod model;
 #[cfg(test)]
 mod pattern_build_tests;
-mod pattern_cache;
 mod pattern_database;
 mod pattern_dfs;
 mod pattern_grid_dfs;

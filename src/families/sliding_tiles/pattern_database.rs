@@ -14,13 +14,13 @@
 
 use super::blank_region::Regions;
 use super::board::Board;
-use super::pattern_cache as cache_file;
 use super::pattern_rank::placements;
 use super::pattern_symmetry::TableSymmetry;
 use super::ranked_pattern_build;
+use crate::engine::pattern_cache as cache_file;
+pub use crate::engine::pattern_cache::cache_dir;
 use crate::engine::{room, stop};
 use crate::util::radix_sort::{join_equal_keys, sort_reusing};
-use std::path::PathBuf;
 
 /// Largest group: a table of 16^6 bytes (16.8 MB), and twice that in bit masks while building.
 pub const MAX_GROUP: usize = 6;
@@ -163,16 +163,6 @@ fn write_cached(path: &std::path::Path, params: &[u8], table: &[u8]) -> std::io:
     let mut f = std::fs::File::create(path)?;
     f.write_all(&cache_file::header(params, table))?;
     f.write_all(table)
-}
-
-pub fn cache_dir() -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os("PUZZLESPEC_CACHE_DIR") {
-        return Some(PathBuf::from(d));
-    }
-    if let Some(d) = std::env::var_os("XDG_CACHE_HOME") {
-        return Some(PathBuf::from(d).join("puzzlespec"));
-    }
-    std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache").join("puzzlespec"))
 }
 
 /// What a table is built for: the board's adjacency, the goal and the group, as bytes (the cache

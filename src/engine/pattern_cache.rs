@@ -5,7 +5,11 @@
 //! | table length u64 | checksum of the table u64 | table
 //! ```
 //! (integers little-endian). A file is used only when every field agrees with what is wanted;
-//! otherwise it is refused with the reason, and the table is rebuilt.
+//! otherwise it is refused with the reason, and the table is rebuilt. The table is bytes: the
+//! sliding-tiles tables hold one byte per entry, the rules tables two ([`wide_bytes`]); the
+//! parameters say which, so one kind of file is never read as the other.
+
+use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 6] = b"PSPDB\n";
 /// Raised whenever the table's meaning or the layout changes.
@@ -70,12 +74,77 @@ pub fn decode(bytes: Vec<u8>, params: &[u8], size: usize) -> Result<Vec<u8>, Str
     Ok(table)
 }
 
+/// Where tables are cached: `PUZZLESPEC_CACHE_DIR`, else `$XDG_CACHE_HOME/puzzlespec`, else
+/// `~/.cache/puzzlespec`.
+pub fn cache_dir() -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os("PUZZLESPEC_CACHE_DIR") {
+        return Some(PathBuf::from(d));
+    }
+    if let Some(d) = std::env::var_os("XDG_CACHE_HOME") {
+        return Some(PathBuf::from(d).join("puzzlespec"));
+    }
+    std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache").join("puzzlespec"))
+}
+
+/// The cache file for tables built for `params` in `dir`: named by their checksum.
+pub fn file_for(dir: &Path, params: &[u8]) -> PathBuf {
+    dir.join(format!("pdb-{:016x}.bin", checksum(params)))
+}
+
+/// Two-byte entries as the file holds them (little-endian).
+pub fn wide_bytes(table: &[u16]) -> Vec<u8> {
+    table.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+/// Two-byte entries back from [`wide_bytes`].
+pub fn wide_entries(bytes: &[u8]) -> Vec<u16> {
+    (bytes.chunks_exact(2))
+        .map(|b| u16::from_le_bytes([b[0], b[1]]))
+        .collect()
+}
+
+/// The cached table of `bytes` bytes built for `params` in `dir`: Ok(None) when there is no
+/// file, Err why a file there was refused (it is then rebuilt).
+pub fn load(dir: &Path, params: &[u8], bytes: usize) -> Result<Option<Vec<u8>>, String> {
+    let file = file_for(dir, params);
+    match std::fs::read(&file) {
+        Ok(contents) => decode(contents, params, bytes).map(Some).map_err(|why| {
+            format!(
+                "cached pattern database {} refused ({why}); rebuilt",
+                file.display()
+            )
+        }),
+        Err(_) => Ok(None),
+    }
+}
+
+/// Writes the table built for `params` into `dir` through a temporary renamed into place, so
+/// that no run reads a half-written file. A failed write only costs a rebuild next time.
+pub fn store(dir: &Path, params: &[u8], table: &[u8]) {
+    use std::io::Write;
+    if std::fs::create_dir_all(dir).is_err() {
+        return;
+    }
+    remove_stale_temporaries(dir);
+    let file = file_for(dir, params);
+    let tmp = file.with_extension(format!("{}.tmp", std::process::id()));
+    let written = std::fs::File::create(&tmp).and_then(|mut f| {
+        f.write_all(&header(params, table))
+            .and_then(|()| f.write_all(table))
+    });
+    if written.is_ok() {
+        let _ = std::fs::rename(&tmp, &file);
+    } else {
+        let _ = std::fs::remove_file(&tmp);
+    }
+}
+
 /// Removes the temporary files (`pdb-<checksum>.<PID>.tmp`) of runs that died while writing
 /// (kill -9, power loss): a file whose PID is no running process is never renamed into place
 /// and would stay forever. Files of live runs are left alone; where the running processes
 /// cannot be told (no `/proc`), nothing is removed.
-pub fn remove_stale_temporaries(dir: &std::path::Path) {
-    if !std::path::Path::new("/proc/self").exists() {
+pub fn remove_stale_temporaries(dir: &Path) {
+    if !Path::new("/proc/self").exists() {
         return;
     }
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -85,7 +154,7 @@ pub fn remove_stale_temporaries(dir: &std::path::Path) {
         let Some(pid) = temporary_pid(&path) else {
             continue;
         };
-        if pid != std::process::id() && !std::path::Path::new(&format!("/proc/{pid}")).exists() {
+        if pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
             let _ = std::fs::remove_file(&path);
         }
     }
@@ -93,7 +162,7 @@ pub fn remove_stale_temporaries(dir: &std::path::Path) {
 
 /// The PID in the name of a cache temporary, `pdb-<16 hex digits>.<PID>.tmp`; None for any
 /// other file.
-fn temporary_pid(path: &std::path::Path) -> Option<u32> {
+fn temporary_pid(path: &Path) -> Option<u32> {
     let name = path.file_name()?.to_str()?;
     let rest = name.strip_prefix("pdb-")?.strip_suffix(".tmp")?;
     let (sum, pid) = rest.split_once('.')?;
@@ -120,13 +189,28 @@ mod tests {
 
     #[test]
     fn only_cache_temporaries_name_a_pid() {
-        let pid = |name: &str| temporary_pid(std::path::Path::new(name));
+        let pid = |name: &str| temporary_pid(Path::new(name));
         assert_eq!(pid("pdb-0123456789abcdef.4242.tmp"), Some(4242));
         assert_eq!(pid("/x/pdb-0123456789ABCDEF.7.tmp"), Some(7));
         assert_eq!(pid("pdb-0123456789abcdef.bin"), None);
         assert_eq!(pid("pdb-0123.4242.tmp"), None);
         assert_eq!(pid("pdb-0123456789abcdef.x.tmp"), None);
         assert_eq!(pid("notes.4242.tmp"), None);
+    }
+
+    /// Two-byte entries survive the file: the bytes are little-endian whatever the machine.
+    #[test]
+    fn wide_entries_are_stored_and_read_back() {
+        let table: Vec<u16> = vec![0, 1, 255, 256, 0x1234, u16::MAX];
+        let bytes = wide_bytes(&table);
+        assert_eq!(&bytes[4..8], &[0xff, 0, 0, 1]);
+        let dir = std::env::temp_dir().join(format!("ps-wide-{}", std::process::id()));
+        store(&dir, b"rules", &bytes);
+        let back = load(&dir, b"rules", bytes.len()).unwrap().unwrap();
+        assert_eq!(wide_entries(&back), table);
+        assert_eq!(load(&dir, b"other", bytes.len()), Ok(None));
+        assert!(load(&dir, b"rules", 2).unwrap_err().contains("entries"));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
