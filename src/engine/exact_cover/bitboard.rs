@@ -4,6 +4,7 @@
 //! empty-cell backtracker, several times faster than dancing links there: no links to update,
 //! one AND per option tried.
 
+use super::memo::{self, Memo};
 use super::prune;
 use super::split::{self, Task};
 use super::word::{Word, mask_of};
@@ -30,6 +31,9 @@ pub struct Table<W> {
     budget: Vec<u32>,
     /// The word with every item covered; bits past the items are set from the start.
     init: W,
+    /// A count remembers its counts below the nodes with this many groups open
+    /// ([`memo_level`]; `u32::MAX`: never).
+    memo_at: u32,
 }
 
 /// An option as the walk tries it: its items, and its ring (`prune::ring`): the items it may
@@ -80,6 +84,7 @@ impl<W: Word> Table<W> {
             budget: p.budget.clone(),
             init: W::ZERO,
             hit: prune::Hits::new(&hit),
+            memo_at: memo::level(&p.budget),
         };
         for (s, options) in by_slot.iter().enumerate() {
             let from = t.option.len() as u32;
@@ -126,6 +131,11 @@ struct Walk<'t, W, F> {
     open: u64,
     path: Vec<usize>,
     nodes: u64,
+    /// The covers reached, those the memo gave included.
+    found: u64,
+    /// The counts below nodes already walked, when this walk may use them (a count that
+    /// keeps every cover).
+    memo: Option<&'t mut Memo>,
     stopped: bool,
     /// Called with each cover; false ends the walk.
     visit: F,
@@ -133,12 +143,42 @@ struct Walk<'t, W, F> {
     cut_depth: usize,
 }
 
-impl<W: Word, F: FnMut(&[usize], W, &[u32]) -> bool> Walk<'_, W, F> {
+impl<'t, W: Word, F: FnMut(&[usize], W, &[u32]) -> bool> Walk<'t, W, F> {
     /// Returns false once the walk must end (the visitor said so, or a stop request).
     fn go(&mut self, covered: W) -> bool {
         if covered == W::ALL || self.path.len() == self.cut_depth {
+            self.found += u64::from(covered == W::ALL);
             return (self.visit)(&self.path, covered, &self.budget);
         }
+        if self.open.count_ones() == self.t.memo_at
+            && let Some(memo) = self.memo.take()
+        {
+            let going = self.go_remembering(covered, memo);
+            return going;
+        }
+        self.go_on(covered)
+    }
+
+    /// `go` at a node whose count below is remembered: read, or walked and written.
+    fn go_remembering(&mut self, covered: W, memo: &'t mut Memo) -> bool {
+        let key = (covered.wide(), self.open);
+        if let Some(n) = memo.get(key) {
+            self.found += n;
+            self.memo = Some(memo);
+            return true;
+        }
+        let before = self.found;
+        self.memo = Some(memo);
+        let going = self.go_on(covered);
+        if going && !self.stopped {
+            let memo = self.memo.as_mut().expect("the memo is put back below");
+            memo.put(key, self.found - before);
+        }
+        going
+    }
+
+    /// A node's search: its lowest uncovered item covered by each option that fits in turn.
+    fn go_on(&mut self, covered: W) -> bool {
         self.nodes += 1;
         if super::stop_seen(self.nodes) {
             self.stopped = true;
@@ -192,18 +232,33 @@ fn walk<W: Word>(
     cut_depth: usize,
     visit: impl FnMut(&[usize], W, &[u32]) -> bool,
 ) -> (u64, bool) {
+    let (nodes, _, stopped) = walk_with(t, task, cut_depth, None, visit);
+    (nodes, stopped)
+}
+
+/// [`walk`] with a memo (when given) of the counts below the nodes it remembers; also returns
+/// the covers reached, those the memo gave included (which `visit` is not called with).
+fn walk_with<'t, W: Word>(
+    t: &'t Table<W>,
+    task: &Task<W>,
+    cut_depth: usize,
+    memo: Option<&'t mut Memo>,
+    visit: impl FnMut(&[usize], W, &[u32]) -> bool,
+) -> (u64, u64, bool) {
     let mut w = Walk {
         t,
         budget: task.budget.clone(),
         open: open_groups(&task.budget),
         path: task.path.clone(),
         nodes: 0,
+        found: 0,
+        memo,
         stopped: false,
         visit,
         cut_depth,
     };
     w.go(task.state);
-    (w.nodes, w.stopped)
+    (w.nodes, w.found, w.stopped)
 }
 
 /// Lists up to `limit` covers in the search's order (one thread, so the order is the same on
@@ -237,7 +292,8 @@ pub fn count<W: Word>(
             expand(&t, task, depth)
         });
     let (tasks, split_nodes) = split::mine(tasks, split_nodes, shard);
-    let tally = split::run(&tasks, progress, |task| count_task(&t, task, keep));
+    let id = memo::new_count();
+    let tally = split::run(&tasks, progress, |task| count_task(&t, task, keep, id));
     tally.after_split(split_nodes, split_whole)
 }
 
@@ -256,13 +312,21 @@ fn expand<W: Word>(t: &Table<W>, task: &Task<W>, depth: usize) -> (Vec<Task<W>>,
     (found, nodes, stopped)
 }
 
-/// The covers below `task`, each asked of `keep` when given.
-fn count_task<W: Word>(t: &Table<W>, task: &Task<W>, keep: Option<Keep>) -> Tally {
+/// The covers below `task`, each asked of `keep` when given; without `keep` (every cover
+/// kept) through this thread's memo of the count numbered `count_id`.
+fn count_task<W: Word>(t: &Table<W>, task: &Task<W>, keep: Option<Keep>, count_id: u64) -> Tally {
     let mut tally = Tally::default();
-    let (nodes, stopped) = walk(t, task, usize::MAX, |path, _, _| {
-        tally.found(keep, path);
-        true
-    });
+    let (nodes, found, stopped) = match keep {
+        Some(_) => walk_with(t, task, usize::MAX, None, |path, _, _| {
+            tally.found(keep, path);
+            true
+        }),
+        None => memo::with(count_id, |m| {
+            walk_with(t, task, usize::MAX, Some(m), |_, _, _| true)
+        }),
+    };
+    tally.solutions = found;
+    tally.kept = if keep.is_some() { tally.kept } else { found };
     tally.nodes = nodes;
     tally.complete = !stopped;
     tally
@@ -276,6 +340,7 @@ pub fn count_each<W: Word>(
     p: &Problem,
     roots: &[usize],
     keep: KeepEach,
+    keep_all: &[bool],
     progress: &Progress,
     shard: Option<Shard>,
 ) -> Vec<Tally> {
@@ -297,9 +362,11 @@ pub fn count_each<W: Word>(
         split_whole[k] = whole;
     }
     let (tasks, _) = split::mine(tasks, 0, shard);
+    let id = memo::new_count();
     let tallies = split::each(&tasks, progress, |(k, task)| {
         let keep_k = |cover: &[usize]| keep(*k, cover);
-        count_task(&t, task, Some(&keep_k))
+        let keep_k: Option<Keep> = if keep_all[*k] { None } else { Some(&keep_k) };
+        count_task(&t, task, keep_k, id)
     });
     let mut out: Vec<Tally> = (0..roots.len())
         .map(|k| {

@@ -12,6 +12,7 @@
 
 pub mod bitboard;
 pub mod dlx;
+mod memo;
 mod pin;
 mod prune;
 mod split;
@@ -50,21 +51,23 @@ impl Algorithm {
     /// Counts, for each option of `roots`, the covers that hold it (over dancing links, the
     /// root's coloured secondary items keep the options of the same colour),
     /// stopping after the first count a stop request cuts short; `keep(k, cover)` is asked of
-    /// each cover found with the `k`-th root (the cover holds the root's number).
+    /// each cover found with the `k`-th root (the cover holds the root's number), unless
+    /// `keep_all[k]` says it keeps them all (the bitboard then counts through a memo).
     pub fn count_each(
         self,
         problem: &Problem,
         roots: &[usize],
         keep: KeepEach,
+        keep_all: &[bool],
         progress: &crate::engine::Progress,
         shard: Option<crate::engine::split::Shard>,
     ) -> Vec<Tally> {
         match self {
             Algorithm::Bitboard if problem.primary <= 64 => {
-                bitboard::count_each::<u64>(problem, roots, keep, progress, shard)
+                bitboard::count_each::<u64>(problem, roots, keep, keep_all, progress, shard)
             }
             Algorithm::Bitboard => {
-                bitboard::count_each::<u128>(problem, roots, keep, progress, shard)
+                bitboard::count_each::<u128>(problem, roots, keep, keep_all, progress, shard)
             }
             Algorithm::DancingLinks => pin::count_each_dlx(problem, roots, keep, progress, shard),
         }

@@ -104,6 +104,58 @@ fn bitboard_finds_exactly_the_brute_force_covers() {
     }
 }
 
+/// A problem of one-option groups (pieces used once), and sometimes one group of no bound:
+/// the bitboard's counts then go through its memo (`memo::level` takes them).
+fn random_pieces_problem(rng: &mut Rng) -> Problem {
+    let mut p = random_problem(rng, false, false);
+    let groups = 4 + rng.below(5) as usize;
+    let unbounded = rng.below(2) == 0;
+    p.budget = vec![1; groups];
+    if unbounded {
+        p.budget.push(u32::MAX);
+    }
+    let n = p.budget.len() as u64;
+    p.group = (0..p.options.len()).map(|_| rng.below(n) as u32).collect();
+    p
+}
+
+/// Counts through the memo, whole, split into parts and pinned at each option with every cover
+/// kept, give the brute force's counts.
+#[test]
+fn memo_counts_match_the_brute_force() {
+    let mut rng = Rng::seeded(0x6A09_E667_F3BC_C908);
+    for case in 0..300 {
+        let p = random_pieces_problem(&mut rng);
+        assert_ne!(memo::level(&p.budget), u32::MAX, "case {case}");
+        let covers = brute_force(&p);
+        let t = bitboard::count::<u64>(&p, None, &Progress::hidden(), None);
+        assert_eq!(
+            (t.solutions, t.kept),
+            (covers.len() as u64, covers.len() as u64)
+        );
+        let parts: u64 = (0..3)
+            .map(|k| {
+                let s = Some(crate::engine::split::Shard::new(k, 3).unwrap());
+                bitboard::count::<u64>(&p, None, &Progress::hidden(), s).solutions
+            })
+            .sum();
+        assert_eq!(parts, covers.len() as u64, "case {case}: {p:?}");
+        let roots: Vec<usize> = (0..p.options.len()).collect();
+        let all = vec![true; roots.len()];
+        let never = |_: usize, _: &[usize]| false;
+        let tallies =
+            Algorithm::Bitboard.count_each(&p, &roots, &never, &all, &Progress::hidden(), None);
+        for (&root, t) in roots.iter().zip(&tallies) {
+            let holding = covers.iter().filter(|c| c.contains(&root)).count() as u64;
+            assert_eq!(
+                (t.solutions, t.kept),
+                (holding, holding),
+                "case {case}, root {root}: {p:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_limit_lists_that_many_and_says_there_are_more() {
     // Two items, each coverable alone or together: covers {0,1}, {2}.
@@ -164,7 +216,7 @@ fn pinned_counts_match_the_brute_force_with_colours() {
         };
         let keep: KeepEach = &keep;
         let tallies =
-            Algorithm::DancingLinks.count_each(&p, &roots, keep, &Progress::hidden(), None);
+            Algorithm::DancingLinks.count_each(&p, &roots, keep, &[], &Progress::hidden(), None);
         assert_eq!(tallies.len(), roots.len());
         for (&root, t) in roots.iter().zip(&tallies) {
             let holding: Vec<&Vec<usize>> = covers.iter().filter(|c| c.contains(&root)).collect();

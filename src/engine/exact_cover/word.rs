@@ -21,6 +21,8 @@ pub trait Word:
     fn trailing_zeros(self) -> u32;
     /// The word less its lowest set bit.
     fn without_lowest(self) -> Self;
+    /// The word as 128 bits (a memo's key).
+    fn wide(self) -> u128;
 }
 
 macro_rules! impl_word {
@@ -33,6 +35,9 @@ macro_rules! impl_word {
             }
             fn trailing_zeros(self) -> u32 {
                 <$t>::trailing_zeros(self)
+            }
+            fn wide(self) -> u128 {
+                self as u128
             }
             fn without_lowest(self) -> $t {
                 self & self.wrapping_sub(1)

@@ -146,10 +146,16 @@ fn count_pinned(
             cover.iter().copied(),
         )
     };
-    let tallies = p
-        .engine
-        .engine
-        .count_each(problem, &roots, &keep, ctx.progress, ctx.shard);
+    // A class whose stabiliser is trivial keeps every packing: is_least is not asked.
+    let keep_all: Vec<bool> = anchor
+        .orbits
+        .iter()
+        .map(|o| o.stabiliser.is_empty())
+        .collect();
+    let tallies =
+        p.engine
+            .engine
+            .count_each(problem, &roots, &keep, &keep_all, ctx.progress, ctx.shard);
     let mut total = Tally {
         complete: true,
         ..Tally::default()
