@@ -6,7 +6,9 @@
 
 mod backtrack;
 mod board;
+mod constellation;
 mod construct;
+mod gapped;
 mod load;
 mod mirror;
 mod parts;

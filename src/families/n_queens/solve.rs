@@ -7,7 +7,7 @@ use super::plan::{CATALOG, Plan};
 use super::puzzle::QueensPuzzle;
 use super::reach::known_placements;
 use super::report::{Placements, QueensDetails, fill_classes, fill_placement, fill_placements};
-use super::{construct, mirror, parts, symmetry};
+use super::{constellation, construct, mirror, parts};
 use crate::diagnostic::Diagnostic;
 use crate::engine::split::Shard;
 use crate::families::{Puzzle, SolveContext};
@@ -64,12 +64,7 @@ impl Puzzle for QueensPuzzle {
                 report.stats.states = t.nodes;
             }
             Plan::CountClasses { unique } => {
-                let c = match ctx.shard {
-                    Some(s) if n >= 4 => parts::count_classes(n, s),
-                    // Boards below 4 have no branches to split: part 0 holds them whole.
-                    Some(s) if s.index > 0 => symmetry::Classes::default(),
-                    _ => symmetry::count(n, ctx.progress),
-                };
+                let c = constellation::count_shard(n, ctx.shard.unwrap_or(Shard::WHOLE));
                 let answer = if unique { c.unique() } else { c.total() };
                 self.counted(&mut report, &mut details, c.total(), answer);
                 fill_classes(&mut report, &mut details, &c);

@@ -10,6 +10,10 @@
 //! - elsewhere (column `b1` in 1..n/2): a representative must be the least of its class; rows
 //!   before `b1` and after `b2` avoid the edge columns, and a full placement is compared against
 //!   its rotations (`check`) to count it once with its orbit size.
+//!
+//! The count itself is now `constellation.rs` (faster, and split by its constellations); this
+//! search stays as that count's independent check in the tests, and `Classes` is shared.
+#![cfg_attr(not(test), allow(dead_code))]
 
 use super::backtrack::bits;
 use super::board::full_mask;
