@@ -11,11 +11,13 @@
 
 use super::backtrack;
 use super::board::full_mask;
+use super::classes::Classes;
 use super::gapped::Gapped;
-use super::symmetry::Classes;
+use crate::engine::Progress;
 use crate::engine::split::Shard;
 use crate::engine::stop;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The border queens: the column of row 0's and of the last row's, the row of column 0's and
 /// of the last column's. A corner queen is two of them at once.
@@ -170,8 +172,16 @@ pub fn constellations(n: usize) -> Vec<Constellation> {
     out
 }
 
-/// The classes of placements of the constellations `picked` (indices into `all`).
-fn count_picked(n: usize, all: &[Constellation], picked: Vec<usize>) -> Classes {
+/// The classes of placements of the constellations `picked` (indices into `all`), the
+/// constellations done shown as they are counted.
+fn count_picked(
+    n: usize,
+    all: &[Constellation],
+    picked: Vec<usize>,
+    progress: &Progress,
+) -> Classes {
+    let total = picked.len() as u64;
+    let done = AtomicU64::new(0);
     picked
         .into_par_iter()
         .map(|i| {
@@ -180,7 +190,10 @@ fn count_picked(n: usize, all: &[Constellation], picked: Vec<usize>) -> Classes 
             if stop::requested().is_some() {
                 return Classes::default();
             }
-            classes(n, &all[i])
+            let c = classes(n, &all[i]);
+            let k = done.fetch_add(1, Ordering::Relaxed) + 1;
+            progress.position("constellations", k, total);
+            c
         })
         .reduce(Classes::default, |a, b| a + b)
 }
@@ -188,11 +201,11 @@ fn count_picked(n: usize, all: &[Constellation], picked: Vec<usize>) -> Classes 
 /// The classes of placements of the empty n x n board.
 #[cfg(test)]
 pub fn count(n: usize) -> Classes {
-    count_shard(n, Shard::WHOLE)
+    count_shard(n, Shard::WHOLE, &Progress::hidden())
 }
 
 /// This shard's part of the classes: the constellations dealt to it.
-pub fn count_shard(n: usize, shard: Shard) -> Classes {
+pub fn count_shard(n: usize, shard: Shard, progress: &Progress) -> Classes {
     match n {
         // One queen: its single placement is fixed by every symmetry (an orbit of 1).
         1 if shard.index == 0 => Classes {
@@ -204,7 +217,7 @@ pub fn count_shard(n: usize, shard: Shard) -> Classes {
         _ => {
             let all = constellations(n);
             let estimates: Vec<u64> = all.iter().map(|c| estimate(n, c)).collect();
-            count_picked(n, &all, shard.deal(&estimates))
+            count_picked(n, &all, shard.deal(&estimates), progress)
         }
     }
 }
@@ -333,7 +346,7 @@ mod tests {
             for parts in [2, 7, 64] {
                 let mut sum = Classes::default();
                 for k in 0..parts {
-                    sum += count_shard(n, Shard::new(k, parts).unwrap());
+                    sum += count_shard(n, Shard::new(k, parts).unwrap(), &Progress::hidden());
                 }
                 assert_eq!(sum, whole, "n = {n}, {parts} parts");
             }

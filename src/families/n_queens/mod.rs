@@ -6,6 +6,7 @@
 
 mod backtrack;
 mod board;
+mod classes;
 mod constellation;
 mod construct;
 mod gapped;
@@ -18,6 +19,7 @@ mod reach;
 mod report;
 mod solve;
 mod spec;
+#[cfg(test)]
 mod symmetry;
 
 use super::{Family, Puzzle};

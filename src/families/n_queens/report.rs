@@ -3,7 +3,7 @@
 //! (docs/json.md, docs/schema/n-queens.json).
 
 use super::board::Board;
-use super::symmetry::Classes;
+use super::classes::Classes;
 use crate::report::{Report, Section, Solution, Step, group_digits};
 use serde::{Deserialize, Serialize};
 

@@ -64,7 +64,8 @@ impl Puzzle for QueensPuzzle {
                 report.stats.states = t.nodes;
             }
             Plan::CountClasses { unique } => {
-                let c = constellation::count_shard(n, ctx.shard.unwrap_or(Shard::WHOLE));
+                let c =
+                    constellation::count_shard(n, ctx.shard.unwrap_or(Shard::WHOLE), ctx.progress);
                 let answer = if unique { c.unique() } else { c.total() };
                 self.counted(&mut report, &mut details, c.total(), answer);
                 fill_classes(&mut report, &mut details, &c);

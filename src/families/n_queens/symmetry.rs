@@ -11,56 +11,16 @@
 //!   before `b1` and after `b2` avoid the edge columns, and a full placement is compared against
 //!   its rotations (`check`) to count it once with its orbit size.
 //!
-//! The count itself is now `constellation.rs` (faster, and split by its constellations); this
-//! search stays as that count's independent check in the tests, and `Classes` is shared.
-#![cfg_attr(not(test), allow(dead_code))]
+//! The count itself is `constellation.rs` (faster, and split by its constellations); this
+//! search, built for the tests only, is that count's independent check.
 
 use super::backtrack::bits;
 use super::board::full_mask;
+use super::classes::Classes;
 use crate::engine::Progress;
 use crate::engine::stop;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// Solution classes by orbit size, and search nodes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Classes {
-    /// Only the single queen of the 1 x 1 board is fixed by every symmetry.
-    pub one: u64,
-    pub two: u64,
-    pub four: u64,
-    pub eight: u64,
-    pub nodes: u64,
-}
-
-impl Classes {
-    pub fn total(&self) -> u64 {
-        self.one + 2 * self.two + 4 * self.four + 8 * self.eight
-    }
-
-    pub fn unique(&self) -> u64 {
-        self.one + self.two + self.four + self.eight
-    }
-}
-
-impl std::ops::Add for Classes {
-    type Output = Classes;
-    fn add(self, o: Classes) -> Classes {
-        Classes {
-            one: self.one + o.one,
-            two: self.two + o.two,
-            four: self.four + o.four,
-            eight: self.eight + o.eight,
-            nodes: self.nodes + o.nodes,
-        }
-    }
-}
-
-impl std::ops::AddAssign for Classes {
-    fn add_assign(&mut self, o: Classes) {
-        *self = *self + o;
-    }
-}
 
 /// The fixed parameters of one search branch.
 #[derive(Clone, Copy)]
