@@ -10,7 +10,8 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::Progress;
 use crate::engine::split::Shard;
 use crate::engine::stop;
-use crate::families::{self, PlayEnd, PlayIo, Puzzle, SolveContext};
+use crate::families;
+use crate::families::family::{PlayEnd, PlayIo, Puzzle, SolveContext};
 use crate::report::boards::BoardStyle;
 use crate::report::{self, Report};
 use crate::spec::SpecDocument;
@@ -219,7 +220,7 @@ pub fn play(spec: &Path, edits: &EditArgs) -> ExitCode {
         let _ = output.flush();
         // The family does not know the spec: the place of its refusal is the spec's kind.
         end.map_err(|d| match d.location {
-            None if d.message == families::NO_PLAY_MODE => {
+            None if d.message == families::family::NO_PLAY_MODE => {
                 d.at(&doc.source, doc.puzzle.kind.span()).label("this kind")
             }
             _ => d,

@@ -5,7 +5,7 @@
 //! kept in the report.
 
 use crate::cli::memory::size_words;
-use crate::families::{Keeps, SearchSize};
+use crate::families::family::{Keeps, SearchSize};
 
 /// Candidates a second that a depth-first search may test, for the order of magnitude of a
 /// note only.

@@ -6,7 +6,7 @@ use crate::cli::exit;
 use crate::families::FAMILIES;
 use std::process::ExitCode;
 
-/// The starter of `kind`, if there is one: each family holds its own (see [`crate::families::Family::starter`]).
+/// The starter of `kind`, if there is one: each family holds its own (see [`crate::families::family::Family::starter`]).
 pub fn starter(kind: &str) -> Option<&'static str> {
     FAMILIES
         .iter()

@@ -432,7 +432,7 @@ fn rational(v: &Value) -> Option<(i128, i128)> {
 
 /// The merged document as a report: its header fields, then what the kind adds, rebuilt from
 /// the merged fields as a plain run builds them (`family`, as
-/// [`crate::families::Family::describe_merged`]: notes, sections, and the status only the whole
+/// [`crate::families::family::Family::describe_merged`]: notes, sections, and the status only the whole
 /// decides, e.g. no packing at all). The document takes the kind's status and notes.
 pub fn describe(m: &mut Merged, family: &dyn Fn(&Value, &mut Report)) -> View {
     let mut report = header_report(&m.doc);

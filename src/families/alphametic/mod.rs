@@ -11,7 +11,7 @@ mod solve;
 mod solver;
 mod spec;
 
-use super::{Family, Puzzle};
+use super::family::{Family, Puzzle};
 use crate::diagnostic::Diagnostic;
 use crate::spec::SpecDocument;
 

@@ -8,7 +8,7 @@ use super::report::{AlphameticDetails, Answer};
 use super::solver::{self, Method};
 use crate::diagnostic::Diagnostic;
 use crate::expr::{self, BinOp, Expr, ExprError, ExprKind, Value};
-use crate::families::{Puzzle, SolveContext};
+use crate::families::family::{Puzzle, SolveContext};
 use crate::report::{Report, StateView, Stats, Status};
 
 impl Puzzle for AlphameticPuzzle {

@@ -23,7 +23,7 @@ mod spec;
 mod strategy;
 mod symmetry;
 
-use super::{Family, Puzzle};
+use super::family::{Family, Puzzle};
 use crate::diagnostic::Diagnostic;
 use crate::spec::SpecDocument;
 

@@ -4,7 +4,7 @@
 
 use super::sets::all_symbols;
 use super::strategy::Player;
-use crate::families::{PlayEnd, PlayIo};
+use crate::families::family::{PlayEnd, PlayIo};
 use std::io::{Result, Write};
 
 enum Command {

@@ -11,7 +11,7 @@ use super::strategy::{Player, Strategy};
 use crate::diagnostic::Diagnostic;
 use crate::engine::split::Shard;
 use crate::engine::stop;
-use crate::families::{PlayEnd, PlayIo, Puzzle, SolveContext};
+use crate::families::family::{PlayEnd, PlayIo, Puzzle, SolveContext};
 use crate::report::shard::part_note;
 use crate::report::{Report, Stats, Status};
 use std::time::Instant;

@@ -19,7 +19,7 @@ mod spec;
 mod symmetry;
 mod template;
 
-use super::{Family, Puzzle};
+use super::family::{Family, Puzzle};
 use crate::diagnostic::Diagnostic;
 use crate::spec::SpecDocument;
 

@@ -7,7 +7,7 @@ use super::puzzle::ExactCoverPuzzle;
 use super::report::{ExactCoverDetails, NO_COVER, fill_classes, fill_covers};
 use crate::diagnostic::Diagnostic;
 use crate::engine::exact_cover::{Keep, Problem, Tally};
-use crate::families::{Puzzle, SolveContext};
+use crate::families::family::{Puzzle, SolveContext};
 use crate::report::{Report, Stats, Status};
 use std::time::Instant;
 

@@ -12,7 +12,7 @@ mod report;
 mod solve;
 mod spec;
 
-use super::{Family, Puzzle};
+use super::family::{Family, Puzzle};
 use crate::diagnostic::Diagnostic;
 use crate::spec::SpecDocument;
 

@@ -10,7 +10,7 @@ use super::report::{KomachiDetails, evaluation_notes, no_formula_note, values_se
 use crate::diagnostic::Diagnostic;
 use crate::engine::split::Shard;
 use crate::expr::{self, Rational, Value};
-use crate::families::{Puzzle, SolveContext};
+use crate::families::family::{Puzzle, SolveContext};
 use crate::report::{Report, Solution, Stats, Status, Step};
 use std::time::Duration;
 

@@ -22,7 +22,7 @@ mod spec;
 #[cfg(test)]
 mod symmetry;
 
-use super::{Family, Puzzle};
+use super::family::{Family, Puzzle};
 use crate::diagnostic::Diagnostic;
 use crate::spec::SpecDocument;
 

@@ -10,7 +10,7 @@ use super::report::{Placements, QueensDetails, fill_classes, fill_placement, fil
 use super::{constellation, construct, mirror, parts};
 use crate::diagnostic::Diagnostic;
 use crate::engine::split::Shard;
-use crate::families::{Puzzle, SolveContext};
+use crate::families::family::{Puzzle, SolveContext};
 use crate::report::{Report, Stats, Status, group_digits};
 use std::time::Instant;
 

@@ -16,7 +16,7 @@ mod solve;
 mod spec;
 mod symmetry;
 
-use super::{Family, Puzzle};
+use super::family::{Family, Puzzle};
 use crate::diagnostic::Diagnostic;
 use crate::spec::SpecDocument;
 

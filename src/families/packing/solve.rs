@@ -8,7 +8,7 @@ use super::symmetry::{Anchor, Symmetries, is_least};
 use crate::diagnostic::Diagnostic;
 use crate::engine::exact_cover::{Problem, Tally};
 use crate::families::exact_cover::listing::report_listing;
-use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
+use crate::families::family::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Stats, Status};
 use std::time::Instant;
 

@@ -7,7 +7,7 @@ use super::plan::{Objective, Plan};
 use super::puzzle::PegPuzzle;
 use super::search::jump_mask;
 use super::symmetry;
-use crate::families::{Keeps, SearchSize};
+use crate::families::family::{Keeps, SearchSize};
 
 impl PegPuzzle {
     /// The position the searches start from: the start after the fixed first jump, if any.

@@ -10,7 +10,7 @@ use super::puzzle::PegPuzzle;
 use super::report::{Answer, PegDetails, view};
 use super::search::Search;
 use crate::diagnostic::Diagnostic;
-use crate::families::{Puzzle, SearchSize, SolveContext};
+use crate::families::family::{Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Stats, Status};
 use std::time::Instant;
 

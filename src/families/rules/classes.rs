@@ -9,7 +9,7 @@ use super::word::Word;
 use crate::diagnostic::Diagnostic;
 use crate::engine::SearchStats;
 use crate::engine::orbit_layers;
-use crate::families::SolveContext;
+use crate::families::family::SolveContext;
 use crate::families::state_space;
 use crate::families::state_space::layers::LayerDetails;
 use crate::report::{Report, Section, Stats, Status, group_digits};

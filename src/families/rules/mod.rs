@@ -29,7 +29,7 @@ mod swap;
 mod symmetry;
 pub(crate) mod word;
 
-use super::{Family, Puzzle};
+use super::family::{Family, Puzzle};
 use crate::diagnostic::Diagnostic;
 use crate::spec::SpecDocument;
 

@@ -18,8 +18,8 @@ use crate::engine::{
     Path, Progress, SearchStats, bitmap_bfs, bitmap_layers, ida_star, uniform_cost,
 };
 use crate::expr::ExprError;
+use crate::families::family::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::families::state_space::{self, MovePuzzle, Visited};
-use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Solution, StateView, Stats, Status, Step};
 use std::ops::ControlFlow;
 

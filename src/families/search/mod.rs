@@ -29,7 +29,7 @@ mod tables;
 pub(crate) mod template;
 mod translate;
 
-use super::{Family, Puzzle};
+use super::family::{Family, Puzzle};
 use crate::diagnostic::Diagnostic;
 use crate::spec::SpecDocument;
 

@@ -10,7 +10,7 @@ use crate::engine::propagation::{
 };
 use crate::engine::{Progress, backtracking};
 use crate::expr::{self, ExprError, Rational, Value};
-use crate::families::SolveContext;
+use crate::families::family::SolveContext;
 use std::time::Duration;
 
 /// What a run found.

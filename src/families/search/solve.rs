@@ -12,7 +12,7 @@ use super::template::{self};
 use crate::diagnostic::Diagnostic;
 use crate::engine::propagation::Sense;
 use crate::expr::{self};
-use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
+use crate::families::family::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::shard::part_note;
 use crate::report::{Report, Stats, Status};
 

@@ -14,7 +14,7 @@ mod size;
 mod solve;
 mod spec;
 
-use super::{Family, Puzzle};
+use super::family::{Family, Puzzle};
 use crate::diagnostic::Diagnostic;
 use crate::spec::SpecDocument;
 

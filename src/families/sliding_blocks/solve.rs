@@ -8,8 +8,8 @@ use super::report::{Details, Pieces};
 use crate::diagnostic::Diagnostic;
 use crate::engine::Path;
 use crate::expr::ExprError;
+use crate::families::family::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::families::state_space::{self, MovePuzzle, Outcome};
-use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Solution, StateView, Status, Step};
 use std::cell::RefCell;
 

@@ -34,7 +34,7 @@ mod spec;
 mod starts_file;
 mod tile_search;
 
-use super::{Family, Puzzle};
+use super::family::{Family, Puzzle};
 use crate::diagnostic::Diagnostic;
 use crate::spec::SpecDocument;
 

@@ -5,7 +5,7 @@ use super::plan::{CATALOG, Objective, Plan};
 use super::puzzle::TilesPuzzle;
 use crate::diagnostic::Diagnostic;
 use crate::engine::{Progress, ranked_bfs};
-use crate::families::{Puzzle, SolveContext};
+use crate::families::family::{Puzzle, SolveContext};
 use crate::report::{Report, Status};
 
 impl Puzzle for TilesPuzzle {

@@ -8,7 +8,7 @@ mod report;
 mod solve;
 mod spec;
 
-use super::{Family, Puzzle};
+use super::family::{Family, Puzzle};
 use crate::diagnostic::Diagnostic;
 use crate::spec::SpecDocument;
 

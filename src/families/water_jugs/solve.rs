@@ -7,8 +7,8 @@ use super::puzzle::JugsPuzzle;
 use super::report::view;
 use crate::diagnostic::Diagnostic;
 use crate::engine::Path;
+use crate::families::family::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::families::state_space::{self, MovePuzzle};
-use crate::families::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Solution, StateView, Status, Step, group_digits};
 use crate::spec::Failures;
 
