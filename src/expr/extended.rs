@@ -3,9 +3,9 @@
 
 use super::ast::{Binding, Expr};
 use super::error::ExprError;
-use super::forms::{binding_of, span_of};
 use super::parser::build;
 use super::parser::{ExprParser, Rule, syntax_error};
+use super::parser::{binding_of, span_of};
 use pest::Parser;
 use pest::iterators::Pair;
 use std::ops::Range;

@@ -11,7 +11,6 @@ mod equation;
 mod error;
 mod eval;
 mod extended;
-mod forms;
 mod functions;
 mod parser;
 mod rational;

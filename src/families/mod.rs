@@ -1,5 +1,5 @@
 //! Puzzle families: one module per `kind`. A family reads its spec into a checked puzzle model
-//! and solves it with the engines; it knows nothing of printing (it returns a [`Report`]).
+//! and solves it with the engines; it knows nothing of printing (it returns a report).
 //! Adding a kind means one module (whose [`Family`] gives its starter, doc page and example) and
 //! one line in [`FAMILIES`], the one list of kinds: `puzzlespec new`, the tests and the checks
 //! of the schemas and fuzz seeds (tests/kinds.rs) all read it.
