@@ -220,3 +220,36 @@ fn fifteen_rules_match_korfs_published_lengths() {
         assert_eq!(got, length, "{tiles:?}");
     }
 }
+
+/// A start whose values no move can turn into the goal's (every cell 2) leaves `auto` no table
+/// to build: found while searching, the error still points at the heuristic in the spec (the
+/// fuzzer found it naming no file), exit 2.
+#[test]
+fn an_auto_heuristic_without_tables_is_refused_at_its_place() {
+    let out = common::run(&[
+        "run",
+        "specs/fifteen-rules.toml",
+        "--set",
+        "start.cell=2",
+        "--time-limit",
+        "5",
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    let text = std::fs::read_to_string("specs/fifteen-rules.toml").unwrap();
+    let line = 1
+        + (text.lines())
+            .position(|l| l.starts_with("heuristic = \"auto\""))
+            .expect("the spec names its heuristic");
+    assert!(
+        out.stderr.contains(&format!(
+            "fifteen-rules.toml (with --set):{line}:14: in the heuristic"
+        )),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("found no pattern database"),
+        "{}",
+        out.stderr
+    );
+}

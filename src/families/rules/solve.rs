@@ -211,13 +211,8 @@ impl RulesPuzzle {
             return Ok(ControlFlow::Continue(None));
         };
         let goal = self.rules.reverse.as_ref().map_or(self.start, |r| r.goal);
-        let built =
-            AutoHeuristic::build::<W>(&self.rules, goal, self.start, unit).map_err(|why| {
-                Diagnostic::new(format!(
-                    "heuristic = \"auto\" found no pattern database it can build: {why}"
-                ))
-                .help("give the heuristic as a formula, or leave it out")
-            })?;
+        let built = AutoHeuristic::build::<W>(&self.rules, goal, self.start, unit)
+            .map_err(|why| self.no_auto_heuristic(&why))?;
         let Some(auto) = built else {
             report
                 .notes
@@ -227,6 +222,16 @@ impl RulesPuzzle {
         };
         report.notes.extend(auto.describe());
         Ok(ControlFlow::Continue(Some(auto)))
+    }
+
+    /// The error of a `heuristic = "auto"` that found no table to build, at the heuristic.
+    fn no_auto_heuristic(&self, why: &str) -> Diagnostic {
+        let message = format!("heuristic = \"auto\" found no pattern database it can build: {why}");
+        let help = "give the heuristic as a formula, or leave it out";
+        match self.sites.of(Formula::Heuristic) {
+            Some(site) => site.error(ExprError::new(message, 0.."auto".len()).help(help)),
+            None => Diagnostic::new(message).help(help),
+        }
     }
 
     /// The plan as the move puzzles' driver runs it: every objective but `cheapest`.
