@@ -6,8 +6,9 @@
 //! it holds if it holds for some value of the class), so every real move is an abstract one
 //! and abstract distances never overestimate real ones.
 
+use super::instance::Target;
 use super::layout::Layout;
-use super::model::{Rules, Target};
+use super::model::Rules;
 use super::permute::Perm;
 use super::word::{Mask, Word};
 

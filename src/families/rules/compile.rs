@@ -2,9 +2,9 @@
 //! guard, effect and cost are lowered with the parameters as constants and compiled.
 
 use super::bytecode::Program;
+use super::instance::{Effect, Instance, Target, Write};
 use super::layout::{Layout, Shape};
 use super::lower::{Ir, Names, Ty};
-use super::model::{Effect, Instance, Target, Write};
 use super::permute::{Perm, Step};
 use super::spec::MoveTable;
 use super::word::{Mask, Word};

@@ -5,8 +5,8 @@
 
 use super::bytecode::Program;
 use super::compile::ParsedMove;
+use super::instance::Instance;
 use super::lower::{Names, Ty};
-use super::model::Instance;
 use super::spec::MoveTable;
 use crate::diagnostic::Diagnostic;
 use crate::expr::{Expr, ExprError, ExprKind, Forms};

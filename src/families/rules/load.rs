@@ -79,7 +79,7 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
         heuristic,
     };
     start_obeys_constraints(doc, &spec, &rules, start)?;
-    rules.reverse = super::reverse::Reverse::build(&rules);
+    rules.reverse = super::reverse::Reverse::build(&rules.layout, &rules.instances, &rules.goal);
     let facts = Facts {
         backward: rules.reverse.as_ref().map(|r| r.per_state),
         ..facts
@@ -424,7 +424,7 @@ fn moves(
     spec: &RulesDocument,
     names: &mut Names,
     words: &super::label::Words,
-) -> Result<(Vec<super::model::Instance>, Vec<Label>), Diagnostic> {
+) -> Result<(Vec<super::instance::Instance>, Vec<Label>), Diagnostic> {
     let moves = spec.moves.get_ref();
     if moves.is_empty() {
         return Err(doc
@@ -567,7 +567,7 @@ fn start_obeys_constraints(
     }
 }
 
-fn costs_differ(instances: &[super::model::Instance]) -> bool {
+fn costs_differ(instances: &[super::instance::Instance]) -> bool {
     let mut costs = instances.iter().map(|i| i.cost.constant());
     match costs.next() {
         None => false,

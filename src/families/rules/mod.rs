@@ -10,6 +10,7 @@ mod compile;
 mod cycles;
 mod deepening;
 mod display;
+mod instance;
 mod label;
 pub(crate) mod layout;
 mod load;

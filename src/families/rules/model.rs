@@ -3,8 +3,10 @@
 //! heuristic. Applying a move allocates nothing; a failure names the formula and the span.
 
 use super::bytecode::{Fault, Program};
+use super::instance::{Instance, Target, Write};
 use super::layout::Layout;
 use super::lower::Table;
+use super::reverse::Forward;
 use super::word::{Mask, Word};
 
 /// Which formula of the spec a program came from (for the file:line:col of a failure).
@@ -37,61 +39,6 @@ impl SearchFault {
                 Formula::Guard(_) | Formula::Constraint(_) | Formula::Goal
             )
     }
-}
-
-/// Where one assignment writes.
-#[derive(Debug, Clone)]
-pub enum Target {
-    Slot(usize),
-    /// An array element at an index computed from the state.
-    At {
-        var: usize,
-        index: Program,
-    },
-}
-
-#[derive(Debug, Clone)]
-pub struct Write {
-    pub target: Target,
-    pub value: Program,
-    /// The assignment inside the effect's text.
-    pub span: std::ops::Range<usize>,
-}
-
-/// An effect: bit operations for the assignments that are constants and 0/1 toggles, and
-/// programs for the rest (all read the state before the move). The masks are kept in the
-/// widest word and cut to the state's word where they are applied.
-#[derive(Debug, Clone, Default)]
-pub struct Effect {
-    pub clear: Mask,
-    pub set: Mask,
-    pub toggle: Mask,
-    /// Slots moved among themselves (declared by `permute` or found in `do`): applied by
-    /// shifts, and undone by its inverse when searching backwards.
-    pub perm: Option<super::permute::Perm>,
-    pub writes: Vec<Write>,
-}
-
-impl Effect {
-    /// `s` after the bit operations.
-    #[inline(always)]
-    fn bits<W: Word>(&self, s: W) -> W {
-        ((s & !W::narrow(self.clear)) | W::narrow(self.set)) ^ W::narrow(self.toggle)
-    }
-}
-
-/// A move with its parameters fixed.
-#[derive(Debug, Clone)]
-pub struct Instance {
-    /// Index of the `[[move]]`.
-    pub rule: usize,
-    pub args: Vec<i64>,
-    /// None: always allowed.
-    pub guard: Option<Program>,
-    pub effect: Effect,
-    pub cost: Program,
-    /// No guard and an effect of bit operations only: applied without any program.
-    pub bits_only: bool,
 }
 
 pub struct Rules {
@@ -375,6 +322,17 @@ pub fn negative_cost<W: Word>(rules: &Rules, mv: u32, from: W, cost: i64) -> Sea
             no_value: false,
         },
         at: Some((mv, Mask::from(from.widen()))),
+    }
+}
+
+impl Forward for Rules {
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn leads_to<W: Word>(&self, mv: usize, s: W, t: W) -> bool {
+        matches!(self.apply(mv, s), Ok(Some(n)) if n == t)
+            && matches!(self.broken_constraint(s), Ok(None))
     }
 }
 

@@ -6,8 +6,9 @@
 //! largest is taken. Every table is admissible, so the sum or maximum is too.
 
 use super::abstraction::{Abstraction, Pattern};
+use super::instance::Target;
 use super::layout::Layout;
-use super::model::{Rules, Target};
+use super::model::Rules;
 use super::word::Word;
 use crate::engine::pattern_cache;
 use crate::engine::pattern_db::{self, Table, UNREACHED};

@@ -5,8 +5,8 @@
 //! cube then indexes 7! * 3^7 = 11,022,480 places instead of 2^35, so its visited set is a
 //! 1.4 MB bitmap rather than a hash set of 3.67 M states.
 
+use super::instance::{Instance, Target};
 use super::layout::{Layout, Shape};
-use super::model::{Instance, Target};
 use super::word::{Mask, Word};
 
 /// The arrays ranked as permutations and the slots ranked by their range, each digit with its

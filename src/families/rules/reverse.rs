@@ -4,8 +4,9 @@
 //! write, and each candidate is kept only if running the move forwards from it gives the state,
 //! so the backward search sees exactly the edges the forward one does.
 
+use super::bytecode::Program;
+use super::instance::{Instance, Target};
 use super::layout::Layout;
-use super::model::{Instance, Rules, Target};
 use super::permute::Perm;
 use super::word::{Mask, Word};
 
@@ -88,10 +89,16 @@ impl Preimage {
     }
 }
 
+/// What the way back needs of the rules: each candidate checked by following its move forwards.
+pub trait Forward {
+    fn layout(&self) -> &Layout;
+    /// Whether `s` breaks no constraint and move `mv` from it is allowed and leads to `t`.
+    fn leads_to<W: Word>(&self, mv: usize, s: W, t: W) -> bool;
+}
+
 /// The one state the goal names, when it is `slot == constant` tests fixing every slot.
-fn goal_state(rules: &Rules) -> Option<u128> {
-    let tests = rules.goal.equalities(true)?;
-    let layout = &rules.layout;
+fn goal_state(layout: &Layout, goal: &Program) -> Option<u128> {
+    let tests = goal.equalities(true)?;
     let mut values: Vec<Option<i64>> = vec![None; layout.slots.len()];
     for (shift, mask, c) in tests {
         let k = layout
@@ -112,10 +119,10 @@ fn goal_state(rules: &Rules) -> Option<u128> {
 
 impl Reverse {
     /// The way back, when the goal names one full state.
-    pub fn build(rules: &Rules) -> Option<Reverse> {
-        let goal = goal_state(rules)?;
-        let moves: Vec<Preimage> = (rules.instances.iter())
-            .map(|i| Preimage::build(i, &rules.layout))
+    pub fn build(layout: &Layout, instances: &[Instance], goal: &Program) -> Option<Reverse> {
+        let goal = goal_state(layout, goal)?;
+        let moves: Vec<Preimage> = (instances.iter())
+            .map(|i| Preimage::build(i, layout))
             .collect();
         let per_state = moves
             .iter()
@@ -130,7 +137,12 @@ impl Reverse {
     /// Calls `found(move, previous)` for every move and state leading to `t` (each checked by
     /// applying the move). A candidate whose guard, effect or constraints cannot be evaluated
     /// is no predecessor: forward search never reaches it without stopping first.
-    pub fn predecessors<W: Word>(&self, rules: &Rules, t: W, found: &mut impl FnMut(u32, W)) {
+    pub fn predecessors<W: Word>(
+        &self,
+        rules: &impl Forward,
+        t: W,
+        found: &mut impl FnMut(u32, W),
+    ) {
         for (i, p) in self.moves.iter().enumerate() {
             let (fixed, toggle) = (W::narrow(p.fixed), W::narrow(p.toggle));
             if (t ^ toggle) & fixed != W::narrow(p.set) & fixed {
@@ -140,9 +152,8 @@ impl Reverse {
                 Some(inv) => inv.apply(t, t ^ toggle),
                 None => t ^ toggle,
             };
-            each_value(&rules.layout, &p.free, base, &mut |s| {
-                let leads = matches!(rules.apply(i, s), Ok(Some(n)) if n == t);
-                if leads && matches!(rules.broken_constraint(s), Ok(None)) {
+            each_value(rules.layout(), &p.free, base, &mut |s| {
+                if rules.leads_to(i, s, t) {
                     found(i as u32, s);
                 }
             });
@@ -170,7 +181,7 @@ mod tests {
     use std::path::Path;
 
     /// Every valid state of the layout (each slot within its range).
-    fn all_states(rules: &super::Rules) -> Vec<u64> {
+    fn all_states(rules: &super::super::model::Rules) -> Vec<u64> {
         let mut out = vec![0u64];
         for (k, f) in rules.layout.slots.iter().enumerate() {
             out = out

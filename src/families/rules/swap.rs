@@ -5,8 +5,8 @@
 //! pattern databases can follow the tiles (pattern.rs).
 
 use super::bytecode::Program;
+use super::instance::{Effect, Target};
 use super::layout::Layout;
-use super::model::{Effect, Target};
 use super::permute::{Perm, Step};
 use super::word::Word;
 
