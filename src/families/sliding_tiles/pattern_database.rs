@@ -9,8 +9,8 @@
 //! tile form one region, expanded at once; sliding a group tile into the region costs 1.
 //!
 //! Built tables are cached in `$PUZZLESPEC_CACHE_DIR`, else `$XDG_CACHE_HOME/puzzlespec`, else
-//! `~/.cache/puzzlespec`: one file per board, goal and group, whose header (`pattern_cache.rs`)
-//! is checked before the table is trusted.
+//! `~/.cache/puzzlespec`: one file per board, goal and group, whose header
+//! (`src/engine/pattern_cache.rs`) is checked before the table is trusted.
 
 use super::blank_region::Regions;
 use super::board::Board;
