@@ -1,7 +1,7 @@
-//! `run --shard K/N` for n-queens (plain backtracking and listings; the symmetry count splits by
-//! its constellations, `constellation.rs`): the search split into the placements of its first rows (many
-//! more parts than shards), each part's size estimated by its placements two rows further, and
-//! the parts dealt by that estimate (`engine::split`). Every shard lists the same parts in the
+//! `run --shard K/N` for n-queens (plain backtracking and listings; the symmetry count splits
+//! by its constellations, `constellation.rs`): the search split into the placements of its
+//! first rows (many more parts than shards), each part's size estimated by its placements two
+//! rows further, and the parts dealt by that estimate (`engine::split`). Every shard lists the same parts in the
 //! same order, so a part belongs to one shard on every machine and run.
 
 use super::backtrack::{self, Frontier, Listing, Tally, bits};

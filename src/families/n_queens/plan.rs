@@ -20,7 +20,7 @@ pub enum Engine {
     Bitboard,
     /// Backtracking on the left half of row 0, mirrored.
     BitboardMirror,
-    /// One search per class of the 8 symmetries of the square.
+    /// One count per constellation (border queens placed) of each class of the 8 symmetries.
     BitboardSymmetry,
     /// The explicit placement for n mod 6 (`construct.rs`), O(n), empty boards only.
     Construct,
