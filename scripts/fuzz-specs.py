@@ -12,6 +12,8 @@ input:
 - the exit code is one the README documents for a bad, finished or stopped run (0, 1, 2, 4, 5,
   6); never 3 (internal error), 101 (panic), a signal (134 abort, 139 segfault), or a timeout;
 - stderr has no panic text ("panicked", "RUST_BACKTRACE");
+- a run that was stopped (memory cap, time limit, Ctrl-C) claims no proof ("exhaustive search",
+  "proved optimal");
 - the run ends within its bound (the time limit, the 2 s grace of a stop, and loading);
 - a refused spec (exit 2, `Error: ...`) names file:line:col, unless the error is about a
   command-line value or a file that cannot be read (those have no place in a file).
@@ -97,7 +99,7 @@ def run(binary, args, timeout, memory_mb, stdin=None, stdout="null"):
     elif stdout == "full":
         out = open("/dev/full", "wb")
     else:
-        out = subprocess.DEVNULL
+        out = subprocess.PIPE
     try:
         done = subprocess.run(
             [str(binary), *args],
@@ -109,7 +111,8 @@ def run(binary, args, timeout, memory_mb, stdin=None, stdout="null"):
             preexec_fn=limit_memory(memory_mb),
         )
         code = done.returncode if done.returncode >= 0 else 128 - done.returncode
-        stderr = done.stderr
+        # The report goes to stdout: kept with stderr, so that what it claims can be checked.
+        stderr = done.stderr + (done.stdout or b"")
     except subprocess.TimeoutExpired as e:
         code, stderr = "timeout", e.stderr or b""
     finally:
@@ -302,6 +305,12 @@ def command_line(variant, text, kind, names, kinds, out, rng):
 
 # --- What must hold ------------------------------------------------------------------------
 
+# Exit codes of a run that was stopped (memory cap, time limit, Ctrl-C), and what only a search
+# that finished may say.
+STOPPED = {5, 6, 130}
+PROOF_CLAIMED = re.compile(r"exhaustive search|(?<!not )proved (there is none|optimal|unique)", re.I)
+
+
 def verdict(code, stderr, seconds, limit, stdout):
     """None when the run behaved, else what is wrong with it."""
     text = stderr.decode("utf-8", errors="replace")
@@ -313,6 +322,8 @@ def verdict(code, stderr, seconds, limit, stdout):
         return f"exit {code}"
     if seconds > limit + SLACK:
         return f"slow ({seconds:.1f} s of CPU)"
+    if code in STOPPED and PROOF_CLAIMED.search(text):
+        return "a stopped run claims a proof"
     first = next((line for line in text.split("\n") if line.lower().startswith("error: ")), None)
     if code == 2 and first:
         message = first[len("error: "):]

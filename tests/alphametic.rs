@@ -144,6 +144,33 @@ fn ten_ten_ten_thirty_has_no_solution() {
     assert!(text.contains("exhaustive search"), "{text}");
 }
 
+/// A search stopped before it found anything has proved nothing: the report says it stopped,
+/// never "exhaustive search" (the column engine said so, found by scripts/fuzz-specs.py).
+#[test]
+fn a_stopped_search_claims_no_proof() {
+    for engine in ["columns", "weighted-sums"] {
+        let out = run(&[
+            "run",
+            "specs/alphametic-300-addends.toml",
+            "--engine",
+            engine,
+            "--time-limit",
+            "0.000001",
+        ]);
+        assert_eq!(out.code, 6, "{engine}: {}", out.stderr);
+        assert!(
+            out.stdout.contains("stopped by the time limit"),
+            "{}",
+            out.stdout
+        );
+        assert!(
+            !out.stdout.contains("exhaustive"),
+            "{engine}: {}",
+            out.stdout
+        );
+    }
+}
+
 #[test]
 fn so_many_more_men_with_41_addends() {
     let spec = std::fs::read_to_string("specs/so-many-more-men.toml").unwrap();

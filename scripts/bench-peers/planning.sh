@@ -38,9 +38,16 @@ declare -A spec=(
     [lights-out]="specs/lights-out-rules.toml"
     [bridge-torch]="specs/bridge-torch-rules.toml"
     [pocket-cube]="specs/pocket-cube-rules.toml"
+    [cube]="specs/cube-rules.toml"
+    [fifteen]="specs/fifteen-rules.toml"
+    [wolf-goat-cabbage]="specs/wolf-goat-cabbage-rules.toml"
+    [sokoban]="specs/sokoban-microban1-rules.toml"
 )
+# The cubes' models move cubies by conditional effects, which LM-cut and iPDB do not take.
+declare -A configs=([pocket-cube]="blind" [cube]="blind")
 puzzles=("$@")
-[[ ${#puzzles[@]} -gt 0 ]] || puzzles=(water-jugs missionaries bridge-torch hanoi-8 hanoi-12 eight lights-out pocket-cube)
+[[ ${#puzzles[@]} -gt 0 ]] || puzzles=(water-jugs missionaries wolf-goat-cabbage bridge-torch hanoi-8 hanoi-12 eight sokoban
+    lights-out pocket-cube cube fifteen)
 for p in "${puzzles[@]}"; do
     echo "== $p"
     dom=$work/pddl/$p-domain.pddl
@@ -49,12 +56,13 @@ for p in "${puzzles[@]}"; do
         mkdir -p "$work/$p-$2"
         echo "sh -c 'cd $work/$p-$2 && $py $fd --overall-time-limit $limit $dom $prob --search \"$1\" > log 2>&1'"
     }
-    scripts/side-by-side.py -n "$runs" \
-        "puzzlespec=$bin run --quiet ${spec[$p]}" \
-        "fd-blind=$(planner 'astar(blind())' blind)" \
-        "fd-lmcut=$(planner 'astar(lmcut())' lmcut)" \
-        "fd-ipdb=$(planner 'astar(ipdb())' ipdb)" || true
-    for c in blind lmcut ipdb; do
-        grep -hE "Plan (length|cost)" "$work/$p-$c/log" 2>/dev/null | tail -1 | sed "s/^/   fd-$c: /" || true
+    cmds=("puzzlespec=$bin run --quiet ${spec[$p]}")
+    for c in ${configs[$p]:-blind lmcut ipdb}; do
+        cmds+=("fd-$c=$(planner "astar($c())" "$c")")
+    done
+    scripts/side-by-side.py -n "$runs" "${cmds[@]}" || true
+    for c in ${configs[$p]:-blind lmcut ipdb}; do
+        plan=$(grep -hE "Plan (length|cost)" "$work/$p-$c/log" 2>/dev/null | tail -1 || true)
+        echo "   fd-$c: ${plan:-no plan (limit $limit s, or see the log: $(grep -m1 -iE "error|unsupported|memory|time limit" "$work/$p-$c/log" 2>/dev/null || true))}"
     done
 done

@@ -115,19 +115,87 @@ def hanoi(n):
             problem(f"hanoi-{n}", "hanoi", " ".join(discs + pegs), init, goal))
 
 
-def eight():
-    """specs/eight-rules.toml: 8 6 7 / 2 5 4 / 3 0 1 to 1 2 3 / 4 5 6 / 7 8 0 (31 moves)."""
-    start, goal = [8, 6, 7, 2, 5, 4, 3, 0, 1], [1, 2, 3, 4, 5, 6, 7, 8, 0]
-    adj = [(p, q) for p in range(9) for q in range(9)
-           if abs(p // 3 - q // 3) + abs(p % 3 - q % 3) == 1]
+def tiles(n, start, name):
+    """An n x n sliding-tile puzzle: a tile beside the blank (0) slides into it; the goal is
+    0 1 2 ... n*n-1 row by row, as in specs/fifteen-rules.toml (Korf's goal), or for the
+    8-puzzle 1..8 with the blank last (specs/eight-rules.toml): `goal` says which."""
+    cells = n * n
+    adj = [(p, q) for p in range(cells) for q in range(cells)
+           if abs(p // n - q // n) + abs(p % n - q % n) == 1]
     acts = [action("slide", "?t ?from ?to", ["tile ?t", "at ?t ?from", "blank ?to", "adj ?from ?to"],
                    ["at ?t ?to", "blank ?from"], ["at ?t ?from", "blank ?to"])]
     preds = ["(tile ?t)", "(at ?t ?p)", "(blank ?p)", "(adj ?p ?q)"]
-    objs = " ".join([f"t{i}" for i in range(1, 9)] + [f"c{p}" for p in range(9)])
-    init = [f"tile t{i}" for i in range(1, 9)] + [f"adj c{p} c{q}" for p, q in adj]
-    init += [f"at t{t} c{p}" if t else f"blank c{p}" for p, t in enumerate(start)]
-    goal_ = [f"at t{t} c{p}" for p, t in enumerate(goal) if t]
-    return domain("eight", preds, acts), problem("eight-31", "eight", objs, init, goal_)
+    objs = " ".join([f"t{i}" for i in range(1, cells)] + [f"c{p}" for p in range(cells)])
+    init = [f"tile t{i}" for i in range(1, cells)] + [f"adj c{p} c{q}" for p, q in adj]
+    init += [f"at t{t} c{p}" if t else f"blank c{p}" for p, t in enumerate(start[0])]
+    goal_ = [f"at t{t} c{p}" for p, t in enumerate(start[1]) if t]
+    return domain(name, preds, acts), problem(f"{name}-1", name, objs, init, goal_)
+
+
+def eight():
+    """specs/eight-rules.toml: 8 6 7 / 2 5 4 / 3 0 1 to 1 2 3 / 4 5 6 / 7 8 0 (31 moves)."""
+    return tiles(3, ([8, 6, 7, 2, 5, 4, 3, 0, 1], [1, 2, 3, 4, 5, 6, 7, 8, 0]), "eight")
+
+
+def fifteen():
+    """specs/fifteen-rules.toml: Korf's instance 1 (57 moves), the goal 0 1 2 ... 15."""
+    start = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3]
+    return tiles(4, (start, list(range(16))), "fifteen")
+
+
+def wolf_goat_cabbage():
+    """specs/wolf-goat-cabbage-rules.toml: the farmer ferries one at a time (7 crossings)."""
+    items = ["farmer", "wolf", "goat", "cabbage"]
+    at = lambda i, s: f"at-{items[i]}-{s}"
+
+    def safe(sides):  # the wolf eats the goat, the goat the cabbage, without the farmer
+        return not ((sides[1] == sides[2] != sides[0]) or (sides[2] == sides[3] != sides[0]))
+
+    acts = []
+    for sides in itertools.product(range(2), repeat=4):
+        for k in range(4):  # k = 0: the farmer alone; else he takes item k
+            if sides[k] != sides[0]:
+                continue
+            after = list(sides)
+            after[0] = after[k] = 1 - sides[0]
+            if safe(sides) and safe(after):
+                moved = sorted({0, k})
+                acts.append(action(f"cross-{''.join(map(str, sides))}-{k}", "",
+                                   [at(i, sides[i]) for i in range(4)],
+                                   [at(i, after[i]) for i in moved],
+                                   [at(i, sides[i]) for i in moved]))
+    preds = [f"({at(i, s)})" for i in range(4) for s in range(2)]
+    return (domain("river-wgc", preds, acts),
+            problem("wgc", "river-wgc", "", [at(i, 0) for i in range(4)],
+                    [at(i, 1) for i in range(4)]))
+
+
+def sokoban():
+    """specs/sokoban-microban1-rules.toml: Microban level 1, every walk and push costs 1."""
+    level = ["####", "# .#", "#  ###", "#*@  #", "#  $ #", "#  ###", "####"]
+    floor = [(r, c) for r, row in enumerate(level) for c, ch in enumerate(row) if ch != "#"]
+    cell = {rc: f"c{i}" for i, rc in enumerate(floor)}
+    ch = {cell[rc]: level[rc[0]][rc[1]] for rc in floor}
+    steps = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+    init = []
+    for (r, c) in floor:
+        for d, (dr, dc) in steps.items():
+            if (r + dr, c + dc) in cell:
+                init.append(f"adj {cell[r, c]} {cell[r + dr, c + dc]} {d}")
+    init += [f"box {x}" for x, v in ch.items() if v in "$*"]
+    init += [f"clear {x}" for x, v in ch.items() if v not in "$*@"]
+    init += [f"player {x}" for x, v in ch.items() if v == "@"]
+    goal = [f"box {x}" for x, v in ch.items() if v in ".*"]
+    acts = [action("walk", "?from ?to ?d", ["player ?from", "clear ?to", "adj ?from ?to ?d"],
+                   ["player ?to", "clear ?from"], ["player ?from", "clear ?to"]),
+            action("push", "?from ?b ?to ?d",
+                   ["player ?from", "box ?b", "clear ?to", "adj ?from ?b ?d", "adj ?b ?to ?d"],
+                   ["player ?b", "box ?to", "clear ?from"],
+                   ["player ?from", "box ?b", "clear ?to"])]
+    preds = ["(adj ?a ?b ?d)", "(box ?c)", "(clear ?c)", "(player ?c)"]
+    objs = " ".join(cell.values()) + " " + " ".join(steps)
+    return (domain("sokoban", preds, acts),
+            problem("microban-1", "sokoban", objs, init, goal))
 
 
 def lights_out():
@@ -169,33 +237,64 @@ def bridge():
                     [f"side-{a}-1" for a in range(4)]))
 
 
+def permutation_puzzle(name, groups, moves, turns=(1, 2, 3)):
+    """A twisty puzzle as grounded atoms `<group>-<position>-<cubie>-<twist>` with one action
+    per face turn whose conditional effects move each cubie: as a STRIPS model without them the
+    planner must ground every combination of the turned cubies and their twists (7 x 6 x 5 x 4
+    x 81 operators per pocket-cube move, 2.6e10 per 3x3x3 move), which it cannot. Fast
+    Downward's blind search takes conditional effects; LM-cut and iPDB do not.
+
+    groups: {group: (start cubies, start twists, twist modulus)}; moves: {face: {group: (cycle,
+    adds)}}, as the spec's `permute`: the cubie at cycle[k] lands on cycle[k + 1] and the cubie
+    landing on cycle[k] has adds[k] added to its twist."""
+    atom = lambda g, p, c, o: f"{g}-{p}-{c}-{o}"
+    acts = []
+    for face, parts in moves.items():
+        for q in turns:
+            effects = []
+            for g, (cycle, adds) in parts.items():
+                size, mod = len(groups[g][0]), groups[g][2]
+                for k, p in enumerate(cycle):
+                    to = cycle[(k + q) % len(cycle)]
+                    add = sum(adds[(k + s) % len(cycle)] for s in range(1, q + 1))
+                    for c in range(size):
+                        for o in range(mod):
+                            a, b = atom(g, p, c, o), atom(g, to, c, (o + add) % mod)
+                            effects.append(f"(when ({a}) (and (not ({a})) ({b})))")
+            acts.append(f"  (:action {face}{q}\n    :parameters ()\n    :precondition (and)\n"
+                        f"    :effect (and {' '.join(effects)} (increase (total-cost) 1)))")
+    preds, init, goal = [], [], []
+    for g, (cubies, twists, mod) in groups.items():
+        n = len(cubies)
+        preds += [f"({atom(g, p, c, o)})" for p in range(n) for c in range(n) for o in range(mod)]
+        init += [atom(g, p, cubies[p], twists[p]) for p in range(n)]
+        goal += [atom(g, p, p, 0) for p in range(n)]
+    dom = domain(name, preds, acts).replace(":strips :typing", ":strips :conditional-effects")
+    return dom, problem(f"{name}-1", name, "", init, goal)
+
+
 def pocket_cube():
     """specs/pocket-cube-rules.toml: its 11-move start, half-turn metric (U, R, F turned 1-3
-    quarters; the DBL corner stays). Lifted on the four cubies of the turned face and their
-    twists: the planner grounds 7 x 6 x 5 x 4 x 81 operators per move."""
-    cp, co = [5, 2, 6, 4, 0, 1, 3], [0, 0, 2, 1, 1, 0, 2]
-    faces = {"U": ([0, 1, 2, 3], [0, 0, 0, 0]), "R": ([0, 3, 6, 4], [2, 1, 2, 1]),
-             "F": ([0, 4, 5, 1], [1, 2, 1, 2])}
-    acts = []
-    for face, (cyc, add) in faces.items():
-        for q in (1, 2, 3):
-            # The cubie at cyc[k] goes to cyc[k + q], its twist raised by the adds it passes.
-            twist = [sum(add[(k + s) % 4] for s in range(q)) % 3 for k in range(4)]
-            params = " ".join(f"?c{k} - cubie ?o{k} ?n{k} - twist" for k in range(4))
-            pre = [f"at ?c{k} p{cyc[k]} ?o{k}" for k in range(4)]
-            pre += [f"plus{twist[k]} ?o{k} ?n{k}" for k in range(4)]
-            addl = [f"at ?c{k} p{cyc[(k + q) % 4]} ?n{k}" for k in range(4)]
-            dele = [f"at ?c{k} p{cyc[k]} ?o{k}" for k in range(4)]
-            acts.append(action(f"{face}{q}", params, pre, addl, dele))
-    dom = domain("pocket", ["(at ?c - cubie ?p - place ?o - twist)",
-                            "(plus0 ?a ?b - twist) (plus1 ?a ?b - twist) (plus2 ?a ?b - twist)"],
-                 acts).replace("(:predicates", "(:types cubie place twist)\n  (:constants " +
-                               " ".join(f"p{p}" for p in range(7)) + " - place)\n  (:predicates")
-    objs = " ".join(f"k{c}" for c in range(7)) + " - cubie t0 t1 t2 - twist"
-    init = [f"at k{cp[p]} p{p} t{co[p]}" for p in range(7)]
-    init += [f"plus{d} t{a} t{(a + d) % 3}" for d in range(3) for a in range(3)]
-    goal = [f"at k{p} p{p} t0" for p in range(7)]
-    return dom, problem("pocket-11", "pocket", objs, init, goal)
+    quarters; the DBL corner stays)."""
+    groups = {"c": ([5, 2, 6, 4, 0, 1, 3], [0, 0, 2, 1, 1, 0, 2], 3)}
+    moves = {"U": {"c": ([0, 1, 2, 3], [0, 0, 0, 0])},
+             "R": {"c": ([0, 3, 6, 4], [2, 1, 2, 1])},
+             "F": {"c": ([0, 4, 5, 1], [1, 2, 1, 2])}}
+    return permutation_puzzle("pocket", groups, moves)
+
+
+def cube():
+    """specs/cube-rules.toml with its default scramble (params.scramble = 1), half-turn metric."""
+    groups = {"c": ([2, 4, 5, 6, 1, 3, 7, 0], [1, 0, 1, 1, 1, 1, 0, 1], 3),
+              "e": ([5, 7, 3, 2, 4, 6, 10, 1, 8, 9, 11, 0], [0, 1, 0, 1, 1, 0, 1, 0, 0, 0, 1, 1], 2)}
+    none4 = [0, 0, 0, 0]
+    moves = {"U": {"c": ([0, 1, 2, 3], none4), "e": ([0, 1, 2, 3], none4)},
+             "R": {"c": ([0, 3, 7, 4], [2, 1, 2, 1]), "e": ([0, 11, 4, 8], none4)},
+             "F": {"c": ([0, 4, 5, 1], [1, 2, 1, 2]), "e": ([1, 8, 5, 9], [1, 1, 1, 1])},
+             "D": {"c": ([4, 7, 6, 5], none4), "e": ([4, 7, 6, 5], none4)},
+             "L": {"c": ([1, 5, 6, 2], [1, 2, 1, 2]), "e": ([2, 9, 6, 10], none4)},
+             "B": {"c": ([2, 6, 7, 3], [1, 2, 1, 2]), "e": ([3, 10, 7, 11], [1, 1, 1, 1])}}
+    return permutation_puzzle("cube", groups, moves)
 
 
 def write(outdir, name, pair):
@@ -215,6 +314,10 @@ def main():
     write(outdir, "lights-out", lights_out())
     write(outdir, "bridge-torch", bridge())
     write(outdir, "pocket-cube", pocket_cube())
+    write(outdir, "cube", cube())
+    write(outdir, "fifteen", fifteen())
+    write(outdir, "wolf-goat-cabbage", wolf_goat_cabbage())
+    write(outdir, "sokoban", sokoban())
 
 
 if __name__ == "__main__":

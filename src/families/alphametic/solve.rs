@@ -78,7 +78,8 @@ impl AlphameticPuzzle {
             report.count = Some(u128::from(count));
         }
         let listed = report.solutions.len() as u64;
-        if count == 0 {
+        // A search cut short found nothing yet: that is no proof (the driver marks it stopped).
+        if count == 0 && crate::engine::stop::heeded().is_none() {
             report.status = Status::NoSolution;
             report.notes.push(format!(
                 "no assignment of digits to the letters makes the two sides equal (exhaustive search, {nodes} nodes)"
