@@ -17,8 +17,7 @@ use super::board::Board;
 use super::pattern_rank::placements;
 use super::pattern_symmetry::TableSymmetry;
 use super::ranked_pattern_build;
-use crate::engine::pattern_cache as cache_file;
-pub use crate::engine::pattern_cache::cache_dir;
+use crate::engine::pattern_cache::{self as cache_file, cache_dir};
 use crate::engine::{room, stop};
 use crate::util::radix_sort::{join_equal_keys, sort_reusing};
 

@@ -5,7 +5,7 @@
 use super::arrangement::Start;
 use super::board::tile_list;
 use super::model::{self, Tiles};
-use super::pattern_database::{self, PatternDatabase};
+use super::pattern_database::PatternDatabase;
 use super::pattern_search::PatternSearch;
 use super::plan::{MAX_ARRAY_CELLS, Search};
 use super::puzzle::TilesPuzzle;
@@ -220,7 +220,7 @@ impl TilesPuzzle {
         let how = if dbs.iter().all(|d| d.cached) {
             "loaded from the cache".to_string()
         } else {
-            match pattern_database::cache_dir() {
+            match crate::engine::pattern_cache::cache_dir() {
                 Some(d) => format!("built and cached in {}", d.display()),
                 None => "built (no cache folder)".to_string(),
             }
