@@ -268,14 +268,14 @@ fn classes(n: usize, c: &Constellation, inner: &Inner) -> Classes {
 /// narrowest row first, all rows in one vector; on larger ones top to bottom, in the image
 /// that fails first.
 enum Inner {
-    Fewest(Fewest),
+    Fewest(Box<Fewest>),
     TopDown,
 }
 
 impl Inner {
     fn new(n: usize) -> Inner {
         if (4..=fewest::MAX_N).contains(&n) {
-            Inner::Fewest(Fewest::new(n))
+            Inner::Fewest(Box::new(Fewest::new(n)))
         } else {
             Inner::TopDown
         }
