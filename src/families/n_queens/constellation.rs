@@ -12,6 +12,7 @@
 use super::backtrack;
 use super::board::full_mask;
 use super::classes::Classes;
+use super::fewest::{self, Fewest};
 use super::gapped::Gapped;
 use crate::engine::Progress;
 use crate::engine::split::Shard;
@@ -180,6 +181,7 @@ fn count_picked(
     picked: Vec<usize>,
     progress: &Progress,
 ) -> Classes {
+    let inner = Inner::new(n);
     let total = picked.len() as u64;
     let done = AtomicU64::new(0);
     picked
@@ -190,7 +192,7 @@ fn count_picked(
             if stop::requested().is_some() {
                 return Classes::default();
             }
-            let c = classes(n, &all[i]);
+            let c = classes(n, &all[i], &inner);
             let k = done.fetch_add(1, Ordering::Relaxed) + 1;
             progress.position("constellations", k, total);
             c
@@ -240,12 +242,12 @@ fn estimate(n: usize, c: &Constellation) -> u64 {
 /// on that line, and one through a diagonal maps a queen off it to a square on its own
 /// anti-diagonal, so every queen would be on that diagonal. Hence below the half turn every
 /// placement is fixed by the identity alone.
-fn classes(n: usize, c: &Constellation) -> Classes {
+fn classes(n: usize, c: &Constellation, inner: &Inner) -> Classes {
     let allowed = c.border.allowed(n);
     let h = u64::from(c.fixed_by);
     let mut out = Classes::default();
     if !c.half_turn {
-        let (found, nodes) = easiest(n, c.border).count();
+        let (found, nodes) = inner.count(n, c.border);
         out.eight = found / h;
         out.nodes = nodes;
         return out;
@@ -260,6 +262,32 @@ fn classes(n: usize, c: &Constellation) -> Classes {
     out.four = by_fixed[2] * 2 / h;
     out.two = by_fixed[4] * 4 / h;
     out
+}
+
+/// How the free rows of a constellation are counted: on boards up to `fewest::MAX_N` the
+/// narrowest row first, all rows in one vector; on larger ones top to bottom, in the image
+/// that fails first.
+enum Inner {
+    Fewest(Box<Fewest>),
+    TopDown,
+}
+
+impl Inner {
+    fn new(n: usize) -> Inner {
+        if (4..=fewest::MAX_N).contains(&n) {
+            Inner::Fewest(Box::new(Fewest::new(n)))
+        } else {
+            Inner::TopDown
+        }
+    }
+
+    /// The completions of `border` and the queens placed on the way.
+    fn count(&self, n: usize, border: Border) -> (u64, u64) {
+        match self {
+            Inner::Fewest(f) => f.count(&border.allowed(n), &border.rows(n)),
+            Inner::TopDown => easiest(n, border).count(),
+        }
+    }
 }
 
 /// Of the border's 8 images (whose completions are as many), the inner search that looks
@@ -327,10 +355,10 @@ mod tests {
     }
 
     /// The same classes as the row-by-row symmetry search (itself checked against orbits
-    /// listed by brute force), for every board up to 11.
+    /// listed by brute force), for every board up to 13.
     #[test]
     fn classes_agree_with_the_symmetry_search() {
-        for n in 1..=11 {
+        for n in 1..=13 {
             let mut c = count(n);
             let mut s = symmetry::count(n, &Progress::hidden());
             (c.nodes, s.nodes) = (0, 0);
@@ -338,10 +366,25 @@ mod tests {
         }
     }
 
+    /// The two ways of counting a constellation's free rows (narrowest row first, and top to
+    /// bottom in the image that fails first) find the same completions for every
+    /// constellation of the boards they share, so the top-down count, used above 18 queens
+    /// only, is checked too.
+    #[test]
+    fn both_inner_counts_agree() {
+        for n in 4..=12 {
+            let narrow = Inner::new(n);
+            for c in constellations(n) {
+                let found = narrow.count(n, c.border).0;
+                assert_eq!(found, Inner::TopDown.count(n, c.border).0, "n = {n}: {c:?}");
+            }
+        }
+    }
+
     /// Split in shards, the parts add up to the whole.
     #[test]
     fn shards_add_up() {
-        for n in [1, 4, 8, 10] {
+        for n in [1, 4, 8, 10, 13] {
             let whole = count(n);
             for parts in [2, 7, 64] {
                 let mut sum = Classes::default();

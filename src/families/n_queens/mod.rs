@@ -9,6 +9,7 @@ mod board;
 mod classes;
 mod constellation;
 mod construct;
+mod fewest;
 mod gapped;
 mod load;
 mod mirror;
@@ -17,6 +18,7 @@ mod plan;
 mod puzzle;
 mod reach;
 mod report;
+mod rows16;
 mod solve;
 mod spec;
 #[cfg(test)]
