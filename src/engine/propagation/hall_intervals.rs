@@ -133,11 +133,11 @@ mod tests {
                 continue;
             }
             assert!(ok, "{doms:?}: a conflict with a solution");
-            for v in 0..n {
-                assert_eq!(s.dom(v) & support[v], support[v], "{doms:?}: lost a value");
+            for (v, &want) in support.iter().enumerate() {
+                assert_eq!(s.dom(v) & want, want, "{doms:?}: lost a value");
                 if intervals {
                     let got = (s.dom(v).trailing_zeros(), s.dom(v).leading_zeros());
-                    let want = (support[v].trailing_zeros(), support[v].leading_zeros());
+                    let want = (want.trailing_zeros(), want.leading_zeros());
                     assert_eq!(got, want, "{doms:?}: bounds of {v}");
                 }
             }
