@@ -133,7 +133,8 @@ fn stopped_headline(r: &Report) -> String {
         None => "stopped",
     };
     let found = match r.solutions.len() {
-        0 => "nothing found so far, and nothing proved".to_string(),
+        // A family may still have proved something (a bound on an objective): its notes say so.
+        0 => "nothing found so far".to_string(),
         n => format!(
             "{n} solution{} found so far (replayed; not proved optimal)",
             if n == 1 { "" } else { "s" }

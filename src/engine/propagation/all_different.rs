@@ -2,9 +2,17 @@
 //! variables is a conflict; and when the variables must use every value left (as many values as
 //! variables, as in a Sudoku row), a value that only one variable can still take is given to it
 //! (a hidden single). When k variables can only take k values between them (a Hall set: a
-//! naked pair, triple or quadruple), those values leave the others.
+//! naked pair, triple or quadruple), those values leave the others. A group with more values
+//! than its small-set rules look at, and more values than variables (a Golomb ruler's
+//! differences), also gets Hall intervals (bounds reasoning, [`super::hall_intervals`]).
 
+use super::hall_intervals::hall_intervals;
 use super::store::{Bits, Store};
+
+/// The largest group given the small Hall sets; larger ones get Hall intervals. Measured: a
+/// Sudoku unit (9) needs a third of the nodes with the small sets; a 16-value magic square lost
+/// about 10% of CPU time to them for 1% fewer nodes (docs/benchmarks.md).
+const HALL_SETS_MAX_VARS: usize = 9;
 
 pub struct AllDifferent {
     pub vars: Vec<usize>,
@@ -22,7 +30,17 @@ impl AllDifferent {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match self.hall_sets(s) {
+            let found = if self.vars.len() <= HALL_SETS_MAX_VARS {
+                self.hall_sets(s)
+            } else if self.has_spare_values(s) {
+                hall_intervals(&self.vars, s)
+            } else {
+                // A permutation (as many values as variables, as in a magic square or a
+                // Langford pairing): the hidden singles prune; intervals cost 1.4-13x the CPU
+                // time there (measured on the magic hexagon, 4x4 squares, Langford 11).
+                Some(false)
+            };
+            match found {
                 None => return false,
                 Some(false) => return true,
                 Some(true) => {}
@@ -37,12 +55,6 @@ impl AllDifferent {
     /// variables. Some(true) when a domain changed.
     fn hall_sets(&self, s: &mut Store) -> Option<bool> {
         const MAX_HALL: u32 = 4;
-        // Measured: a Sudoku unit (9) needs a third of the nodes; a 16-value magic square
-        // loses about 10% of CPU time for 1% fewer nodes (docs/benchmarks.md).
-        const MAX_VARS: usize = 9;
-        if self.vars.len() > MAX_VARS {
-            return Some(false);
-        }
         let mut changed = false;
         // No allocation: this runs at every node of a magic-square count.
         for &u in &self.vars {
@@ -69,6 +81,12 @@ impl AllDifferent {
             }
         }
         Some(changed)
+    }
+
+    /// Whether the variables can take more values between them than there are variables.
+    fn has_spare_values(&self, s: &Store) -> bool {
+        let union = self.vars.iter().fold(0 as Bits, |u, &v| u | s.dom(v));
+        union.count_ones() as usize > self.vars.len()
     }
 
     /// Removes each fixed variable's value from the others until no new variable is fixed;

@@ -12,6 +12,7 @@ mod caller_tests;
 mod clause;
 mod distinct_sum;
 mod element;
+mod hall_intervals;
 mod implied;
 mod linear;
 mod network;

@@ -62,6 +62,7 @@ pub fn search_part<T: Tests>(
         progress,
         // A part's first frame is not the root: restarting there would lose its prefix.
         restarts: None,
+        dive: None,
     };
     let mut stack: Vec<Frame> = Vec::new();
     for (slot, prefix) in &prefixes {

@@ -46,6 +46,11 @@ pub struct Problem {
     /// the objective's bound and the conflict weights: only for optimisation and one-solution
     /// runs (a count would find its solutions again).
     pub restarts: bool,
+    /// With an objective: look for a first solution in the declared order, one value at a time
+    /// (greedy: a Golomb ruler's marks from the left), for at most [`Dive::FAILURES`]
+    /// conflicts, then start again from the root in `order` with that solution's bound.
+    /// Unsplit searches only.
+    pub dive: bool,
     pub objective: Option<Objective>,
 }
 
@@ -57,6 +62,13 @@ pub struct Outcome {
     pub failures: u64,
     pub solutions: u64,
     pub stopped: bool,
+    /// A stop request (time limit, Ctrl-C, memory) ended the walk before the tree was searched.
+    pub cut_short: bool,
+    /// With an objective, when [`search`] was cut short: the best objective value any solution
+    /// can have, proved (for a minimum, no solution is below it): the best found so far, or the
+    /// best that a subtree left open can still reach after propagation if that is better.
+    /// None when nothing was found and no open subtree survives propagation.
+    pub proven_bound: Option<i128>,
     /// Propagation before any search found the problem has no solution, in this propagator.
     pub root_conflict: Option<usize>,
     pub elapsed: Duration,
@@ -100,6 +112,7 @@ pub fn search<T: Tests>(
         return out;
     }
     let mut stack: Vec<Frame> = Vec::with_capacity(n + 1);
+    let dive = (p.dive && p.objective.is_some()).then(|| Dive::start(&mut p));
     match choose(&p) {
         None => {
             out.solutions = 1;
@@ -108,16 +121,72 @@ pub fn search<T: Tests>(
         }
         Some(var) => stack.push(frame(&p.store, var)),
     }
+    // Each solution with an objective beats the last one, so the last value is the best.
+    let mut best = None;
+    let mut on_solution = |v: &[i64], value: Option<i128>| {
+        best = value.or(best);
+        on_solution(v, value)
+    };
     let mut walk = Walk {
         tests,
         bound,
         values: &mut values,
         progress,
         restarts: p.restarts.then(Restarts::default),
+        dive,
     };
     walk.explore(&mut p, &mut stack, &mut on_solution, &mut out);
+    if out.cut_short && p.objective.is_some() {
+        let open = open_bound(&mut p, &stack, tests, bound);
+        out.proven_bound = better_of(&p, open, best);
+    }
     out.elapsed = start.elapsed();
     out
+}
+
+/// The best objective value the subtrees left open on `stack` can still reach: each frame's
+/// untried values, propagated from the frame's state (the objective's bound included), give
+/// the objective its most optimistic value over the domains left. None when every one fails.
+fn open_bound<T: Tests>(
+    p: &mut Problem,
+    stack: &[Frame],
+    tests: &T,
+    bound: Option<usize>,
+) -> Option<i128> {
+    let mut open = None;
+    // The deepest frame first: undoing to a frame's mark goes back up the tree.
+    for f in stack.iter().rev() {
+        p.store.undo(f.mark);
+        if f.rest != 0 && descend(p, tests, f.var, f.rest, bound) {
+            open = better_of(p, optimistic(p), open);
+        }
+        p.store.undo(f.mark);
+    }
+    open
+}
+
+/// The objective's best value over the current domains (least for a minimum).
+fn optimistic(p: &Problem) -> Option<i128> {
+    let o = p.objective.as_ref()?;
+    let s = &p.store;
+    let sum: i128 = o
+        .terms
+        .iter()
+        .map(|&(a, v)| {
+            let low = (a > 0) == (o.sense == Sense::Minimize);
+            i128::from(a) * i128::from(if low { s.min(v) } else { s.max(v) })
+        })
+        .sum();
+    Some(sum + o.constant)
+}
+
+/// The better of two objective values for the problem's sense (either may be missing).
+fn better_of(p: &Problem, a: Option<i128>, b: Option<i128>) -> Option<i128> {
+    let minimize = p.objective.as_ref()?.sense == Sense::Minimize;
+    match (a, b) {
+        (Some(x), Some(y)) => Some(if minimize { x.min(y) } else { x.max(y) }),
+        (x, y) => x.or(y),
+    }
 }
 
 /// What a depth-first walk of the tree needs besides the problem and its stack.
@@ -128,6 +197,35 @@ pub(super) struct Walk<'a, T> {
     pub progress: &'a Progress,
     /// The restart schedule, when the search restarts.
     pub restarts: Option<Restarts>,
+    /// While diving for a first solution ([`Problem::dive`]).
+    pub dive: Option<Dive>,
+}
+
+/// A dive for a first solution: the problem's own order and split, put back when it ends, and
+/// the conflicts it may still meet.
+#[derive(Debug)]
+pub(super) struct Dive {
+    order: Order,
+    split: bool,
+    failures_left: u64,
+}
+
+impl Dive {
+    /// Conflicts a dive may meet before the search starts again in its own order: Golomb 11's
+    /// first ruler takes about 300 nodes declared and none in 100,000 by fewest values first.
+    const FAILURES: u64 = 1_000;
+
+    /// Switches `p` to the declared order, one value at a time.
+    fn start(p: &mut Problem) -> Dive {
+        let dive = Dive {
+            order: p.order,
+            split: p.split,
+            failures_left: Self::FAILURES,
+        };
+        p.order = Order::Declared;
+        p.split = false;
+        dive
+    }
 }
 
 /// Conflicts allowed before the next restart: `SCALE` times Luby's sequence 1 1 2 1 1 2 4 ...
@@ -183,6 +281,13 @@ impl<T: Tests> Walk<'_, T> {
                 stack.pop();
                 continue;
             }
+            // A node of a large model costs up to a millisecond (Golomb 11 at load 8: 6,000 a
+            // second), so the request is looked at every 64 nodes, not stop::poll's 4,096; the
+            // branch not taken stays in the frame, open for the bound of what is left.
+            if out.nodes & 63 == 63 && crate::engine::stop::requested().is_some() {
+                out.cut_short = true;
+                break; // the caller marks the report as stopped
+            }
             let bit = next_branch(p, top.var, top.rest);
             top.rest &= !bit;
             let var = top.var;
@@ -191,12 +296,14 @@ impl<T: Tests> Walk<'_, T> {
                 let nodes = out.nodes;
                 self.progress.message(|| format!("{nodes} nodes"));
             }
-            if crate::engine::stop::poll(out.nodes as usize) {
-                break; // the caller marks the report as stopped
-            }
             if !descend(p, self.tests, var, bit, self.bound) {
                 out.failures += 1;
-                if self.restarts.as_mut().is_some_and(Restarts::failed) {
+                if let Some(d) = &mut self.dive {
+                    d.failures_left -= 1;
+                    if d.failures_left == 0 {
+                        self.end_dive(p, stack, on_solution, out);
+                    }
+                } else if self.restarts.as_mut().is_some_and(Restarts::failed) {
                     self.restart(p, stack, on_solution, out);
                 }
                 continue;
@@ -209,6 +316,9 @@ impl<T: Tests> Walk<'_, T> {
                         out.stopped = true;
                         break;
                     }
+                    if self.dive.is_some() {
+                        self.end_dive(p, stack, on_solution, out);
+                    }
                 }
             }
         }
@@ -216,6 +326,22 @@ impl<T: Tests> Walk<'_, T> {
 }
 
 impl<T: Tests> Walk<'_, T> {
+    /// The dive is over (a solution, or its conflicts spent): the problem's own order and
+    /// split from the root again, with the bound the dive found.
+    fn end_dive(
+        &mut self,
+        p: &mut Problem,
+        stack: &mut Vec<Frame>,
+        on_solution: &mut impl FnMut(&[i64], Option<i128>) -> bool,
+        out: &mut Outcome,
+    ) {
+        if let Some(d) = self.dive.take() {
+            p.order = d.order;
+            p.split = d.split;
+            self.restart(p, stack, on_solution, out);
+        }
+    }
+
     /// Back to the root (the first frame's mark), the objective's bound propagated there, and a
     /// fresh first choice; an empty stack when the bound leaves nothing (the search is over).
     fn restart(
@@ -441,6 +567,7 @@ pub(super) mod tests {
             order: Order::SmallestDomain,
             split: false,
             restarts: false,
+            dive: false,
             objective: None,
         }
     }
@@ -557,6 +684,7 @@ pub(super) mod tests {
         let mut p = queens_problem(8);
         p.order = Order::Activity;
         p.restarts = true;
+        p.dive = true;
         p.split = true;
         p.objective = Some(Objective {
             terms: vec![(8, 0), (1, 7)],
@@ -597,6 +725,7 @@ pub(super) mod tests {
             order,
             split,
             restarts,
+            dive: order == Order::SmallestDomain,
             objective: Some(Objective {
                 terms: vec![(3, 0), (1, 1)],
                 constant: 0,

@@ -22,6 +22,13 @@ pub struct SearchDetails {
     /// With `maximize` / `minimize`: the optimum, proved (a string when it is a fraction).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub optimum: Option<serde_json::Value>,
+    /// With an objective, when the search was stopped: the best value found so far.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_so_far: Option<serde_json::Value>,
+    /// With an objective, when the search was stopped: the bound proved on every solution's
+    /// value (no solution is below it for a minimum, above it for a maximum).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proven_bound: Option<serde_json::Value>,
 }
 
 /// One solution: its `show` line and the value of each variable.

@@ -29,6 +29,9 @@ pub struct Run {
     pub unbounded_objective: bool,
     /// A part of a split run: the part of the search each listed solution came from.
     pub slots: Vec<u64>,
+    /// An unsplit propagation run with a linear objective, cut short: the objective's bound it
+    /// proved (no solution is better).
+    pub proven_bound: Option<i128>,
 }
 
 /// The solutions kept while a search runs: the first `keep`, or the best for an objective.
@@ -99,6 +102,7 @@ impl SearchPuzzle {
             root_conflict: None,
             unbounded_objective: false,
             slots: Vec::new(),
+            proven_bound: None,
         })
     }
 
@@ -159,6 +163,7 @@ impl SearchPuzzle {
         }
         run.translation = Some(translation);
         run.root_conflict = out.root_conflict;
+        run.proven_bound = out.proven_bound;
         run.unbounded_objective = self.goal.is_some() && !bounded;
         Ok(run)
     }
@@ -205,6 +210,7 @@ impl SearchPuzzle {
             order: strategy.order,
             split: strategy.values == Values::Split,
             restarts: strategy.restarts,
+            dive: strategy.dive,
             objective,
         };
         (problem, bounded)
@@ -224,6 +230,7 @@ impl Run {
             root_conflict: None,
             unbounded_objective: false,
             slots: Vec::new(),
+            proven_bound: None,
         }
     }
 }

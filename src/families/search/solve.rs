@@ -11,10 +11,11 @@ use super::run::Run;
 use super::template::{self};
 use crate::diagnostic::Diagnostic;
 use crate::engine::propagation::Sense;
-use crate::expr::{self};
+use crate::expr::{self, Rational};
 use crate::families::family::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::shard::part_note;
 use crate::report::{Report, Stats, Status};
+use serde_json::Value as Json;
 
 impl Puzzle for SearchPuzzle {
     fn summary(&self) -> String {
@@ -82,6 +83,15 @@ impl Puzzle for SearchPuzzle {
     }
 }
 
+/// An objective value in the JSON document: an integer, or a string when it is a fraction or
+/// beyond 64 bits.
+fn json_number(value: Rational) -> Json {
+    match value.to_integer().and_then(|n| i64::try_from(n).ok()) {
+        Some(n) => Json::from(n),
+        None => Json::from(value.to_string()),
+    }
+}
+
 impl SearchPuzzle {
     /// The report's notes, answers (each re-checked), status and details from a run (of one
     /// part of a split search when `part`: its nodes are the part's).
@@ -103,8 +113,14 @@ impl SearchPuzzle {
         self.note_show_failure(report, &run.listed);
         report.solutions = answers.iter().map(Answer::solution).collect();
         report.slots.clone_from(&run.slots);
-        self.set_status(report, run.solutions, run.root_conflict.is_some());
-        let optimum = self.note_optimum(report, run);
+        // A stop request the search heeded: what it found is not a proof (the app marks the
+        // report stopped; the notes must not claim an exhaustive search or an optimum).
+        let stopped = crate::engine::stop::heeded().is_some();
+        self.set_status(report, run.solutions, run.root_conflict.is_some(), stopped);
+        let (optimum, best_so_far, proven_bound) = match stopped {
+            false => (self.note_optimum(report, run), None, None),
+            true => self.note_stopped_objective(report, run),
+        };
         report.set_details(&SearchDetails {
             nodes: run.nodes,
             space: space.is_finite().then_some(space),
@@ -112,6 +128,8 @@ impl SearchPuzzle {
             answers,
             evaluation_errors: self.model.failed_evaluations(),
             optimum,
+            best_so_far,
+            proven_bound,
         });
         Ok(())
     }
@@ -166,11 +184,50 @@ impl SearchPuzzle {
             "optimum proved: {best} is the {words} value of the objective (the whole space was searched{})",
             if run.unbounded_objective { "" } else { ", each solution found bounding the rest" }
         ));
-        Some(
-            match best.to_integer().and_then(|n| i64::try_from(n).ok()) {
-                Some(n) => serde_json::Value::from(n),
-                None => serde_json::Value::from(best.to_string()),
-            },
+        Some(json_number(best))
+    }
+
+    /// For an objective, a search cut short: the best value found so far and the bound proved
+    /// ("best 78, at least 55"): the notes, and both for the JSON document.
+    fn note_stopped_objective(
+        &self,
+        report: &mut Report,
+        run: &Run,
+    ) -> (Option<Json>, Option<Json>, Option<Json>) {
+        let Some(goal) = &self.goal else {
+            return (None, None, None);
+        };
+        let side = match goal.sense {
+            Sense::Maximize => "at most",
+            Sense::Minimize => "at least",
+        };
+        let bound = run.proven_bound;
+        let best = run.best;
+        let proved_optimal = best.is_some() && best.and_then(|b| b.to_integer()) == bound;
+        let found = match best {
+            Some(b) if proved_optimal => format!(
+                "best {b}, proved optimal all the same: propagation rules out every part of the search left open"
+            ),
+            Some(b) => format!("best {b} so far"),
+            None => "no solution found yet".to_string(),
+        };
+        let proved = match bound {
+            _ if proved_optimal => String::new(),
+            Some(k) => format!(
+                "; every solution has an objective value of {side} {k} (proved: the best of the solutions found and of what propagation leaves to the parts of the search not yet explored)"
+            ),
+            None if best.is_none() && run.unbounded_objective => {
+                "; the objective is not linear, so nothing is proved about it".to_string()
+            }
+            None => "; nothing is proved about the objective's value".to_string(),
+        };
+        report.notes.push(format!(
+            "stopped before the search finished: {found}{proved}"
+        ));
+        (
+            None,
+            best.map(json_number),
+            bound.map(|k| json_number(Rational::int(k))),
         )
     }
 
@@ -198,7 +255,7 @@ impl SearchPuzzle {
     }
 
     /// The status, the count and the notes on what was (not) found.
-    fn set_status(&self, report: &mut Report, solutions: u64, before_search: bool) {
+    fn set_status(&self, report: &mut Report, solutions: u64, before_search: bool, stopped: bool) {
         let optimising = self.goal.is_some();
         if self.objective != Objective::First && !optimising {
             report.count = Some(u128::from(solutions));
@@ -206,7 +263,7 @@ impl SearchPuzzle {
         let listed = report.solutions.len() as u64;
         if solutions == 0 {
             report.status = Status::NoSolution;
-            let searched = !before_search && self.empty_domains.is_empty();
+            let searched = !before_search && self.empty_domains.is_empty() && !stopped;
             let only_failures =
                 self.model.rejected_false.get() == 0 && self.model.failed_evaluations() > 0;
             no_solution_note(report, only_failures, searched);
