@@ -1,7 +1,7 @@
-//! The rules kind's integer arithmetic, one function for every path that computes it: the
-//! bytecode at run time and the constants folded while lowering.
+//! Checked integer arithmetic, one function for every path that computes it: the rules
+//! bytecode at run time and the constants the checker folds ([`super::check`]).
 
-use crate::expr::{BinOp, Builtin};
+use super::{BinOp, Builtin};
 
 /// Why an operation has no value.
 #[derive(Debug, Clone, PartialEq, Eq)]
