@@ -128,25 +128,6 @@ impl Layout {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn packs_offsets_and_round_trips() {
-        let mut l = Layout::default();
-        l.push("a".into(), Shape::Number, -3, 4);
-        l.push("b".into(), Shape::Bool, 0, 1);
-        l.push("c".into(), Shape::Array(3), 0, 2);
-        assert_eq!(l.bits, 3 + 1 + 3 * 2);
-        let values = [-3, 1, 2, 0, 1];
-        assert_eq!(l.unpack(l.pack::<u64>(&values)), values);
-        assert_eq!(l.unpack(l.pack::<u128>(&values)), values);
-        assert_eq!(bits_for(5, 5), 0);
-        assert_eq!(bits_for(0, 255), 8);
-    }
-}
-
 /// The checker's names with the rules' state variables.
 pub type Names<'a> = crate::expr::check::Names<'a, Layout>;
 
@@ -164,5 +145,24 @@ impl StateVars for Layout {
 
     fn names(&self) -> Vec<&str> {
         self.vars.iter().map(|v| v.name.as_str()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packs_offsets_and_round_trips() {
+        let mut l = Layout::default();
+        l.push("a".into(), Shape::Number, -3, 4);
+        l.push("b".into(), Shape::Bool, 0, 1);
+        l.push("c".into(), Shape::Array(3), 0, 2);
+        assert_eq!(l.bits, 3 + 1 + 3 * 2);
+        let values = [-3, 1, 2, 0, 1];
+        assert_eq!(l.unpack(l.pack::<u64>(&values)), values);
+        assert_eq!(l.unpack(l.pack::<u128>(&values)), values);
+        assert_eq!(bits_for(5, 5), 0);
+        assert_eq!(bits_for(0, 255), 8);
     }
 }
