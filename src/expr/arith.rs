@@ -22,6 +22,7 @@ fn no_value(message: &str) -> ArithFault {
 /// `a op b` with checked arithmetic; `/` is exact division, as in every kind
 /// (docs/language.md): a quotient that is not whole is an error naming the values; `%` is the
 /// remainder from 0 up (the Euclidean one: `7 % -2` is 1).
+#[inline]
 pub fn arith(op: BinOp, a: i64, b: i64) -> Result<i64, ArithFault> {
     let overflow = || no_value("arithmetic overflow");
     match op {
@@ -63,6 +64,7 @@ fn exact_div(a: i64, b: i64) -> Result<i64, ArithFault> {
 
 /// `div(a, b)` (the quotient rounded towards minus infinity) or `mod(a, b)` (the remainder
 /// that goes with it, with the sign of `b`): `a == b * div(a, b) + mod(a, b)`.
+#[inline]
 pub fn floored(f: Builtin, a: i64, b: i64) -> Result<i64, ArithFault> {
     if b == 0 {
         return Err(no_value("division by zero"));
