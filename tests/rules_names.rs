@@ -170,42 +170,39 @@ fn a_name_used_as_a_number_is_a_located_error() {
     );
 }
 
-/// The fewest crossings of 3 missionaries and 3 cannibals with a boat for 2, by breadth-first
-/// search over (missionaries left, cannibals left, boat side).
-fn missionaries_fewest() -> usize {
-    let safe = |m: i32, c: i32| (m == 0 || c <= m) && (3 - m == 0 || 3 - c <= 3 - m);
-    let mut depth = HashMap::from([((3, 3, 0), 0usize)]);
-    let mut queue = VecDeque::from([(3, 3, 0)]);
+/// The fewest crossings of `n` missionaries and `n` cannibals with a boat for `seats`, by
+/// breadth-first search over (missionaries left, cannibals left, boat side); None when the far
+/// bank cannot be reached.
+fn missionaries_fewest(n: i32, seats: i32) -> Option<usize> {
+    let safe = |m: i32, c: i32| (m == 0 || c <= m) && (n - m == 0 || n - c <= n - m);
+    let mut depth = HashMap::from([((n, n, 0), 0usize)]);
+    let mut queue = VecDeque::from([(n, n, 0)]);
     while let Some((m, c, b)) = queue.pop_front() {
-        for (dm, dc) in [(1, 0), (2, 0), (0, 1), (0, 2), (1, 1)] {
-            let sign = if b == 0 { -1 } else { 1 };
-            let next = (m + sign * dm, c + sign * dc, 1 - b);
-            let ok = (0..=3).contains(&next.0) && (0..=3).contains(&next.1);
-            if ok && safe(next.0, next.1) && !depth.contains_key(&next) {
-                depth.insert(next, depth[&(m, c, b)] + 1);
-                queue.push_back(next);
+        for dm in 0..=seats {
+            for dc in 0..=seats - dm {
+                let sign = if b == 0 { -1 } else { 1 };
+                let next = (m + sign * dm, c + sign * dc, 1 - b);
+                let ok = (0..=n).contains(&next.0) && (0..=n).contains(&next.1);
+                if dm + dc > 0 && ok && safe(next.0, next.1) && !depth.contains_key(&next) {
+                    depth.insert(next, depth[&(m, c, b)] + 1);
+                    queue.push_back(next);
+                }
             }
         }
     }
-    (0..2)
-        .filter_map(|b| depth.get(&(0, 0, b)))
-        .copied()
-        .min()
-        .unwrap()
+    (0..2).filter_map(|b| depth.get(&(0, 0, b))).copied().min()
 }
 
-/// The number at the start of a label part: "no missionary" is 0, "2 cannibals" is 2.
+/// The number at the start of a label part: "0 missionaries" is 0, "2 cannibals" is 2.
 fn how_many(part: &str) -> i32 {
-    part.split(' ').next().unwrap().parse().unwrap_or(0)
+    part.split(' ').next().unwrap().parse().unwrap()
 }
 
-#[test]
-fn missionaries_labels_say_who_crosses_and_replay_to_the_far_bank() {
-    let (doc, code) = run_json(&["specs/missionaries-rules.toml"]);
-    assert_eq!(code, 0, "{doc}");
+/// Replays the labels of the first solution of `doc` from `n` and `n` on the near bank: each
+/// says who crosses, within `seats`, and the states it prints follow. Returns the steps.
+fn replay_missionaries(doc: &serde_json::Value, n: i32, seats: i32) -> usize {
     let steps = doc["solutions"][0].as_array().unwrap();
-    assert_eq!(steps.len(), missionaries_fewest());
-    let (mut m, mut c, mut b) = (3, 3, 0);
+    let (mut m, mut c, mut b) = (n, n, 0);
     for step in steps {
         let label = step["move"].as_str().unwrap();
         let (mis, can) = label
@@ -216,12 +213,43 @@ fn missionaries_labels_say_who_crosses_and_replay_to_the_far_bank() {
             mis.contains("missionar") && can.contains("cannibal"),
             "{label}"
         );
+        let (dm, dc) = (how_many(mis), how_many(can));
+        assert!(dm + dc >= 1 && dm + dc <= seats, "{label}");
         let sign = if b == 0 { -1 } else { 1 };
-        (m, c, b) = (m + sign * how_many(mis), c + sign * how_many(can), 1 - b);
+        (m, c, b) = (m + sign * dm, c + sign * dc, 1 - b);
         assert_eq!(step["state"]["ml"], m, "{label}");
         assert_eq!(step["state"]["cl"], c, "{label}");
     }
     assert_eq!((m, c), (0, 0));
+    steps.len()
+}
+
+#[test]
+fn missionaries_labels_say_who_crosses_and_replay_to_the_far_bank() {
+    let (doc, code) = run_json(&["specs/missionaries-rules.toml"]);
+    assert_eq!(code, 0, "{doc}");
+    assert_eq!(
+        Some(replay_missionaries(&doc, 3, 2)),
+        missionaries_fewest(3, 2)
+    );
+}
+
+/// The labels hold for any boat: with 6 seats and 10 of each (where the sixth seat saves
+/// crossings, by the search here), every crossing is labelled and the answer is the fewest.
+#[test]
+fn missionaries_with_a_boat_for_six_label_every_crossing() {
+    let (n, seats) = (10, 6);
+    let six = missionaries_fewest(n, seats).expect("10 and 10 cross in a boat for 6");
+    assert!(missionaries_fewest(n, seats - 1).is_none_or(|five| five > six));
+    let (doc, code) = run_json(&[
+        "specs/missionaries-rules.toml",
+        "--set",
+        "params.n=10",
+        "--set",
+        "params.seats=6",
+    ]);
+    assert_eq!(code, 0, "{doc}");
+    assert_eq!(replay_missionaries(&doc, n, seats), six);
 }
 
 #[test]

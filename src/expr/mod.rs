@@ -2,9 +2,11 @@
 //! Parsing gives an [`Expr`] tree with spans inside the formula text; binding resolves names to
 //! variable slots; evaluation is exact (rationals, checked arithmetic).
 
+pub mod arith;
 mod ast;
 mod big;
 mod builtins;
+pub mod check;
 mod declaration;
 mod depth;
 mod equation;
@@ -14,6 +16,7 @@ mod extended;
 mod functions;
 mod parser;
 mod rational;
+pub mod template;
 
 pub use ast::{AggOp, BinOp, Binding, Expr, ExprKind, Over};
 pub use declaration::{

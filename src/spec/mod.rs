@@ -11,6 +11,7 @@ mod params;
 mod read;
 mod size;
 mod string_span;
+pub mod tables;
 mod title;
 
 pub use cases::{MAX_CASES, Sweep};

@@ -13,10 +13,9 @@ use super::spec::{ExactCoverDocument, ItemTable, OptionTable};
 use super::template::Template;
 use crate::diagnostic::Diagnostic;
 use crate::expr::Forms;
-use crate::families::rules::layout::Layout;
-use crate::families::rules::lower::{Names, Table, Unroll};
-use crate::families::search::data::{self, DataTable};
+use crate::expr::check::{Names, NoState, Table, Unroll};
 use crate::spec::SpecDocument;
+use crate::spec::tables as data;
 use std::collections::HashMap;
 
 const DEFAULT_LIMIT: u64 = 10;
@@ -35,11 +34,10 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<ExactCoverPuzzle, Diagnost
         .iter()
         .map(|(name, t)| (name.clone(), table(t)))
         .collect();
-    let layout = Layout::default();
     let mut names = Names {
         params: &constants,
         tables: &tables,
-        layout: &layout,
+        vars: &NoState,
         locals: Vec::new(),
         state: false,
         unroll: Unroll::default(),
@@ -66,11 +64,11 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<ExactCoverPuzzle, Diagnost
 }
 
 /// A table as formulas read it; an enumeration is the list of its members' numbers.
-fn table(t: &DataTable) -> Table {
+fn table(t: &Table) -> Table {
     match t {
-        DataTable::List(v) => Table::List(v.clone()),
-        DataTable::Rows(r) => Table::Rows(r.clone()),
-        DataTable::Names(n) => Table::List((0..n.len() as i64).collect()),
+        Table::List(v) => Table::List(v.clone()),
+        Table::Rows(r) => Table::Rows(r.clone()),
+        Table::Names(n) => Table::List((0..n.len() as i64).collect()),
     }
 }
 

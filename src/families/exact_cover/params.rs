@@ -3,8 +3,8 @@
 //! and how the values bound read in a message.
 
 use crate::diagnostic::Diagnostic;
+use crate::expr::check::{Ir, Names, Ty};
 use crate::expr::{Binding, Expr, ExprError, parse_bindings};
-use crate::families::rules::lower::{Ir, Names, Ty};
 use crate::spec::{SpecDocument, closest};
 use std::collections::HashMap;
 use toml::Spanned;

@@ -9,7 +9,7 @@ use super::spec::{ExactCoverDocument, MapEntry, SymmetryTable};
 use super::template::Template;
 use crate::diagnostic::Diagnostic;
 use crate::expr::Forms;
-use crate::families::rules::lower::Names;
+use crate::expr::check::Names;
 use crate::spec::SpecDocument;
 use std::collections::{HashMap, HashSet};
 use toml::Spanned;

@@ -2,9 +2,9 @@
 //! parameters by the rules kind's constant lowering (parameters, tables, loop variables): the
 //! spec language's formulas, not a second expression language.
 
+use crate::expr::check::{Ir, Names, Ty};
+use crate::expr::template::{self as text, Part};
 use crate::expr::{Expr, ExprError};
-use crate::families::rules::lower::{Ir, Names, Ty};
-use crate::families::search::template::{self as text, Part};
 use std::ops::Range;
 
 /// A parsed template: literal text and `{formula}` parts; error spans count from the start of

@@ -2,12 +2,12 @@
 //! and no allocation while evaluating. Every arithmetic step is checked; a failure names the
 //! part of the formula (its span) and what went wrong.
 
-use super::arith::{ArithFault, arith, floored};
 use super::layout::Layout;
-use super::lower::{Ir, Table};
 use super::word::Word;
 use crate::expr::BinOp;
 use crate::expr::Builtin;
+use crate::expr::arith::{ArithFault, arith, floored};
+use crate::expr::check::{Ir, Table};
 use std::ops::Range;
 
 /// Deeper formulas than this are refused when loading (the machine's stack is fixed).
@@ -640,10 +640,11 @@ impl Emitter<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::layout::Names;
     use super::super::layout::{Layout, Shape};
-    use super::super::lower::{Names, Ty};
     use super::*;
     use crate::expr::Forms;
+    use crate::expr::check::Ty;
     use std::collections::BTreeMap;
 
     fn layout() -> Layout {
@@ -674,7 +675,7 @@ mod tests {
         let mut names = Names {
             params: &params,
             tables: &[],
-            layout: &l,
+            vars: &l,
             locals: Vec::new(),
             state: true,
             unroll: Default::default(),

@@ -3,12 +3,13 @@
 
 use super::bytecode::Program;
 use super::instance::{Effect, Instance, Target, Write};
+use super::layout::Names;
 use super::layout::{Layout, Shape};
-use super::lower::{Ir, Names, Ty};
 use super::permute::{Perm, Step};
 use super::spec::MoveTable;
 use super::word::{Mask, Word};
 use crate::diagnostic::Diagnostic;
+use crate::expr::check::{Ir, Ty};
 use crate::expr::{
     Assignment, BinOp, Binding, Expr, ExprError, Forms, parse_bindings, parse_effects,
 };
@@ -193,7 +194,7 @@ fn instance(
                 Ir::Const(0) => return Ok(None),
                 Ir::Const(_) => None,
                 ir => Some(
-                    program(&ir, names.layout, g.span.clone())
+                    program(&ir, names.vars, g.span.clone())
                         .map_err(|e| doc.formula_error(text, &what, e))?,
                 ),
             }
@@ -208,11 +209,11 @@ fn instance(
         None => (Effect::default(), None),
     };
     if let (Some(step), Some(g)) = (copy, &guard) {
-        super::swap::found_swap(&mut effect, step, g, names.layout);
+        super::swap::found_swap(&mut effect, step, g, names.vars);
     }
     if let Some(perm) = super::cycles::declared(doc, m, names)? {
         let span = m.permute.as_ref().map_or(m.name.span(), |p| p.span());
-        add_declared(doc, span, &mut effect, perm, names.layout)?;
+        add_declared(doc, span, &mut effect, perm, names.vars)?;
     }
     let cost = match (&parsed.cost, &m.cost) {
         (Some(c), Some(text)) => {
@@ -220,10 +221,10 @@ fn instance(
             let ir = names
                 .lower_as(c, Ty::Num)
                 .map_err(|e| doc.formula_error(text, &what, e))?;
-            program(&ir, names.layout, c.span.clone())
+            program(&ir, names.vars, c.span.clone())
                 .map_err(|e| doc.formula_error(text, &what, e))?
         }
-        _ => program(&Ir::Const(1), names.layout, 0..0).expect("a constant compiles"),
+        _ => program(&Ir::Const(1), names.vars, 0..0).expect("a constant compiles"),
     };
     let bits_only = guard.is_none() && effect.writes.is_empty() && effect.perm.is_none();
     Ok(Some(Instance {
@@ -284,7 +285,7 @@ fn effect(
             r?;
         }
     }
-    found_permutation(&mut fx, &copies, names.layout);
+    found_permutation(&mut fx, &copies, names.vars);
     let copy = match copies.as_slice() {
         [Some(step)] if fx.perm.is_none() && fx.writes.len() == 1 => Some(*step),
         _ => None,
@@ -404,7 +405,7 @@ fn assignment(
     assigned: &mut Vec<usize>,
     copies: &mut Vec<Option<Step>>,
 ) -> Result<(), ExprError> {
-    let layout = names.layout;
+    let layout = names.vars;
     let Some(v) = layout.var(&a.target) else {
         let e = names.lower(&Expr {
             kind: crate::expr::ExprKind::Name(a.target.clone()),
@@ -459,7 +460,7 @@ fn assignment(
 
 /// Where assignment `a` to variable `v` writes: a fixed slot, or an element found from the state.
 fn target(a: &Assignment, v: usize, names: &mut Names) -> Result<Target, ExprError> {
-    let layout = names.layout;
+    let layout = names.vars;
     let var = &layout.vars[v];
     Ok(match (&a.index, var.shape) {
         (None, Shape::Array(len)) => {

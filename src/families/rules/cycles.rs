@@ -4,11 +4,12 @@
 //! in the file: a table that is no permutation, a cycle position outside the array or named
 //! twice, arrays of different lengths.
 
+use super::layout::Names;
 use super::layout::{Layout, Shape};
-use super::lower::{Names, Table};
 use super::permute::{Perm, Step, size_of};
 use super::spec::{MoveTable, PermuteTable};
 use crate::diagnostic::Diagnostic;
+use crate::expr::check::Table;
 use crate::expr::{ExprKind, Forms};
 use crate::spec::SpecDocument;
 use std::ops::Range;
@@ -34,7 +35,7 @@ pub fn declared(
         }
         return Ok(None);
     };
-    let layout = names.layout;
+    let layout = names.vars;
     let mut steps: Vec<Step> = Vec::new();
     for entry in entries.get_ref() {
         entry_steps(doc, entry, names, &mut steps)?;
@@ -107,7 +108,7 @@ pub(super) fn entry_steps(
     names: &mut Names,
     out: &mut Vec<Step>,
 ) -> Result<(), Diagnostic> {
-    let layout = names.layout;
+    let layout = names.vars;
     let e = entry.get_ref();
     let arrays = arrays(doc, e, layout)?;
     let len = layout.vars[arrays[0]].len();

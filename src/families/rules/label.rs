@@ -6,9 +6,10 @@
 use super::bytecode::Program;
 use super::compile::ParsedMove;
 use super::instance::Instance;
-use super::lower::{Names, Ty};
+use super::layout::Names;
 use super::spec::MoveTable;
 use crate::diagnostic::Diagnostic;
+use crate::expr::check::Ty;
 use crate::expr::{Expr, ExprError, ExprKind, Forms};
 use crate::spec::{FormulaSite, SpecDocument};
 
@@ -83,7 +84,7 @@ impl Label {
         inst: &Instance,
         s: W,
         names: &mut Names,
-        tables: &[super::lower::Table],
+        tables: &[crate::expr::check::Table],
     ) -> Result<String, ExprError> {
         let pairs = self.params.iter().cloned().zip(inst.args.iter().copied());
         if self.parts.is_empty() {
@@ -117,7 +118,7 @@ impl Label {
         index: &Expr,
         s: W,
         names: &mut Names,
-        tables: &[super::lower::Table],
+        tables: &[crate::expr::check::Table],
     ) -> Result<String, ExprError> {
         let k: i64 = value(index, s, names, tables)?
             .parse()
@@ -176,10 +177,10 @@ fn value<W: super::word::Word>(
     t: &Expr,
     s: W,
     names: &mut Names,
-    tables: &[super::lower::Table],
+    tables: &[crate::expr::check::Table],
 ) -> Result<String, ExprError> {
     let (ir, ty) = names.lower(t)?;
-    let program = Program::compile(&ir, names.layout)
+    let program = Program::compile(&ir, names.vars)
         .ok_or_else(|| ExprError::new("this formula cannot be computed here", t.span.clone()))?;
     match program.run(s, tables) {
         Ok(v) if ty == Ty::Bool => Ok((v != 0).to_string()),

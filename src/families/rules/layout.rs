@@ -3,6 +3,8 @@
 //! and writing a slot is a shift and a mask.
 
 use super::word::{Mask, Word};
+pub use crate::expr::check::Shape;
+use crate::expr::check::{StateVar, StateVars};
 
 /// One packed whole number: a scalar variable or one array element.
 #[derive(Debug, Clone, Copy)]
@@ -11,14 +13,6 @@ pub struct Slot {
     pub mask: u64,
     pub lo: i64,
     pub hi: i64,
-}
-
-/// What a state variable is, as the expressions see it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Shape {
-    Number,
-    Bool,
-    Array(usize),
 }
 
 #[derive(Debug, Clone)]
@@ -131,6 +125,26 @@ impl Layout {
 
     pub fn unpack<W: Word>(&self, s: W) -> Vec<i64> {
         (0..self.slots.len()).map(|i| self.get(s, i)).collect()
+    }
+}
+
+/// The checker's names with the rules' state variables.
+pub type Names<'a> = crate::expr::check::Names<'a, Layout>;
+
+/// The checker finds the state variables by name here.
+impl StateVars for Layout {
+    fn find(&self, name: &str) -> Option<StateVar> {
+        let index = self.var(name)?;
+        let v = &self.vars[index];
+        Some(StateVar {
+            index,
+            shape: v.shape,
+            first: v.first,
+        })
+    }
+
+    fn names(&self) -> Vec<&str> {
+        self.vars.iter().map(|v| v.name.as_str()).collect()
     }
 }
 

@@ -4,14 +4,15 @@
 use super::bytecode::Program;
 use super::compile::{self, ParsedMove};
 use super::label::Label;
+use super::layout::Names;
 use super::layout::{Layout, Shape};
-use super::lower::{Ir, Names, Table, Ty};
 use super::model::Rules;
 use super::plan::{CATALOG, Facts, plan};
 use super::puzzle::{RulesPuzzle, Sites};
 use super::spec::{ConstraintTable, RulesDocument};
 use super::word::MAX_BITS;
 use crate::diagnostic::Diagnostic;
+use crate::expr::check::{Ir, Table, Ty};
 use crate::expr::{ExprError, Forms, VarType, parse_var_type};
 use crate::spec::SpecDocument;
 use std::collections::BTreeMap;
@@ -31,7 +32,7 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
     let mut names = Names {
         params: &params,
         tables: &tables,
-        layout: &layout,
+        vars: &layout,
         locals: Vec::new(),
         state: false,
         unroll: Default::default(),
@@ -94,7 +95,7 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
     let mut names = Names {
         params: &params,
         tables: &tables,
-        layout: &rules.layout,
+        vars: &rules.layout,
         locals: Vec::new(),
         state: false,
         unroll: Default::default(),
@@ -251,7 +252,7 @@ fn layout(
     let mut names = Names {
         params,
         tables,
-        layout: &empty,
+        vars: &empty,
         locals: Vec::new(),
         state: false,
         unroll: Default::default(),
@@ -317,7 +318,7 @@ fn start_state(
     spec: &RulesDocument,
     names: &mut Names,
 ) -> Result<u128, Diagnostic> {
-    let layout = names.layout;
+    let layout = names.vars;
     let given = spec.start.get_ref();
     for (name, v) in given {
         if layout.var(name).is_none() {
@@ -478,7 +479,7 @@ fn predicate(
         }
         doc.formula_error(text, what, e)
     })?;
-    Program::compile(&ir, names.layout).ok_or_else(|| {
+    Program::compile(&ir, names.vars).ok_or_else(|| {
         doc.formula_error(
             text,
             what,
@@ -530,7 +531,7 @@ fn constraints(
             (true, ir) => Ir::Not(Box::new(ir)),
             (false, ir) => ir,
         };
-        let p = Program::compile(&ir, names.layout).ok_or_else(|| {
+        let p = Program::compile(&ir, names.vars).ok_or_else(|| {
             doc.formula_error(
                 text,
                 what,

@@ -3,7 +3,6 @@
 //! packed state and programs over it; the shared engines search it.
 
 mod abstraction;
-mod arith;
 mod bytecode;
 mod classes;
 mod compile;
@@ -14,7 +13,6 @@ mod instance;
 mod label;
 pub(crate) mod layout;
 mod load;
-pub(crate) mod lower;
 mod model;
 mod pattern;
 mod permute;

@@ -5,9 +5,9 @@
 use super::bytecode::{Fault, Program};
 use super::instance::{Instance, Target, Write};
 use super::layout::Layout;
-use super::lower::Table;
 use super::reverse::Forward;
 use super::word::{Mask, Word};
+use crate::expr::check::Table;
 
 /// Which formula of the spec a program came from (for the file:line:col of a failure).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,11 +2,11 @@
 //! the loader and the helpers need not import the solver.
 
 use super::label::Label;
-use super::lower::Table;
 use super::model::{Formula, Rules};
 use super::plan::{Engine, Objective, Plan};
 use super::spec::RulesDocument;
 use crate::diagnostic::SourceText;
+use crate::expr::check::Table;
 use crate::families::plan::Resolved;
 use crate::spec::{FormulaSite, SpecDocument};
 use std::collections::BTreeMap;

@@ -3,7 +3,7 @@
 //! against the rules, and fills the report.
 
 use super::deepening::Deepening;
-use super::lower::Names;
+use super::layout::Names;
 use super::model::{Formula, SearchFault};
 use super::pattern::AutoHeuristic;
 use super::plan::{CATALOG, Objective, Plan};
@@ -381,7 +381,7 @@ impl RulesPuzzle {
         Names {
             params: &self.params,
             tables: &self.named_tables,
-            layout: &self.rules.layout,
+            vars: &self.rules.layout,
             locals: Vec::new(),
             state: true,
             unroll: Default::default(),

@@ -8,7 +8,7 @@
 use super::cycles;
 use super::label::Label;
 use super::layout::Layout;
-use super::lower::Names;
+use super::layout::Names;
 use super::model::Rules;
 use super::permute::Perm;
 use super::report::view;
@@ -203,7 +203,7 @@ fn permutation(
     );
     let mut steps = Vec::new();
     cycles::entry_steps(doc, &as_permute, names, &mut steps)?;
-    Ok(Perm::new(steps, names.layout))
+    Ok(Perm::new(steps, names.vars))
 }
 
 /// `map` evaluated for each position `i` of the arrays, as the table it stands for.
@@ -219,8 +219,8 @@ fn mapped(
         .map_err(|err| doc.formula_error(map, what, err))?;
     let first = e.arrays.get_ref().first().map(|a| a.get_ref().as_str());
     let len = first
-        .and_then(|a| names.layout.var(a))
-        .map_or(0, |v| names.layout.vars[v].len());
+        .and_then(|a| names.vars.var(a))
+        .map_or(0, |v| names.vars.vars[v].len());
     let mut values = Vec::with_capacity(len);
     for i in 0..len {
         names.locals.push(("i".to_string(), i as i64));

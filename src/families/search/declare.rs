@@ -2,11 +2,11 @@
 //! 0..9") and arrays ("cell: 9x9 in 1..9", "square: 16 permutation of 1..16"), whose elements
 //! `cell[0]`, `cell[1]`, ... become variables in order.
 
-use super::data::Data;
 use super::model::{Array, Variable};
 use crate::diagnostic::Diagnostic;
 use crate::expr::{self, Constants, DomainKind, ExprError};
 use crate::spec::SpecDocument;
+use crate::spec::tables::Data;
 use std::collections::BTreeMap;
 use toml::Spanned;
 

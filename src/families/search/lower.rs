@@ -3,12 +3,13 @@
 //! constraint that indexes an array by a group stands for one constraint per member of the
 //! group; indices and aggregate ranges must be known before the search and are unrolled here.
 
-use super::data::{Data, DataTable};
 use super::groups::Group;
 use super::model::Array;
+use crate::expr::check::Table;
 use crate::expr::{
     AggOp, BinOp, Binding, Builtin, Expr, ExprError, ExprKind, Over, unknown_function,
 };
+use crate::spec::tables::Data;
 use std::collections::BTreeMap;
 use std::ops::Range;
 
@@ -425,12 +426,12 @@ impl Scope<'_> {
         };
         match &t.kind {
             ExprKind::Name(_) => match self.data_table(t).ok_or_else(not_table)? {
-                DataTable::List(v) => Ok(v.iter().map(|&x| i128::from(x)).collect()),
-                DataTable::Rows(r) => Ok((0..r.len() as i128).collect()),
-                DataTable::Names(n) => Ok((0..n.len() as i128).collect()),
+                Table::List(v) => Ok(v.iter().map(|&x| i128::from(x)).collect()),
+                Table::Rows(r) => Ok((0..r.len() as i128).collect()),
+                Table::Names(n) => Ok((0..n.len() as i128).collect()),
             },
             ExprKind::Index(base, row) => match self.data_table(base).ok_or_else(not_table)? {
-                DataTable::Rows(rows) => {
+                Table::Rows(rows) => {
                     let r = self.constant(row, ctx)?;
                     let row = usize::try_from(r).ok().and_then(|r| rows.get(r));
                     let row = row.ok_or_else(|| {
@@ -445,7 +446,7 @@ impl Scope<'_> {
     }
 
     /// The table a term names, if it names one.
-    pub fn data_table(&self, t: &Expr) -> Option<&DataTable> {
+    pub fn data_table(&self, t: &Expr) -> Option<&Table> {
         match &t.kind {
             ExprKind::Name(n) => self.data.tables.get(n),
             _ => None,
@@ -466,12 +467,12 @@ impl Scope<'_> {
         };
         let at = usize::try_from(i).map_err(|_| outside())?;
         let value = match table {
-            DataTable::List(v) => *v.get(at).ok_or_else(outside)?,
-            DataTable::Names(_) => {
+            Table::List(v) => *v.get(at).ok_or_else(outside)?,
+            Table::Names(_) => {
                 return Err(ExprError::new("a name is not a number", span)
                     .help("names print in `show`; compare positions in constraints instead"));
             }
-            DataTable::Rows(_) => {
+            Table::Rows(_) => {
                 return Err(ExprError::new("a row of a table is not one value", span)
                     .help("index it again (t[i][j]) or loop over it (for x in t[i])"));
             }

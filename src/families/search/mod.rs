@@ -6,7 +6,6 @@
 //! branch and bound; generate and test remains as the `backtracking` engine.
 
 mod clauses;
-pub(crate) mod data;
 mod declare;
 mod display;
 mod elements;
@@ -26,7 +25,6 @@ mod solve;
 mod spec;
 mod strategy;
 mod tables;
-pub(crate) mod template;
 mod translate;
 
 use super::family::{Family, Puzzle};

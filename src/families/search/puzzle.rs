@@ -4,9 +4,9 @@
 use super::linear_form::LinearForm;
 use super::model::{Array, Model};
 use super::plan::{Engine, Objective, Plan};
-use super::template::Piece;
 use crate::engine::propagation::Sense;
 use crate::expr::Expr;
+use crate::expr::template::Piece;
 use crate::families::plan::Resolved;
 use crate::spec::FormulaSite;
 

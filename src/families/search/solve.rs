@@ -8,9 +8,9 @@ use super::report::{
     Answer, SearchDetails, explored_note, no_solution_note, space_count, tested_note,
 };
 use super::run::Run;
-use super::template::{self};
 use crate::diagnostic::Diagnostic;
 use crate::engine::propagation::Sense;
+use crate::expr::template;
 use crate::expr::{self, Rational};
 use crate::families::family::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::shard::part_note;

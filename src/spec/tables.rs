@@ -1,30 +1,24 @@
-//! `[tables]` of a search spec: named constant data read by the constraints and `show` — a list
+//! `[tables]` of a search or exact-cover spec: named constant data read by the constraints and `show` — a list
 //! of numbers, a table of rows (`cages = [[0, 1], [2, 3, 7]]`), or a list of names, which is an
 //! enumeration: its members are names for 0, 1, 2, ... usable in formulas (`house[Japanese]`),
 //! as a domain (`x in nationality`), and printed by name in `show` (`{nationality[i]}`).
 
 use crate::diagnostic::Diagnostic;
+use crate::expr::check::Table;
 use crate::spec::SpecDocument;
 use std::collections::BTreeMap;
 use toml::Spanned;
 
-#[derive(Debug, Clone)]
-pub enum DataTable {
-    List(Vec<i64>),
-    Rows(Vec<Vec<i64>>),
-    Names(Vec<String>),
-}
-
 #[derive(Debug, Default)]
 pub struct Data {
-    pub tables: BTreeMap<String, DataTable>,
+    pub tables: BTreeMap<String, Table>,
 }
 
 impl Data {
     /// The enumeration `name`'s members, if it is one.
     pub fn names(&self, name: &str) -> Option<&[String]> {
         match self.tables.get(name)? {
-            DataTable::Names(n) => Some(n),
+            Table::Names(n) => Some(n),
             _ => None,
         }
     }
@@ -57,7 +51,7 @@ pub fn read(
                 "e.g. target = [6, 3, 7], cages = [[0, 1], [2, 3]], colour = [\"red\", \"green\"]",
             )
         })?;
-        if let DataTable::Names(members) = &table {
+        if let Table::Names(members) = &table {
             for (i, m) in members.iter().enumerate().filter(|(_, m)| is_name(m)) {
                 if constants.insert(m.clone(), i as i64).is_some() || raw.contains_key(m) {
                     return Err(doc
@@ -74,25 +68,25 @@ pub fn read(
     Ok(data)
 }
 
-fn table(v: &toml::Value) -> Option<DataTable> {
+fn table(v: &toml::Value) -> Option<Table> {
     let items = v.as_array()?;
     let ints =
         |a: &[toml::Value]| -> Option<Vec<i64>> { a.iter().map(|x| x.as_integer()).collect() };
     if let Some(list) = ints(items) {
-        return Some(DataTable::List(list));
+        return Some(Table::List(list));
     }
     let names: Option<Vec<String>> = items
         .iter()
         .map(|x| x.as_str().map(str::to_string))
         .collect();
     if let Some(names) = names {
-        return Some(DataTable::Names(names));
+        return Some(Table::Names(names));
     }
     items
         .iter()
         .map(|r| r.as_array().and_then(|r| ints(r)))
         .collect::<Option<Vec<_>>>()
-        .map(DataTable::Rows)
+        .map(Table::Rows)
 }
 
 /// Members of an enumeration that are plain names can be named in formulas ("Old Gold" prints

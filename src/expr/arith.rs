@@ -1,7 +1,7 @@
-//! The rules kind's integer arithmetic, one function for every path that computes it: the
-//! bytecode at run time and the constants folded while lowering.
+//! Checked integer arithmetic, one function for every path that computes it: the rules
+//! bytecode at run time and the constants the checker folds ([`super::check`]).
 
-use crate::expr::{BinOp, Builtin};
+use super::{BinOp, Builtin};
 
 /// Why an operation has no value.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,6 +22,7 @@ fn no_value(message: &str) -> ArithFault {
 /// `a op b` with checked arithmetic; `/` is exact division, as in every kind
 /// (docs/language.md): a quotient that is not whole is an error naming the values; `%` is the
 /// remainder from 0 up (the Euclidean one: `7 % -2` is 1).
+#[inline]
 pub fn arith(op: BinOp, a: i64, b: i64) -> Result<i64, ArithFault> {
     let overflow = || no_value("arithmetic overflow");
     match op {
@@ -63,6 +64,7 @@ fn exact_div(a: i64, b: i64) -> Result<i64, ArithFault> {
 
 /// `div(a, b)` (the quotient rounded towards minus infinity) or `mod(a, b)` (the remainder
 /// that goes with it, with the sign of `b`): `a == b * div(a, b) + mod(a, b)`.
+#[inline]
 pub fn floored(f: Builtin, a: i64, b: i64) -> Result<i64, ArithFault> {
     if b == 0 {
         return Err(no_value("division by zero"));

@@ -1,7 +1,7 @@
 //! `show` templates: text with `{expression}` parts evaluated for each solution; a part may
 //! also be a whole array, shown as its values.
 
-use crate::expr::{self, Expr, ExprError, Value};
+use super::{Expr, ExprError, Forms, Value, eval};
 
 /// A template as parsed, before its names are bound.
 pub enum Part {
@@ -39,7 +39,7 @@ pub fn parse(text: &str) -> Result<Vec<Part>, ExprError> {
                 .help("write {expression}, e.g. {n * (n + 1)}"));
         };
         let inner = &text[open + 1..close];
-        let e = expr::Forms::All.parse(inner).map_err(|err| {
+        let e = Forms::All.parse(inner).map_err(|err| {
             let shift = open + 1;
             // Column numbers in the message count from the start of the whole template.
             let column = text[..shift + err.span.start].chars().count() + 1;
@@ -107,7 +107,7 @@ fn by_name(text: String, names: &[String]) -> String {
 
 /// One value as text, or `<message>` and the error (its span in the template).
 fn value_text(e: &Expr, bound: &[i64], offset: usize) -> (String, Option<ExprError>) {
-    match expr::eval(e, bound) {
+    match eval(e, bound) {
         Ok(Value::Num(n)) => (n.to_string(), None),
         Ok(Value::Bool(b)) => (b.to_string(), None),
         Err(err) => (format!("<{}>", err.message), Some(in_template(err, offset))),

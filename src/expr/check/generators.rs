@@ -1,0 +1,243 @@
+//! Generators (`sum(... for i in 0..n-1 if ...)`): their values, all known before the search,
+//! unrolled into one term per value, with the unrolling bounded whatever the loops say.
+
+use super::ir::{Ir, Ty, fold_binary, fold_call};
+use super::names::{Names, Unroll, err};
+use super::state::StateVars;
+use super::table::Table;
+use crate::expr::{AggOp, BinOp, Binding, Builtin, Expr, ExprError, ExprKind, Over};
+use crate::report::group_digits;
+use std::ops::Range;
+
+/// The most terms one aggregate may unroll to, its enclosing loops' lengths multiplied in (as
+/// the `search` kind's cap): a triple-nested `sum(... for k in 0..300)` would be 27 million.
+const MAX_UNROLL: u64 = 100_000;
+
+/// The most values one loop's range may have (a move parameter's or a generator's).
+const MAX_RANGE: i64 = 10_000_000;
+
+/// The most aggregate terms one load may unroll in all (every formula of every move instance):
+/// a few seconds of lowering at most.
+const MAX_UNROLLED_IN_ALL: u64 = 5_000_000;
+
+impl<S: StateVars + ?Sized> Names<'_, S> {
+    /// The values a loop variable takes, all known before the search.
+    pub fn values(&mut self, binding: &Binding) -> Result<Vec<i64>, ExprError> {
+        match &binding.over {
+            Over::Range(lo, hi) => {
+                let (lo, hi) = (self.constant(lo)?, self.constant(hi)?);
+                if hi.saturating_sub(lo) >= MAX_RANGE {
+                    let size = i128::from(hi) - i128::from(lo) + 1;
+                    return Err(err(
+                        format!(
+                            "{lo}..{hi} has {} values, more than the {} a loop may take",
+                            group_digits(size as u128),
+                            group_digits(u128::from(MAX_RANGE as u64))
+                        ),
+                        &binding.span,
+                    )
+                    .help("narrow the range; a loop's values are all known before the search"));
+                }
+                Ok((lo..=hi).collect())
+            }
+            Over::Values(t) => self.row_values(t),
+            Over::List(items) => items.iter().map(|t| self.constant(t)).collect(),
+        }
+    }
+
+    pub fn row_values(&mut self, t: &Expr) -> Result<Vec<i64>, ExprError> {
+        match &t.kind {
+            ExprKind::Name(n) => match self.tables.iter().find(|(m, _)| m == n) {
+                Some((_, Table::List(v))) => Ok(v.clone()),
+                Some((_, Table::Rows(rows))) => Ok((0..rows.len() as i64).collect()),
+                Some((_, Table::Names(members))) => Ok((0..members.len() as i64).collect()),
+                None => Err(err(format!("`{n}` is not a table"), &t.span)
+                    .help("loop over a range `a..b` or a table (row) like `neighbours[i]`")),
+            },
+            ExprKind::Index(base, row) => {
+                let ExprKind::Name(n) = &base.kind else {
+                    return Err(err("loop over a table row like `neighbours[i]`", &t.span));
+                };
+                let r = self.constant(row)?;
+                match self.tables.iter().find(|(m, _)| m == n) {
+                    Some((_, Table::Rows(rows))) => usize::try_from(r)
+                        .ok()
+                        .and_then(|r| rows.get(r))
+                        .cloned()
+                        .ok_or_else(|| err(format!("`{n}` has no row {r}"), &t.span)),
+                    _ => Err(err(format!("`{n}` is not a table of rows"), &base.span)),
+                }
+            }
+            _ => Err(err(
+                "loop over a range `a..b` or a table (row) like `neighbours[i]`",
+                &t.span,
+            )),
+        }
+    }
+
+    pub(super) fn aggregate(
+        &mut self,
+        op: AggOp,
+        body: &Expr,
+        bindings: &[Binding],
+        s: &Range<usize>,
+    ) -> Result<(Ir, Ty), ExprError> {
+        let body_ty = match op {
+            AggOp::Sum | AggOp::Prod | AggOp::Min | AggOp::Max | AggOp::Distinct => Ty::Num,
+            AggOp::Count | AggOp::All | AggOp::Any => Ty::Bool,
+        };
+        let mut items = Vec::new();
+        self.items(op, body, body_ty, bindings, s, &mut items)?;
+        let fold = |join, acc, items: Vec<Ir>| {
+            items
+                .into_iter()
+                .fold(acc, |acc, item| fold_binary(join, acc, item, s))
+        };
+        Ok(match op {
+            AggOp::Sum | AggOp::Count => (fold(BinOp::Add, Ir::Const(0), items), Ty::Num),
+            AggOp::Prod => (fold(BinOp::Mul, Ir::Const(1), items), Ty::Num),
+            AggOp::All => (fold(BinOp::And, Ir::Const(1), items), Ty::Bool),
+            AggOp::Any => (fold(BinOp::Or, Ir::Const(0), items), Ty::Bool),
+            AggOp::Min | AggOp::Max if items.is_empty() => {
+                return Err(err(format!("`{}` over no values", op.name()), s)
+                    .help("make sure the loop has at least one value"));
+            }
+            AggOp::Min => (fold_call(Builtin::Min, items, s), Ty::Num),
+            AggOp::Max => (fold_call(Builtin::Max, items, s), Ty::Num),
+            AggOp::Distinct => {
+                let mut pairs = Vec::new();
+                for (k, a) in items.iter().enumerate() {
+                    for b in &items[k + 1..] {
+                        pairs.push(fold_binary(BinOp::Ne, a.clone(), b.clone(), s));
+                    }
+                }
+                (fold(BinOp::And, Ir::Const(1), pairs), Ty::Bool)
+            }
+        })
+    }
+
+    /// The unroll count after an aggregate of `n` values at `s`, or the error when it passes a
+    /// bound (the size in the message, at the aggregate).
+    fn count_unrolled(&self, n: usize, s: &Range<usize>) -> Result<Unroll, ExprError> {
+        let n = n as u64;
+        let within = self.unroll.within.saturating_mul(n.max(1));
+        if within > MAX_UNROLL {
+            return Err(err(
+                format!(
+                    "this aggregate unrolls to {} terms (its loop's {} values times its enclosing \
+                     loops'), more than the {} allowed",
+                    group_digits(u128::from(within)),
+                    group_digits(u128::from(n)),
+                    group_digits(u128::from(MAX_UNROLL))
+                ),
+                s,
+            )
+            .help("use fewer or shorter nested loops"));
+        }
+        let terms = self.unroll.terms.saturating_add(n.max(1));
+        if terms > MAX_UNROLLED_IN_ALL {
+            return Err(err(
+                format!(
+                    "loading unrolls more than {} aggregate terms in all (this formula is \
+                     unrolled for every instance of its move)",
+                    group_digits(u128::from(MAX_UNROLLED_IN_ALL))
+                ),
+                s,
+            )
+            .help("narrow the ranges of the moves' parameters or of the loops"));
+        }
+        Ok(Unroll {
+            within,
+            terms,
+            dead: self.unroll.dead,
+        })
+    }
+
+    /// The body's value for each combination of the loop variables that passes the filters.
+    /// A filter known only in the state guards its item (`if c then x else 0` for a sum).
+    fn items(
+        &mut self,
+        op: AggOp,
+        body: &Expr,
+        body_ty: Ty,
+        bindings: &[Binding],
+        s: &Range<usize>,
+        out: &mut Vec<Ir>,
+    ) -> Result<(), ExprError> {
+        let Some((binding, rest)) = bindings.split_first() else {
+            out.push(self.lower_as(body, body_ty)?);
+            return Ok(());
+        };
+        let values = self.values(binding)?;
+        // Loading stays bounded: each loop multiplies the terms its body unrolls to.
+        let outer = self.unroll;
+        self.unroll = self.count_unrolled(values.len(), s)?;
+        let r = self.items_over(op, body, body_ty, binding, rest, values, s, out);
+        self.unroll.within = outer.within;
+        r
+    }
+
+    /// [`Self::items`] for the values of the first loop.
+    #[allow(clippy::too_many_arguments)]
+    fn items_over(
+        &mut self,
+        op: AggOp,
+        body: &Expr,
+        body_ty: Ty,
+        binding: &Binding,
+        rest: &[Binding],
+        values: Vec<i64>,
+        s: &Range<usize>,
+        out: &mut Vec<Ir>,
+    ) -> Result<(), ExprError> {
+        // An empty loop still checks its body's types.
+        let probe = values.first().copied().unwrap_or(0);
+        self.locals.push((binding.name.clone(), probe));
+        if values.is_empty() {
+            let mut ignored = Vec::new();
+            let checked = self.items(op, body, body_ty, rest, s, &mut ignored);
+            self.locals.pop();
+            return checked;
+        }
+        for v in values {
+            self.locals.last_mut().expect("pushed above").1 = v;
+            let keep = match &binding.filter {
+                Some(f) => self.lower_as(f, Ty::Bool)?,
+                None => Ir::Const(1),
+            };
+            if let Ir::Const(0) = keep {
+                continue;
+            }
+            let mut inner = Vec::new();
+            self.items(op, body, body_ty, rest, s, &mut inner)?;
+            for item in inner {
+                out.push(guarded(op, keep.clone(), item, &binding.span)?);
+            }
+        }
+        self.locals.pop();
+        Ok(())
+    }
+}
+
+/// `item` kept only where `keep` holds: the neutral value of the aggregate elsewhere.
+fn guarded(op: AggOp, keep: Ir, item: Ir, s: &Range<usize>) -> Result<Ir, ExprError> {
+    if let Ir::Const(1) = keep {
+        return Ok(item);
+    }
+    Ok(match op {
+        AggOp::Sum => Ir::If(Box::new(keep), Box::new(item), Box::new(Ir::Const(0))),
+        AggOp::Prod => Ir::If(Box::new(keep), Box::new(item), Box::new(Ir::Const(1))),
+        AggOp::Count | AggOp::Any => fold_binary(BinOp::And, keep, item, s),
+        AggOp::All => fold_binary(BinOp::Or, Ir::Not(Box::new(keep)), item, s),
+        AggOp::Min | AggOp::Max | AggOp::Distinct => {
+            return Err(err(
+                format!(
+                    "the filter of `{}` must be known before the search",
+                    op.name()
+                ),
+                s,
+            )
+            .help("filter on loop variables, parameters and tables only"));
+        }
+    })
+}

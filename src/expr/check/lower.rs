@@ -1,0 +1,162 @@
+//! Checking and lowering one formula: its type, and its [`Ir`] with what is known folded.
+
+use super::ir::{Ir, Ty, fold_binary, fold_call, fold_neg};
+use super::names::{Names, err};
+use super::state::StateVars;
+use crate::expr::{BinOp, Builtin, Expr, ExprError, ExprKind, unknown_function};
+use std::ops::Range;
+
+impl<S: StateVars + ?Sized> Names<'_, S> {
+    /// Lowers a formula that must have type `want`.
+    pub fn lower_as(&mut self, t: &Expr, want: Ty) -> Result<Ir, ExprError> {
+        let (ir, ty) = self.lower(t)?;
+        if ty != want {
+            return Err(err(
+                format!("expected {} here, found {}", want.words(), ty.words()),
+                &t.span,
+            ));
+        }
+        Ok(ir)
+    }
+
+    /// A formula that must be a number known before the search (a size, a bound, an index).
+    pub fn constant(&mut self, t: &Expr) -> Result<i64, ExprError> {
+        match self.lower_as(t, Ty::Num)? {
+            Ir::Const(v) => Ok(v),
+            Ir::Fail(m, span, _) => Err(ExprError::new(m, span)),
+            _ => Err(err("this must be known before the search", &t.span)
+                .help("use numbers, parameters, tables and move parameters here, not the state")),
+        }
+    }
+
+    pub fn lower(&mut self, t: &Expr) -> Result<(Ir, Ty), ExprError> {
+        let s = &t.span;
+        Ok(match &t.kind {
+            ExprKind::Int(n) => match i64::try_from(*n) {
+                Ok(v) => (Ir::Const(v), Ty::Num),
+                Err(_) => return Err(err("this number does not fit in 64 bits", s)),
+            },
+            ExprKind::Name(n) => self.name(n, s)?,
+            ExprKind::Neg(a) => {
+                let a = self.lower_as(a, Ty::Num)?;
+                (fold_neg(a, s), Ty::Num)
+            }
+            ExprKind::Not(a) => (
+                match self.lower_as(a, Ty::Bool)? {
+                    Ir::Const(v) => Ir::Const(1 - v),
+                    other => Ir::Not(Box::new(other)),
+                },
+                Ty::Bool,
+            ),
+            ExprKind::Binary(op, a, b) => self.binary(*op, a, b, s)?,
+            ExprKind::If(c, a, b) => {
+                let c = self.lower_as(c, Ty::Bool)?;
+                let (a, ty) = self.lower_dead_if(matches!(c, Ir::Const(0)), |n| n.lower(a))?;
+                let b = self.lower_dead_if(matches!(c, Ir::Const(1)), |n| n.lower_as(b, ty))?;
+                let ir = match c {
+                    Ir::Const(1) => a,
+                    Ir::Const(_) => b,
+                    c => Ir::If(Box::new(c), Box::new(a), Box::new(b)),
+                };
+                (ir, ty)
+            }
+            ExprKind::Call(f, args) => self.call(*f, args, s)?,
+            ExprKind::Index(base, index) => (self.index(base, index, s)?, Ty::Num),
+            ExprKind::Aggregate(op, body, binding) => self.aggregate(*op, body, binding, s)?,
+            // `Forms::All` refuses a call of an unknown function and binds no slots.
+            ExprKind::Apply(name, _) => return Err(unknown_function(name, s)),
+            ExprKind::Var(_) => return Err(err("a bound slot has no meaning in rules", s)),
+        })
+    }
+
+    fn binary(
+        &mut self,
+        op: BinOp,
+        a: &Expr,
+        b: &Expr,
+        s: &Range<usize>,
+    ) -> Result<(Ir, Ty), ExprError> {
+        let (operand, result) = match op {
+            BinOp::Or | BinOp::And => (Some(Ty::Bool), Ty::Bool),
+            BinOp::Eq | BinOp::Ne => (None, Ty::Bool),
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => (Some(Ty::Num), Ty::Bool),
+            _ => (Some(Ty::Num), Ty::Num),
+        };
+        let (x, y) = match operand {
+            Some(ty) => {
+                let x = self.lower_as(a, ty)?;
+                // `false and b`, `true or b`: b is never evaluated.
+                let decided = matches!(
+                    (op, &x),
+                    (BinOp::And, Ir::Const(0)) | (BinOp::Or, Ir::Const(1))
+                );
+                (x, self.lower_dead_if(decided, |n| n.lower_as(b, ty))?)
+            }
+            None => {
+                let (x, ty) = self.lower(a)?;
+                (x, self.lower_as(b, ty)?)
+            }
+        };
+        self.refuse_at_load(fold_binary(op, x, y, s))
+            .map(|ir| (ir, result))
+    }
+
+    /// Lowers with `f` inside a branch never taken when `dead`.
+    fn lower_dead_if<T>(
+        &mut self,
+        dead: bool,
+        f: impl FnOnce(&mut Self) -> Result<T, ExprError>,
+    ) -> Result<T, ExprError> {
+        let outer = self.unroll.dead;
+        self.unroll.dead |= dead;
+        let r = f(self);
+        self.unroll.dead = outer;
+        r
+    }
+
+    /// A mistake found by folding constants (a `/` that is not exact) is an error at load,
+    /// unless constants decide it is never evaluated; an arithmetic failure (a division by
+    /// zero) stays for the state that reaches it, as in every kind.
+    fn refuse_at_load(&self, ir: Ir) -> Result<Ir, ExprError> {
+        match ir {
+            Ir::Fail(m, span, false) if !self.unroll.dead => Err(ExprError::new(m, span)),
+            ir => Ok(ir),
+        }
+    }
+
+    fn call(
+        &mut self,
+        func: Builtin,
+        args: &[Expr],
+        s: &Range<usize>,
+    ) -> Result<(Ir, Ty), ExprError> {
+        func.check_arity(args.len(), s)?;
+        match func {
+            // A truth value is 0 or 1 in the state's words already.
+            Builtin::Int => return Ok((self.lower_as(&args[0], Ty::Bool)?, Ty::Num)),
+            Builtin::Sum => {
+                let mut total = Ir::Const(0);
+                for a in args {
+                    let a = self.lower_as(a, Ty::Num)?;
+                    total = self.refuse_at_load(fold_binary(BinOp::Add, total, a, s))?;
+                }
+                return Ok((total, Ty::Num));
+            }
+            Builtin::Abs | Builtin::Min | Builtin::Max | Builtin::Div | Builtin::Mod => {}
+            other => {
+                return Err(
+                    err(format!("`{}` is not available in rules", other.name()), s).help(format!(
+                        "{}: its arguments are decimal digits or lists, which a rules state \
+                     does not hold; rules have int, abs, min, max, sum, div and mod",
+                        other.function().about
+                    )),
+                );
+            }
+        }
+        let args = args
+            .iter()
+            .map(|a| self.lower_as(a, Ty::Num))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok((fold_call(func, args, s), Ty::Num))
+    }
+}

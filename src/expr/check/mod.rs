@@ -1,0 +1,19 @@
+//! The one checker of formulas over numbers and truth values: names resolved once (loop
+//! variables, parameters, state variables, tables, named values), types checked, built-in
+//! functions resolved through [`Builtin`], generators unrolled, and everything known before
+//! the search folded to constants. The rules kind compiles its [`Ir`] to bytecode; exact cover
+//! computes its item names and parameters with it.
+
+mod generators;
+mod index;
+mod ir;
+mod lower;
+mod names;
+mod resolve;
+mod state;
+mod table;
+
+pub use ir::{Ir, Ty, fold_binary};
+pub use names::{Names, Unroll};
+pub use state::{NoState, Shape, StateVar, StateVars};
+pub use table::{Table, row_entry};

@@ -1,0 +1,118 @@
+//! Names resolved: loop variables and move parameters, parameters, state variables, tables and
+//! the members of tables of names; an unknown name is an error listing the known ones.
+
+use super::ir::{Ir, Ty};
+use super::names::{Names, err};
+use super::state::Shape;
+use super::state::StateVars;
+use super::table::Table;
+use crate::expr::ExprError;
+use std::ops::Range;
+
+impl<S: StateVars + ?Sized> Names<'_, S> {
+    pub(super) fn name(&self, n: &str, s: &Range<usize>) -> Result<(Ir, Ty), ExprError> {
+        if let Some((_, v)) = self.locals.iter().rev().find(|(m, _)| m == n) {
+            return Ok((Ir::Const(*v), Ty::Num));
+        }
+        if let Some(v) = self.params.get(n) {
+            return Ok((Ir::Const(*v), Ty::Num));
+        }
+        if let Some(var) = self.vars.find(n) {
+            if !self.state {
+                return Err(err(
+                    format!("`{n}` is a state variable; it has no value here"),
+                    s,
+                )
+                .help("use numbers, parameters and tables here"));
+            }
+            return match var.shape {
+                Shape::Number => Ok((Ir::Load(var.first), Ty::Num)),
+                Shape::Bool => Ok((Ir::Load(var.first), Ty::Bool)),
+                Shape::Array(len) => Err(err(
+                    format!("`{n}` is an array of {len}, used here as a number"),
+                    s,
+                )
+                .help(format!(
+                    "use one element, e.g. {n}[0], or sum({n}[i] for i in 0..{})",
+                    len - 1
+                ))),
+            };
+        }
+        match self.tables.iter().find(|(m, _)| m == n) {
+            Some((_, Table::List(v))) => Err(err(
+                format!(
+                    "`{n}` is a table of {} numbers, used here as a number",
+                    v.len()
+                ),
+                s,
+            )
+            .help(format!("use one entry, e.g. {n}[0]"))),
+            Some((_, Table::Rows(_))) => Err(err(
+                format!("`{n}` is a table of rows, used here as a number"),
+                s,
+            )
+            .help(format!("use one entry, e.g. {n}[0][0]"))),
+            Some((_, Table::Names(v))) => Err(err(
+                format!(
+                    "`{n}` is a table of {} names, used here as a number",
+                    v.len()
+                ),
+                s,
+            )
+            .help(format!(
+                "name one member (its position), e.g. {}, or loop over it: for k in {n}",
+                v[0]
+            ))),
+            None => self.member(n, s),
+        }
+    }
+
+    /// A member of a table of names: its position in the table. A name at different
+    /// positions of two tables is ambiguous, and an error saying so.
+    fn member(&self, n: &str, s: &Range<usize>) -> Result<(Ir, Ty), ExprError> {
+        let mut found: Option<(&str, usize)> = None;
+        for (table, t) in self.tables {
+            let Table::Names(members) = t else { continue };
+            let Some(k) = members.iter().position(|m| m == n) else {
+                continue;
+            };
+            match found {
+                Some((other, j)) if j != k => {
+                    return Err(err(
+                        format!(
+                            "`{n}` is member {j} of `{other}` and member {k} of `{table}`: which is meant is unclear"
+                        ),
+                        s,
+                    )
+                    .help("write the position as a number, or rename one member"));
+                }
+                _ => found = Some((table, k)),
+            }
+        }
+        match found {
+            Some((_, k)) => Ok((Ir::Const(k as i64), Ty::Num)),
+            None => Err(self.unknown(n, s)),
+        }
+    }
+
+    pub(super) fn unknown(&self, n: &str, s: &Range<usize>) -> ExprError {
+        let mut known: Vec<&str> = self.locals.iter().map(|(m, _)| m.as_str()).collect();
+        known.extend(self.params.keys().map(String::as_str));
+        if self.state {
+            known.extend(self.vars.names());
+        }
+        known.extend(self.tables.iter().map(|(m, _)| m.as_str()));
+        for (_, t) in self.tables {
+            if let Table::Names(members) = t {
+                known.extend(members.iter().map(String::as_str));
+            }
+        }
+        known.sort_unstable();
+        known.dedup();
+        let mut help = format!("the names defined here are: {}", known.join(", "));
+        if let Some(near) = crate::spec::closest(n, &known) {
+            help = format!("did you mean `{near}`? {help}");
+        }
+        err(format!("unknown name `{n}`"), s).help(help)
+    }
+}
