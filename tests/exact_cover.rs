@@ -661,3 +661,87 @@ fn a_declared_symmetry_that_is_none_is_refused_at_the_first_option_it_breaks() {
     );
     expect_error(&spec, "18:30", &["maps item `b1`", "i=1"]);
 }
+
+/// The covers listed by `objective` (limit 100,000), each as its options' names.
+fn listed_names(args: &[&str], objective: &str) -> Vec<Vec<String>> {
+    let mut all = args.to_vec();
+    all.extend(["--objective", objective, "--set", "solve.limit=100000"]);
+    let (doc, code) = run_json(&all);
+    assert!(code == 0 || code == 1, "{doc}");
+    let Some(covers) = doc["covers"].as_array() else {
+        assert_eq!(doc["count"], 0, "{doc}");
+        return Vec::new();
+    };
+    covers
+        .iter()
+        .map(|c| {
+            c.as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o.as_str().unwrap().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+/// A queens cover named `r{r}c{c}` as the column of each row (from 0), and its class: the
+/// least of its images under the square's 8 motions, computed here.
+fn queens_class(n: usize, names: &[String]) -> Vec<usize> {
+    let mut cols = vec![0; n];
+    for name in names {
+        let (r, c) = name[1..].split_once('c').unwrap();
+        cols[r.parse::<usize>().unwrap() - 1] = c.parse::<usize>().unwrap() - 1;
+    }
+    (0..8)
+        .map(|k| {
+            let mut out = vec![0; n];
+            for (r, &c) in cols.iter().enumerate() {
+                let (mut y, mut x) = (r, c);
+                if k & 4 != 0 {
+                    x = n - 1 - x;
+                }
+                for _ in 0..k & 3 {
+                    (y, x) = (x, n - 1 - y);
+                }
+                out[y] = x;
+            }
+            out
+        })
+        .min()
+        .unwrap()
+}
+
+#[test]
+fn all_classes_lists_one_queens_cover_per_class_as_a_brute_force_says() {
+    for n in 1..=8 {
+        let set = format!("params.n={n}");
+        let got = listed_names(&["specs/queens-cover.toml", "--set", &set], "all-classes");
+        let distinct: BTreeSet<Vec<usize>> = got.iter().map(|c| queens_class(n, c)).collect();
+        let (_, classes) = queens_classes(n);
+        assert_eq!((got.len(), distinct.len()), (classes, classes), "n = {n}");
+    }
+    // Langford 7 up to reversal: 26 listed, none the reversal of another.
+    let got = listed_names(&["specs/langford-cover.toml"], "all-classes");
+    assert_eq!(got.len(), 26);
+    let (doc, _) = run_json(&["specs/langford-cover.toml", "--objective", "any-class"]);
+    assert_eq!(doc["symmetries"], 2, "{doc}");
+    assert!(
+        doc["notes"].to_string().contains("one answer per class"),
+        "{doc}"
+    );
+}
+
+#[test]
+fn listing_classes_without_declared_symmetries_is_refused_at_the_objective() {
+    let text = "[puzzle]\nname = \"t\"\nkind = \"exact-cover\"\n[[items]]\nname = \"a\"\n\
+                [[options]]\nname = \"o\"\nitems = [\"a\"]\n[solve]\nobjective = \"all-classes\"\n";
+    let spec = spec_file("classes-no-symmetry", text);
+    expect_error(
+        &spec,
+        "10:13",
+        &[
+            "objective `all-classes` lists one cover per symmetry class",
+            "[[symmetries]]",
+        ],
+    );
+}
