@@ -745,3 +745,105 @@ fn listing_classes_without_declared_symmetries_is_refused_at_the_objective() {
         ],
     );
 }
+
+/// The windows spec with two symmetries: the reversal of the sequence (items only) and a
+/// shift of every value, u to u + 1 mod b (colours of the x items, so a map of colours).
+fn windows_symmetric_spec(m: i64, b: i64) -> String {
+    let spec = windows_spec(m, b);
+    let (head, solve) = spec.split_once("[solve]").unwrap();
+    format!(
+        "{head}[[symmetries]]\nname = \"reversal\"\n\
+         map = [{{ from = \"w{{i}}\", to = \"w{{m + 1 - i}}\", for = \"i in 1..m\" }}, \
+         {{ from = \"x{{i}}\", to = \"x{{m - i}}\", for = \"i in 0..m\" }}]\n\
+         [[symmetries]]\nname = \"shift\"\n\
+         map = [{{ from = \"x{{i}}:{{u}}\", to = \"x{{i}}:{{(u + 1) % b}}\", for = \"i in 0..m, u in 0..b - 1\" }}]\n\
+         [solve]{solve}"
+    )
+}
+
+/// The sequences x0..xm over 0..b-1 with neighbours different, and their classes under
+/// reversal and the shifts of the values, by brute force: each class named by its least member.
+fn windows_classes(m: u32, b: u32) -> (usize, BTreeSet<Vec<u32>>) {
+    let all: Vec<Vec<u32>> = (0..b.pow(m + 1))
+        .map(|code| (0..=m).map(|i| code / b.pow(i) % b).collect::<Vec<u32>>())
+        .filter(|s| s.windows(2).all(|w| w[0] != w[1]))
+        .collect();
+    let classes = all.iter().map(|s| windows_classes_of(s, b)).collect();
+    (all.len(), classes)
+}
+
+#[test]
+fn symmetries_that_map_colours_count_and_list_classes_as_a_brute_force_says() {
+    for (m, b) in [(1u32, 2u32), (2, 3), (4, 3), (3, 4), (5, 2)] {
+        let spec = spec_file(
+            &format!("windows-sym-{m}-{b}"),
+            &windows_symmetric_spec(m.into(), b.into()),
+        );
+        let (all, classes) = windows_classes(m, b);
+        let (doc, code) = run_json(&[&spec]);
+        assert_eq!(code, 0, "{doc}");
+        assert_eq!(doc["count"].as_u64(), Some(all as u64), "m = {m}, b = {b}");
+        let up_to = doc["count_up_to_symmetry"].as_u64();
+        assert_eq!(up_to, Some(classes.len() as u64), "m = {m}, b = {b}");
+        // The listing of classes: one cover of each, read back as sequences ("{u}{v}@{i}"
+        // gives x(i-1) = u, x(i) = v) and put in classes here.
+        let listed = listed_names(&[&spec], "all-classes");
+        let got: BTreeSet<Vec<u32>> = listed
+            .iter()
+            .map(|cover| {
+                let mut x = vec![0; m as usize + 1];
+                for name in cover {
+                    let (uv, i) = name.split_once('@').unwrap();
+                    let i: usize = i.parse().unwrap();
+                    let d: Vec<u32> = uv.chars().map(|c| c.to_digit(10).unwrap()).collect();
+                    (x[i - 1], x[i]) = (d[0], d[1]);
+                }
+                windows_classes_of(&x, b)
+            })
+            .collect();
+        assert_eq!(
+            (listed.len(), &got),
+            (classes.len(), &classes),
+            "m = {m}, b = {b}"
+        );
+    }
+}
+
+/// The least image of one sequence, as `windows_classes` names classes.
+fn windows_classes_of(s: &[u32], b: u32) -> Vec<u32> {
+    (0..b)
+        .flat_map(|k| {
+            let shifted: Vec<u32> = s.iter().map(|&u| (u + k) % b).collect();
+            [shifted.iter().rev().copied().collect(), shifted]
+        })
+        .min()
+        .unwrap()
+}
+
+#[test]
+fn a_colour_map_that_is_no_symmetry_is_refused() {
+    let spec = windows_spec(2, 3);
+    let (head, solve) = spec.split_once("[solve]").unwrap();
+    let with =
+        |map: &str| format!("{head}[[symmetries]]\nname = \"odd\"\nmap = [{map}]\n[solve]{solve}");
+    // Shifting x0's values alone breaks the windows whose second value is the shifted first.
+    let text = with("{ from = \"x0:{u}\", to = \"x0:{(u + 1) % b}\", for = \"u in 0..b - 1\" }");
+    let spec = spec_file("colour-map-none", &text);
+    expect_error(
+        &spec,
+        "20:8",
+        &["`odd` is not a symmetry", "no option covers", "x0:"],
+    );
+    // A colour on one side only.
+    let text = with("{ from = \"x0:1\", to = \"x0\" }");
+    let spec = spec_file("colour-map-one-side", &text);
+    expect_error(&spec, "21:17", &["gives `from` a colour and `to` none"]);
+    // A colour no option gives.
+    let text = with("{ from = \"x0:1\", to = \"x0:7\" }");
+    let spec = spec_file("colour-map-unknown", &text);
+    expect_error(
+        &spec,
+        "21:30",
+        &["maps colour `7`", "which no option gives"],
+    );
+}
