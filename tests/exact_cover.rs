@@ -847,3 +847,22 @@ fn a_colour_map_that_is_no_symmetry_is_refused() {
         &["maps colour `7`", "which no option gives"],
     );
 }
+
+#[test]
+fn options_alike_in_their_items_are_sent_one_to_one_by_a_symmetry() {
+    // Two copies of each one-item option; swapping a1 and a2 pairs the copies in turn. Covers:
+    // one copy for a1 times one for a2, 4; classes under the swap ({x, y} ~ {y', x'} with the
+    // copies kept in order): {o1, o2}, {o1b, o2b} alone, {o1, o2b} ~ {o1b, o2}: 3.
+    let text = "[puzzle]\nname = \"t\"\nkind = \"exact-cover\"\n[[items]]\nname = \"a{i}\"\n\
+                for = \"i in 1..2\"\n[[options]]\nname = \"o{i}\"\nfor = \"i in 1..2\"\n\
+                items = [\"a{i}\"]\n[[options]]\nname = \"o{i}b\"\nfor = \"i in 1..2\"\n\
+                items = [\"a{i}\"]\n[[symmetries]]\nname = \"swap\"\n\
+                map = [{ from = \"a{i}\", to = \"a{3 - i}\", for = \"i in 1..2\" }]\n\
+                [solve]\nobjective = \"count\"\n";
+    let (doc, code) = run_json(&[&spec_file("alike-options", text)]);
+    assert_eq!(code, 0, "{doc}");
+    assert_eq!(
+        (doc["count"].as_u64(), doc["count_up_to_symmetry"].as_u64()),
+        (Some(4), Some(3))
+    );
+}
