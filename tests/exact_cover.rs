@@ -661,3 +661,208 @@ fn a_declared_symmetry_that_is_none_is_refused_at_the_first_option_it_breaks() {
     );
     expect_error(&spec, "18:30", &["maps item `b1`", "i=1"]);
 }
+
+/// The covers listed by `objective` (limit 100,000), each as its options' names.
+fn listed_names(args: &[&str], objective: &str) -> Vec<Vec<String>> {
+    let mut all = args.to_vec();
+    all.extend(["--objective", objective, "--set", "solve.limit=100000"]);
+    let (doc, code) = run_json(&all);
+    assert!(code == 0 || code == 1, "{doc}");
+    let Some(covers) = doc["covers"].as_array() else {
+        assert_eq!(doc["count"], 0, "{doc}");
+        return Vec::new();
+    };
+    covers
+        .iter()
+        .map(|c| {
+            c.as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o.as_str().unwrap().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+/// A queens cover named `r{r}c{c}` as the column of each row (from 0), and its class: the
+/// least of its images under the square's 8 motions, computed here.
+fn queens_class(n: usize, names: &[String]) -> Vec<usize> {
+    let mut cols = vec![0; n];
+    for name in names {
+        let (r, c) = name[1..].split_once('c').unwrap();
+        cols[r.parse::<usize>().unwrap() - 1] = c.parse::<usize>().unwrap() - 1;
+    }
+    (0..8)
+        .map(|k| {
+            let mut out = vec![0; n];
+            for (r, &c) in cols.iter().enumerate() {
+                let (mut y, mut x) = (r, c);
+                if k & 4 != 0 {
+                    x = n - 1 - x;
+                }
+                for _ in 0..k & 3 {
+                    (y, x) = (x, n - 1 - y);
+                }
+                out[y] = x;
+            }
+            out
+        })
+        .min()
+        .unwrap()
+}
+
+#[test]
+fn all_classes_lists_one_queens_cover_per_class_as_a_brute_force_says() {
+    for n in 1..=8 {
+        let set = format!("params.n={n}");
+        let got = listed_names(&["specs/queens-cover.toml", "--set", &set], "all-classes");
+        let distinct: BTreeSet<Vec<usize>> = got.iter().map(|c| queens_class(n, c)).collect();
+        let (_, classes) = queens_classes(n);
+        assert_eq!((got.len(), distinct.len()), (classes, classes), "n = {n}");
+    }
+    // Langford 7 up to reversal: 26 listed, none the reversal of another.
+    let got = listed_names(&["specs/langford-cover.toml"], "all-classes");
+    assert_eq!(got.len(), 26);
+    let (doc, _) = run_json(&["specs/langford-cover.toml", "--objective", "any-class"]);
+    assert_eq!(doc["symmetries"], 2, "{doc}");
+    assert!(
+        doc["notes"].to_string().contains("one answer per class"),
+        "{doc}"
+    );
+}
+
+#[test]
+fn listing_classes_without_declared_symmetries_is_refused_at_the_objective() {
+    let text = "[puzzle]\nname = \"t\"\nkind = \"exact-cover\"\n[[items]]\nname = \"a\"\n\
+                [[options]]\nname = \"o\"\nitems = [\"a\"]\n[solve]\nobjective = \"all-classes\"\n";
+    let spec = spec_file("classes-no-symmetry", text);
+    expect_error(
+        &spec,
+        "10:13",
+        &[
+            "objective `all-classes` lists one cover per symmetry class",
+            "[[symmetries]]",
+        ],
+    );
+}
+
+/// The windows spec with two symmetries: the reversal of the sequence (items only) and a
+/// shift of every value, u to u + 1 mod b (colours of the x items, so a map of colours).
+fn windows_symmetric_spec(m: i64, b: i64) -> String {
+    let spec = windows_spec(m, b);
+    let (head, solve) = spec.split_once("[solve]").unwrap();
+    format!(
+        "{head}[[symmetries]]\nname = \"reversal\"\n\
+         map = [{{ from = \"w{{i}}\", to = \"w{{m + 1 - i}}\", for = \"i in 1..m\" }}, \
+         {{ from = \"x{{i}}\", to = \"x{{m - i}}\", for = \"i in 0..m\" }}]\n\
+         [[symmetries]]\nname = \"shift\"\n\
+         map = [{{ from = \"x{{i}}:{{u}}\", to = \"x{{i}}:{{(u + 1) % b}}\", for = \"i in 0..m, u in 0..b - 1\" }}]\n\
+         [solve]{solve}"
+    )
+}
+
+/// The sequences x0..xm over 0..b-1 with neighbours different, and their classes under
+/// reversal and the shifts of the values, by brute force: each class named by its least member.
+fn windows_classes(m: u32, b: u32) -> (usize, BTreeSet<Vec<u32>>) {
+    let all: Vec<Vec<u32>> = (0..b.pow(m + 1))
+        .map(|code| (0..=m).map(|i| code / b.pow(i) % b).collect::<Vec<u32>>())
+        .filter(|s| s.windows(2).all(|w| w[0] != w[1]))
+        .collect();
+    let classes = all.iter().map(|s| windows_classes_of(s, b)).collect();
+    (all.len(), classes)
+}
+
+#[test]
+fn symmetries_that_map_colours_count_and_list_classes_as_a_brute_force_says() {
+    for (m, b) in [(1u32, 2u32), (2, 3), (4, 3), (3, 4), (5, 2)] {
+        let spec = spec_file(
+            &format!("windows-sym-{m}-{b}"),
+            &windows_symmetric_spec(m.into(), b.into()),
+        );
+        let (all, classes) = windows_classes(m, b);
+        let (doc, code) = run_json(&[&spec]);
+        assert_eq!(code, 0, "{doc}");
+        assert_eq!(doc["count"].as_u64(), Some(all as u64), "m = {m}, b = {b}");
+        let up_to = doc["count_up_to_symmetry"].as_u64();
+        assert_eq!(up_to, Some(classes.len() as u64), "m = {m}, b = {b}");
+        // The listing of classes: one cover of each, read back as sequences ("{u}{v}@{i}"
+        // gives x(i-1) = u, x(i) = v) and put in classes here.
+        let listed = listed_names(&[&spec], "all-classes");
+        let got: BTreeSet<Vec<u32>> = listed
+            .iter()
+            .map(|cover| {
+                let mut x = vec![0; m as usize + 1];
+                for name in cover {
+                    let (uv, i) = name.split_once('@').unwrap();
+                    let i: usize = i.parse().unwrap();
+                    let d: Vec<u32> = uv.chars().map(|c| c.to_digit(10).unwrap()).collect();
+                    (x[i - 1], x[i]) = (d[0], d[1]);
+                }
+                windows_classes_of(&x, b)
+            })
+            .collect();
+        assert_eq!(
+            (listed.len(), &got),
+            (classes.len(), &classes),
+            "m = {m}, b = {b}"
+        );
+    }
+}
+
+/// The least image of one sequence, as `windows_classes` names classes.
+fn windows_classes_of(s: &[u32], b: u32) -> Vec<u32> {
+    (0..b)
+        .flat_map(|k| {
+            let shifted: Vec<u32> = s.iter().map(|&u| (u + k) % b).collect();
+            [shifted.iter().rev().copied().collect(), shifted]
+        })
+        .min()
+        .unwrap()
+}
+
+#[test]
+fn a_colour_map_that_is_no_symmetry_is_refused() {
+    let spec = windows_spec(2, 3);
+    let (head, solve) = spec.split_once("[solve]").unwrap();
+    let with =
+        |map: &str| format!("{head}[[symmetries]]\nname = \"odd\"\nmap = [{map}]\n[solve]{solve}");
+    // Shifting x0's values alone breaks the windows whose second value is the shifted first.
+    let text = with("{ from = \"x0:{u}\", to = \"x0:{(u + 1) % b}\", for = \"u in 0..b - 1\" }");
+    let spec = spec_file("colour-map-none", &text);
+    expect_error(
+        &spec,
+        "20:8",
+        &["`odd` is not a symmetry", "no option covers", "x0:"],
+    );
+    // A colour on one side only.
+    let text = with("{ from = \"x0:1\", to = \"x0\" }");
+    let spec = spec_file("colour-map-one-side", &text);
+    expect_error(&spec, "21:17", &["gives `from` a colour and `to` none"]);
+    // A colour no option gives.
+    let text = with("{ from = \"x0:1\", to = \"x0:7\" }");
+    let spec = spec_file("colour-map-unknown", &text);
+    expect_error(
+        &spec,
+        "21:30",
+        &["maps colour `7`", "which no option gives"],
+    );
+}
+
+#[test]
+fn options_alike_in_their_items_are_sent_one_to_one_by_a_symmetry() {
+    // Two copies of each one-item option; swapping a1 and a2 pairs the copies in turn. Covers:
+    // one copy for a1 times one for a2, 4; classes under the swap ({x, y} ~ {y', x'} with the
+    // copies kept in order): {o1, o2}, {o1b, o2b} alone, {o1, o2b} ~ {o1b, o2}: 3.
+    let text = "[puzzle]\nname = \"t\"\nkind = \"exact-cover\"\n[[items]]\nname = \"a{i}\"\n\
+                for = \"i in 1..2\"\n[[options]]\nname = \"o{i}\"\nfor = \"i in 1..2\"\n\
+                items = [\"a{i}\"]\n[[options]]\nname = \"o{i}b\"\nfor = \"i in 1..2\"\n\
+                items = [\"a{i}\"]\n[[symmetries]]\nname = \"swap\"\n\
+                map = [{ from = \"a{i}\", to = \"a{3 - i}\", for = \"i in 1..2\" }]\n\
+                [solve]\nobjective = \"count\"\n";
+    let (doc, code) = run_json(&[&spec_file("alike-options", text)]);
+    assert_eq!(code, 0, "{doc}");
+    assert_eq!(
+        (doc["count"].as_u64(), doc["count_up_to_symmetry"].as_u64()),
+        (Some(4), Some(3))
+    );
+}

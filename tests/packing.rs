@@ -506,3 +506,106 @@ fn empty_drawings_names_and_negative_or_repeated_pieces_are_refused() {
         expect_error(&spec_file(test, &text), at, &[words]);
     }
 }
+
+/// The listed packings of `spec` under `objective` (`--set solve.limit=100000`), as rows of
+/// letters.
+fn listed(spec: &str, objective: &str) -> Vec<Vec<Vec<char>>> {
+    let (doc, code) = run_json(&[
+        spec,
+        "--objective",
+        objective,
+        "--set",
+        "solve.limit=100000",
+    ]);
+    assert_eq!(code, 0, "{doc}");
+    doc["packings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            p.as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r.as_str().unwrap().chars().collect())
+                .collect()
+        })
+        .collect()
+}
+
+/// A drawing of distinct letters (one per piece) says the whole packing; its class is the least
+/// of its images under the rectangle's motions (8 for a square, else 4), computed here.
+fn class_of(grid: &[Vec<char>]) -> Vec<Vec<char>> {
+    let (rows, cols) = (grid.len(), grid[0].len());
+    let mut motions: Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> = vec![
+        Box::new(|r, c| (r, c)),
+        Box::new(move |r, c| (rows - 1 - r, c)),
+        Box::new(move |r, c| (r, cols - 1 - c)),
+        Box::new(move |r, c| (rows - 1 - r, cols - 1 - c)),
+    ];
+    if rows == cols {
+        motions.push(Box::new(|r, c| (c, r)));
+        motions.push(Box::new(move |r, c| (cols - 1 - c, r)));
+        motions.push(Box::new(move |r, c| (c, rows - 1 - r)));
+        motions.push(Box::new(move |r, c| (cols - 1 - c, rows - 1 - r)));
+    }
+    motions
+        .iter()
+        .map(|m| {
+            (0..rows)
+                .map(|r| {
+                    (0..cols)
+                        .map(|c| m(r, c))
+                        .map(|(y, x)| grid[y][x])
+                        .collect()
+                })
+                .collect()
+        })
+        .min()
+        .unwrap()
+}
+
+#[test]
+fn all_classes_lists_one_packing_per_class_as_the_published_figures_say() {
+    // 3x20: the 8 packings, put in classes here, make 2 (Knuth's two solutions); the listing
+    // of classes gives one of each.
+    let every = listed("specs/pentominoes-3x20.toml", "all");
+    let want: BTreeSet<_> = every.iter().map(|g| class_of(g)).collect();
+    assert_eq!((every.len(), want.len()), (8, 2));
+    let got = listed("specs/pentominoes-3x20.toml", "all-classes");
+    let got_classes: BTreeSet<_> = got.iter().map(|g| class_of(g)).collect();
+    assert_eq!((got.len(), &got_classes), (2, &want));
+    // 6x10 (2,339 classes, Haselgrove) and the 8x8 with a hole (65, Scott): as many packings
+    // listed as published classes, no two in one class.
+    for (spec, classes) in [
+        ("specs/pentominoes-6x10.toml", 2_339),
+        ("specs/pentominoes-8x8-hole.toml", 65),
+    ] {
+        let got = listed(spec, "all-classes");
+        let distinct: BTreeSet<_> = got.iter().map(|g| class_of(g)).collect();
+        assert_eq!((got.len(), distinct.len()), (classes, classes), "{spec}");
+    }
+}
+
+#[test]
+fn any_class_shows_the_least_packing_of_its_class_and_says_so() {
+    let (doc, code) = run_json(&["specs/pentominoes-3x20.toml", "--objective", "any-class"]);
+    assert_eq!(code, 0, "{doc}");
+    assert_eq!(doc["packings"].as_array().unwrap().len(), 1);
+    assert_eq!(doc["symmetries"], 4);
+    let notes = doc["notes"].to_string();
+    assert!(
+        notes.contains("one answer per class under the 4 symmetries"),
+        "{notes}"
+    );
+    // A limit below the classes cuts the listing and says there are more.
+    let (doc, code) = run_json(&[
+        "specs/pentominoes-6x10.toml",
+        "--objective",
+        "all-classes",
+        "--set",
+        "solve.limit=5",
+    ]);
+    assert_eq!(code, 0, "{doc}");
+    assert_eq!(doc["packings"].as_array().unwrap().len(), 5);
+    assert_eq!(doc["complete"], false);
+}

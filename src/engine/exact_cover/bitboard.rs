@@ -261,14 +261,16 @@ fn walk_with<'t, W: Word>(
     (w.nodes, w.found, w.stopped)
 }
 
-/// Lists up to `limit` covers in the search's order (one thread, so the order is the same on
-/// every run).
-pub fn list<W: Word>(p: &Problem, limit: usize) -> Listing {
+/// Lists up to `limit` covers that `keep` accepts (all when none) in the search's order (one
+/// thread, so the order is the same on every run).
+pub fn list<W: Word>(p: &Problem, limit: usize, keep: Option<Keep>) -> Listing {
     let t = Table::<W>::new(p);
     let mut out = Listing::default();
     // One more than asked: finding it says the listing is not complete.
     let (nodes, stopped) = walk(&t, &t.root(), usize::MAX, |path, _, _| {
-        out.solutions.push(path.to_vec());
+        if keep.is_none_or(|k| k(path)) {
+            out.solutions.push(path.to_vec());
+        }
         out.solutions.len() <= limit
     });
     out.nodes = nodes;

@@ -313,12 +313,15 @@ fn walk(
     (w.nodes, w.stopped)
 }
 
-/// Lists up to `limit` covers in the search's order (one thread).
-pub fn list(p: &Problem, limit: usize) -> Listing {
+/// Lists up to `limit` covers that `keep` accepts (all when none) in the search's order (one
+/// thread).
+pub fn list(p: &Problem, limit: usize, keep: Option<Keep>) -> Listing {
     let links = Links::new(p);
     let mut out = Listing::default();
     let (nodes, stopped) = walk(&links, &[], usize::MAX, |path| {
-        out.solutions.push(path.to_vec());
+        if keep.is_none_or(|k| k(path)) {
+            out.solutions.push(path.to_vec());
+        }
         out.solutions.len() <= limit
     });
     out.nodes = nodes;

@@ -73,12 +73,15 @@ impl Algorithm {
         }
     }
 
-    /// Lists up to `limit` covers, the bitboard's word chosen as for [`Algorithm::count`].
-    pub fn list(self, problem: &Problem, limit: usize) -> Listing {
+    /// Lists up to `limit` covers that `keep` accepts (all when none; e.g. one per symmetry
+    /// class), the bitboard's word chosen as for [`Algorithm::count`].
+    pub fn list(self, problem: &Problem, limit: usize, keep: Option<Keep>) -> Listing {
         match self {
-            Algorithm::Bitboard if problem.primary <= 64 => bitboard::list::<u64>(problem, limit),
-            Algorithm::Bitboard => bitboard::list::<u128>(problem, limit),
-            Algorithm::DancingLinks => dlx::list(problem, limit),
+            Algorithm::Bitboard if problem.primary <= 64 => {
+                bitboard::list::<u64>(problem, limit, keep)
+            }
+            Algorithm::Bitboard => bitboard::list::<u128>(problem, limit, keep),
+            Algorithm::DancingLinks => dlx::list(problem, limit, keep),
         }
     }
 }

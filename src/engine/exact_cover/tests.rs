@@ -81,7 +81,7 @@ fn dancing_links_finds_exactly_the_brute_force_covers() {
     for case in 0..400 {
         let p = random_problem(&mut rng, case % 2 == 0, case % 3 == 0);
         let want = brute_force(&p);
-        let listed = dlx::list(&p, usize::MAX - 1);
+        let listed = dlx::list(&p, usize::MAX - 1, None);
         assert!(listed.complete);
         assert_eq!(sorted(listed.solutions), want, "case {case}: {p:?}");
         let t = dlx::count(&p, None, &Progress::hidden(), None);
@@ -97,7 +97,7 @@ fn bitboard_finds_exactly_the_brute_force_covers() {
         let p = random_problem(&mut rng, false, case % 2 == 0);
         assert!(p.fits_bitboard());
         let want = brute_force(&p);
-        let listed = bitboard::list::<u64>(&p, usize::MAX - 1);
+        let listed = bitboard::list::<u64>(&p, usize::MAX - 1, None);
         assert_eq!(sorted(listed.solutions), want, "case {case}: {p:?}");
         let t = bitboard::count::<u128>(&p, None, &Progress::hidden(), None);
         assert_eq!(t.solutions, want.len() as u64, "case {case}");
@@ -161,9 +161,9 @@ fn a_limit_lists_that_many_and_says_there_are_more() {
     // Two items, each coverable alone or together: covers {0,1}, {2}.
     let e = |item| Entry { item, colour: 0 };
     let p = Problem::new(2, 0, vec![vec![e(0)], vec![e(1)], vec![e(0), e(1)]]);
-    let one = dlx::list(&p, 1);
+    let one = dlx::list(&p, 1, None);
     assert_eq!((one.solutions.len(), one.complete), (1, false));
-    let two = bitboard::list::<u64>(&p, 2);
+    let two = bitboard::list::<u64>(&p, 2, None);
     assert_eq!((two.solutions.len(), two.complete), (2, true));
 }
 

@@ -5,6 +5,23 @@
 use crate::engine::exact_cover::Listing;
 use crate::report::{Report, Status};
 
+/// What a listing objective lists: every answer up to `solve.limit` (`all`) or the first, and
+/// whether only one per symmetry class (the least of each).
+pub struct Listed {
+    pub all: bool,
+    pub classes: bool,
+}
+
+/// The note a listing of one answer per class carries.
+pub fn one_per_class(symmetries: usize) -> String {
+    if symmetries == 1 {
+        return "one answer per class: the puzzle has no symmetry but the identity, so every answer is its own class".into();
+    }
+    format!(
+        "one answer per class under the {symmetries} symmetries (the least of each class); the others are its images"
+    )
+}
+
 /// Sets the report's status, count and notes from `listing` (`all`: objective all, which counts
 /// what it lists; else the first cover). `nothing` is the note when no cover was found. Returns
 /// whether a cover was found.

@@ -7,7 +7,7 @@
 use super::entry::{Gather, entry_templates};
 use super::model::{CoverOption, Model};
 use super::params::{Items, bindings, each, holds, values};
-use super::plan::{CATALOG, Engine, auto_engine};
+use super::plan::{CATALOG, Engine, Objective, auto_engine};
 use super::puzzle::ExactCoverPuzzle;
 use super::spec::{ExactCoverDocument, ItemTable, OptionTable};
 use super::template::Template;
@@ -45,6 +45,7 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<ExactCoverPuzzle, Diagnost
     let items = items(doc, &spec, &mut names)?;
     let model = options(doc, &spec, &mut names, items)?;
     let symmetries = super::symmetry::load(doc, &spec, &mut names, &model)?;
+    classes_need_symmetries(doc, &spec, choice.objective)?;
     let engine = choice.resolve(auto_engine);
     if engine.engine == Engine::Bitboard && !model.problem().fits_bitboard() {
         let why = format!(
@@ -61,6 +62,28 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<ExactCoverPuzzle, Diagnost
         engine,
         limit: listing_limit(doc, &spec)?,
     })
+}
+
+/// `any-class` and `all-classes` list one cover per class of the declared symmetries: with
+/// none declared, the user surely forgot them (or meant `any`, `all`).
+fn classes_need_symmetries(
+    doc: &SpecDocument,
+    spec: &ExactCoverDocument,
+    objective: Objective,
+) -> Result<(), Diagnostic> {
+    let classes = objective.listed().is_some_and(|l| l.classes);
+    match &spec.solve.objective {
+        Some(o) if classes && spec.symmetries.is_empty() => Err(doc
+            .error(
+                o.span(),
+                format!(
+                    "objective `{}` lists one cover per symmetry class, and this spec declares no symmetry",
+                    o.get_ref()
+                ),
+            )
+            .help("declare the cover's symmetries in [[symmetries]] entries (docs/exact-cover.md), or use objective = \"any\" or \"all\"")),
+        _ => Ok(()),
+    }
 }
 
 /// A table as formulas read it; an enumeration is the list of its members' numbers.

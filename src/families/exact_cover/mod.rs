@@ -11,7 +11,7 @@ pub(crate) mod listing;
 mod load;
 mod model;
 mod params;
-mod plan;
+pub(crate) mod plan;
 mod puzzle;
 mod report;
 mod solve;

@@ -1,15 +1,35 @@
 //! What an exact-cover solve computes and with which engine.
 
+use super::listing::Listed;
 use crate::families::plan::{Catalog, ObjectiveEntry};
 
+/// What an exact cover's solve computes, and a packing's (which is an exact cover).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Objective {
     /// One cover.
     Any,
     /// Covers listed up to `solve.limit`.
     All,
-    /// Every cover counted, none listed.
+    /// Every cover counted, none listed (a packing's also up to the symmetries).
     Count,
+    /// One cover, the least of its class under the symmetries.
+    AnyClass,
+    /// One cover per class under the symmetries (the least of each), up to `solve.limit`.
+    AllClasses,
+}
+
+impl Objective {
+    /// How the objective lists, or `None` for `count`.
+    pub fn listed(self) -> Option<Listed> {
+        let (all, classes) = match self {
+            Objective::Count => return None,
+            Objective::Any => (false, false),
+            Objective::All => (true, false),
+            Objective::AnyClass => (false, true),
+            Objective::AllClasses => (true, true),
+        };
+        Some(Listed { all, classes })
+    }
 }
 
 /// The engines are the exact-cover engine's own.
@@ -32,6 +52,16 @@ pub static CATALOG: Catalog<Objective, Engine> = Catalog {
         ObjectiveEntry {
             name: "count",
             objective: Objective::Count,
+            engines: BOTH,
+        },
+        ObjectiveEntry {
+            name: "any-class",
+            objective: Objective::AnyClass,
+            engines: BOTH,
+        },
+        ObjectiveEntry {
+            name: "all-classes",
+            objective: Objective::AllClasses,
             engines: BOTH,
         },
     ],

@@ -1,7 +1,7 @@
 //! Solving an exact cover: the objective's engine run on the model's problem, each listed
 //! cover checked from scratch before it is shown; counts may be one shard's part.
 
-use super::listing::report_listing;
+use super::listing::{Listed, one_per_class, report_listing};
 use super::plan::{CATALOG, Objective};
 use super::puzzle::ExactCoverPuzzle;
 use super::report::{ExactCoverDetails, NO_COVER, fill_classes, fill_covers};
@@ -26,7 +26,7 @@ impl Puzzle for ExactCoverPuzzle {
     fn splits(&self) -> Result<(), String> {
         match self.objective {
             Objective::Count => Ok(()),
-            _ => Err("only objective = \"count\" of an exact cover splits into parts; `any` stops at its first cover and `all` lists in one order".into()),
+            _ => Err("only objective = \"count\" of an exact cover splits into parts; `any` stops at its first cover and `all` lists in one order (and so do `any-class` and `all-classes`)".into()),
         }
     }
 
@@ -53,18 +53,18 @@ impl Puzzle for ExactCoverPuzzle {
                         details.symmetries = Some(self.symmetries.order());
                     }
                 }
-                Objective::All => {
+                Objective::All | Objective::AllClasses => {
                     report.count = Some(0);
                     details.complete = Some(true);
                 }
-                Objective::Any => {}
+                Objective::Any | Objective::AnyClass => {}
             }
             report.set_details(&details);
             return Ok(report);
         }
         let problem = m.problem();
-        match self.objective {
-            Objective::Count => {
+        match self.objective.listed() {
+            None => {
                 let sym = &self.symmetries;
                 let keep = |cover: &[usize]| sym.is_least(cover);
                 let keep: Option<Keep> = (!sym.others.is_empty()).then_some(&keep);
@@ -77,8 +77,7 @@ impl Puzzle for ExactCoverPuzzle {
                     fill_classes(&mut report, &mut details, &t, sym);
                 }
             }
-            Objective::All => self.list(&problem, self.limit, &mut report, &mut details)?,
-            Objective::Any => self.list(&problem, 1, &mut report, &mut details)?,
+            Some(how) => self.list(&problem, &how, &mut report, &mut details)?,
         }
         report.stats.elapsed_ms = Stats::new(0, t0.elapsed()).elapsed_ms;
         report.set_details(&details);
@@ -101,22 +100,29 @@ fn fill_count(report: &mut Report, t: &Tally, part: bool) {
 }
 
 impl ExactCoverPuzzle {
-    /// Lists up to `limit` covers, each checked from scratch before it is shown.
+    /// Lists the covers `how` asks for, each checked from scratch before it is shown.
     fn list(
         &self,
         problem: &Problem,
-        limit: usize,
+        how: &Listed,
         report: &mut Report,
         details: &mut ExactCoverDetails,
     ) -> Result<(), Diagnostic> {
-        let listing = self.engine.engine.list(problem, limit);
+        let limit = if how.all { self.limit } else { 1 };
+        let least = |cover: &[usize]| self.symmetries.is_least(cover);
+        let keep: Option<Keep> = how.classes.then_some(&least);
+        let listing = self.engine.engine.list(problem, limit, keep);
         report.stats.states = listing.nodes;
+        if how.classes {
+            details.symmetries = Some(self.symmetries.order());
+            report.notes.push(one_per_class(self.symmetries.order()));
+        }
         for cover in &listing.solutions {
             problem
                 .check(cover)
                 .map_err(|e| Diagnostic::internal(format!("a cover found fails its check: {e}")))?;
         }
-        let all = self.objective == Objective::All;
+        let all = how.all;
         if !report_listing(report, &listing, all, NO_COVER) {
             return Ok(());
         }

@@ -3,15 +3,8 @@
 pub use crate::engine::exact_cover::bitboard::MAX_GROUPS;
 use crate::families::plan::{Catalog, ObjectiveEntry};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Objective {
-    /// One packing.
-    Any,
-    /// Packings listed up to `solve.limit`.
-    All,
-    /// Every packing counted, and counted up to the board's symmetry.
-    Count,
-}
+/// The objectives are an exact cover's: a packing is one.
+pub use crate::families::exact_cover::plan::Objective;
 
 /// The engines are the exact-cover engine's own.
 pub use crate::engine::exact_cover::Algorithm as Engine;
@@ -33,6 +26,16 @@ pub static CATALOG: Catalog<Objective, Engine> = Catalog {
         ObjectiveEntry {
             name: "count",
             objective: Objective::Count,
+            engines: BOTH,
+        },
+        ObjectiveEntry {
+            name: "any-class",
+            objective: Objective::AnyClass,
+            engines: BOTH,
+        },
+        ObjectiveEntry {
+            name: "all-classes",
+            objective: Objective::AllClasses,
             engines: BOTH,
         },
     ],

@@ -6,8 +6,9 @@ use super::puzzle::PackingPuzzle;
 use super::report::{PackingDetails, fill_count, fill_packings};
 use super::symmetry::{Anchor, Symmetries, is_least};
 use crate::diagnostic::Diagnostic;
-use crate::engine::exact_cover::{Problem, Tally};
+use crate::engine::exact_cover::{Keep, Problem, Tally};
 use crate::families::exact_cover::listing::report_listing;
+use crate::families::exact_cover::listing::{Listed, one_per_class};
 use crate::families::family::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::report::{Report, Stats, Status};
 use std::time::Instant;
@@ -45,7 +46,7 @@ impl Puzzle for PackingPuzzle {
     fn splits(&self) -> Result<(), String> {
         match self.objective {
             Objective::Count => Ok(()),
-            _ => Err("only objective = \"count\" of a packing splits into parts; `any` stops at its first packing and `all` lists in one order".into()),
+            _ => Err("only objective = \"count\" of a packing splits into parts; `any` stops at its first packing and `all` lists in one order (and so do `any-class` and `all-classes`)".into()),
         }
     }
 
@@ -70,10 +71,9 @@ pub fn solve(p: &PackingPuzzle, ctx: &SolveContext) -> Result<Report, Diagnostic
         }
     } else {
         let problem = p.model.problem();
-        match p.objective {
-            Objective::Count => count(p, &problem, ctx, &mut report, &mut details),
-            Objective::All => list(p, &problem, p.limit, &mut report, &mut details)?,
-            Objective::Any => list(p, &problem, 1, &mut report, &mut details)?,
+        match p.objective.listed() {
+            None => count(p, &problem, ctx, &mut report, &mut details),
+            Some(how) => list(p, &problem, &how, &mut report, &mut details)?,
         }
     }
     report.stats.elapsed_ms = Stats::new(0, t0.elapsed()).elapsed_ms;
@@ -170,22 +170,34 @@ fn count_pinned(
     total
 }
 
-/// Lists up to `limit` packings, each checked from scratch before it is shown.
+/// Lists the packings `how` asks for, each checked from scratch before it is shown.
 fn list(
     p: &PackingPuzzle,
     problem: &Problem,
-    limit: usize,
+    how: &Listed,
     report: &mut Report,
     details: &mut PackingDetails,
 ) -> Result<(), Diagnostic> {
-    let listing = p.engine.engine.list(problem, limit);
+    let limit = if how.all { p.limit } else { 1 };
+    let symmetries = how.classes.then(|| Symmetries::of(&p.model));
+    let least = |cover: &[usize]| {
+        symmetries
+            .as_ref()
+            .is_none_or(|s| s.is_least(&p.model, cover.iter().copied()))
+    };
+    let keep: Option<Keep> = how.classes.then_some(&least);
+    let listing = p.engine.engine.list(problem, limit, keep);
     report.stats.states = listing.nodes;
+    if let Some(s) = &symmetries {
+        details.symmetries = Some(s.order());
+        report.notes.push(one_per_class(s.order()));
+    }
     for cover in &listing.solutions {
         p.model
             .verify(cover)
             .map_err(|e| Diagnostic::internal(format!("a packing found fails its check: {e}")))?;
     }
-    let all = p.objective == Objective::All;
+    let all = how.all;
     if !report_listing(
         report,
         &listing,
