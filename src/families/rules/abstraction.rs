@@ -232,6 +232,36 @@ impl Abstraction {
         }
     }
 
+    /// When the table's index reads only the tiles: the array's slots, with each kept value's
+    /// raw value and weight in the table's index (a heuristic over several such tables finds
+    /// where each value lies once, for all of them: [`Abstraction::table_index_at`]).
+    pub fn tile_table(&self) -> Option<(&[(u32, u64)], Vec<(u8, u64)>)> {
+        let t = self.tiles.as_ref().filter(|_| self.digits.is_empty())?;
+        let weights = t.projected.as_ref().map_or(&t.weights, |(w, _)| w);
+        let mut kept = vec![(0u8, 0u64); weights.len()];
+        for (v, &j) in t.order.iter().enumerate() {
+            if let Some(k) = kept.get_mut(j as usize) {
+                *k = (v as u8, weights[j as usize]);
+            }
+        }
+        (t.slots.len() <= 32 && t.order.len() <= 256).then_some((&t.slots, kept))
+    }
+
+    /// The table's index from where each raw value lies (`at[v]`, a slot of the array), for
+    /// the kept values and weights `tile_table` gave; as `table_index`.
+    #[inline]
+    pub fn table_index_at(at: &[u8], kept: &[(u8, u64)]) -> usize {
+        let mut used = 0u32;
+        let mut idx = 0u64;
+        for &(v, w) in kept {
+            let pos = u32::from(at[v as usize]);
+            let before = (used & ((1u32 << pos) - 1)).count_ones();
+            idx += u64::from(pos - before) * w;
+            used |= 1 << pos;
+        }
+        idx as usize
+    }
+
     /// The table's index of the abstract state of index `i`.
     pub fn project(&self, i: usize) -> usize {
         match &self.tiles {

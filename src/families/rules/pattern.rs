@@ -35,6 +35,10 @@ struct Database {
 /// The tables, in groups: the estimate is the largest group's sum.
 pub struct AutoHeuristic {
     groups: Vec<Vec<Database>>,
+    /// When every table reads only the tiles of one array: its slots, and per table (in the
+    /// groups' order) its kept values and their weights; where the values lie is then read
+    /// once per state for all tables.
+    tiles: Option<(Vec<(u32, u64)>, Vec<Vec<(u8, u64)>>)>,
     /// Each move costs at least this (`cheapest`); 1 for `shortest`.
     unit: u64,
     pub elapsed: Duration,
@@ -84,6 +88,7 @@ impl AutoHeuristic {
             });
         }
         Ok(Some(AutoHeuristic {
+            tiles: shared_tiles(&groups),
             groups,
             unit,
             elapsed: t0.elapsed(),
@@ -93,11 +98,38 @@ impl AutoHeuristic {
     /// A lower bound on the cost from `s` to the goal ([`DEAD_END`] when there is no way).
     #[inline]
     pub fn estimate<W: Word>(&self, s: W) -> u64 {
+        if let Some((slots, kept)) = &self.tiles {
+            return self.estimate_tiles(s, slots, kept);
+        }
         let mut best = 0u64;
         for g in &self.groups {
             let mut sum = 0u64;
             for d in g {
                 let x = d.table.dist[d.abstraction.table_index(s)];
+                if x == UNREACHED {
+                    return DEAD_END;
+                }
+                sum += u64::from(x);
+            }
+            best = best.max(sum);
+        }
+        best * self.unit
+    }
+
+    /// `estimate` for tables over the tiles of one array only.
+    #[inline]
+    fn estimate_tiles<W: Word>(&self, s: W, slots: &[(u32, u64)], kept: &[Vec<(u8, u64)>]) -> u64 {
+        let mut at = [0u8; 256];
+        for (pos, &(shift, mask)) in slots.iter().enumerate() {
+            at[s.field(shift, mask) as usize] = pos as u8;
+        }
+        let mut best = 0u64;
+        let mut kept = kept.iter();
+        for g in &self.groups {
+            let mut sum = 0u64;
+            for d in g {
+                let k = kept.next().expect("one list per table");
+                let x = d.table.dist[Abstraction::table_index_at(&at, k)];
                 if x == UNREACHED {
                     return DEAD_END;
                 }
@@ -159,6 +191,21 @@ impl AutoHeuristic {
         lines.extend(refusals);
         lines
     }
+}
+
+/// The slots and per-table kept values when every table reads only the tiles of one array.
+fn shared_tiles(groups: &[Vec<Database>]) -> Option<(Vec<(u32, u64)>, Vec<Vec<(u8, u64)>>)> {
+    let mut slots: Option<&[(u32, u64)]> = None;
+    let mut kept = Vec::new();
+    for d in groups.iter().flatten() {
+        let (s, k) = d.abstraction.tile_table()?;
+        if slots.is_some_and(|old| old != s) {
+            return None;
+        }
+        slots = Some(s);
+        kept.push(k);
+    }
+    Some((slots?.to_vec(), kept))
 }
 
 /// The table of one pattern, loaded from the cache when a file built for the same rules,
