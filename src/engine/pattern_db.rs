@@ -87,11 +87,125 @@ pub fn build<S: Copy>(
     })
 }
 
+/// A table over a projection of the abstract space, as Korf and Felner's additive databases:
+/// the space keeps a pattern's tiles and the blank, the table only the tiles. A move that leaves
+/// the projection as it was (the blank moving among other tiles) costs nothing, any other one;
+/// an entry is the fewest costly moves to the goal from any abstract state with that projection.
+/// A breadth-first search by cost (0-1): each layer is first closed under free moves. `bound`
+/// is the abstract index's range, `projected_bound` the table's. None on a stop request.
+pub fn build_projected<S: Copy>(
+    goal: S,
+    bound: usize,
+    index: impl Fn(S) -> usize,
+    projected_bound: usize,
+    project: impl Fn(usize) -> usize,
+    mut predecessors: impl FnMut(S, &mut Vec<S>),
+) -> Option<Table> {
+    let t0 = Instant::now();
+    let mut dist = vec![UNREACHED; projected_bound];
+    // Settled: its cost is final (it is in this layer or an earlier one). Queued: in `next`.
+    let mut settled = Bits::new(bound);
+    let mut queued = Bits::new(bound);
+    settled.set(index(goal));
+    dist[project(index(goal))] = 0;
+    let (mut current, mut next, mut found) = (vec![goal], Vec::new(), Vec::new());
+    let (mut reached, mut depth, mut deepest) = (1u64, 0u16, 0u16);
+    let mut ticker = Ticker::default();
+    loop {
+        while let Some(t) = current.pop() {
+            found.clear();
+            predecessors(t, &mut found);
+            if ticker.tick(1 + found.len()) {
+                return None;
+            }
+            let here = project(index(t));
+            for &s in &found {
+                let i = index(s);
+                if settled.get(i) {
+                    continue;
+                }
+                if project(i) == here {
+                    // Free: same cost, and the same entry, already written.
+                    settled.set(i);
+                    current.push(s);
+                } else if !queued.get(i) {
+                    queued.set(i);
+                    next.push(s);
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        depth = (depth + 1).min(DEEPEST);
+        for s in next.drain(..) {
+            let i = index(s);
+            if settled.get(i) {
+                continue; // reached free within the layer before
+            }
+            settled.set(i);
+            let entry = &mut dist[project(i)];
+            if *entry == UNREACHED {
+                *entry = depth;
+                reached += 1;
+                deepest = depth;
+            }
+            current.push(s);
+        }
+    }
+    Some(Table {
+        dist,
+        reached,
+        deepest,
+        elapsed: t0.elapsed(),
+    })
+}
+
+/// One bit per index.
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(n: usize) -> Bits {
+        Bits(vec![0; n.div_ceil(64)])
+    }
+    #[inline]
+    fn get(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 != 0
+    }
+    #[inline]
+    fn set(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// A ring of 10 places, each move one step either way: the distance to 0 is min(i, 10 - i).
+    /// A token and a free marker on a ring of 6 places: the token moves (cost 1) onto the
+    /// marker's place or next to it, the marker moves a step (free). The table keeps the token.
+    #[test]
+    fn projected_costs_count_only_projected_moves() {
+        let n = 6usize;
+        let moves = |(tok, mark): (usize, usize), out: &mut Vec<(usize, usize)>| {
+            out.push((tok, (mark + 1) % n));
+            out.push((tok, (mark + n - 1) % n));
+            if (tok + 1) % n == mark {
+                out.push((mark, tok));
+            }
+            if (mark + 1) % n == tok {
+                out.push((mark, tok));
+            }
+        };
+        let t = build_projected((0, 1), n * n, |(a, b)| a * n + b, n, |i| i / n, moves)
+            .expect("no stop was requested");
+        // Each token step swaps it with the marker: the fewest steps are the ring distance.
+        let want: Vec<u16> = (0..n).map(|i| i.min(n - i) as u16).collect();
+        assert_eq!(t.dist, want);
+        assert_eq!((t.reached, t.deepest), (6, 3));
+    }
+
     #[test]
     fn distances_on_a_ring() {
         let t = build(

@@ -27,6 +27,9 @@ struct Tiles {
     weights: Vec<u64>,
     /// The weight of the tiles' index in the whole index.
     unit: u64,
+    /// When the last kept value (the blank) is left out of the table: the weights of the
+    /// others in the table's index, and the number of places the blank's digit counts.
+    projected: Option<(Vec<u64>, u64)>,
 }
 
 #[derive(Debug, Clone)]
@@ -67,6 +70,8 @@ pub struct Abstraction {
     tiles: Option<Tiles>,
     /// Every index is below this.
     pub bound: u64,
+    /// Every table index is below this: `bound`, or less when the blank is projected away.
+    pub table_bound: u64,
     moves: Vec<Move>,
     /// Constraints that read only exact slots (the others are taken to hold).
     constraints: Vec<usize>,
@@ -79,6 +84,9 @@ pub struct Pattern {
     /// A permutation array (its slots) and the raw values kept; the other values become
     /// `wild`.
     pub tiles: Option<(Vec<usize>, Vec<u64>, u64)>,
+    /// The last kept value of `tiles` (the blank) is kept in the abstract space but not in the
+    /// table: its moves cost nothing (Korf and Felner's additive tables).
+    pub project_last: bool,
     /// Per dropped slot: the raw value all its values become.
     pub rep: Vec<u64>,
 }
@@ -127,6 +135,7 @@ impl Abstraction {
             digits: Vec::new(),
             tiles: None,
             bound: 1,
+            table_bound: 1,
             moves: Vec::new(),
             constraints: Vec::new(),
         };
@@ -175,6 +184,16 @@ impl Abstraction {
                 weights[j] = weights[j + 1] * (n - j as u64 - 1);
             }
             let count = weights.first().map_or(1, |w| w * n);
+            // The blank's digit is the last, of weight 1: dropping it divides by its places.
+            let projected = (p.project_last && kept.len() > 1).then(|| {
+                let last = n - kept.len() as u64 + 1;
+                let w = weights[..kept.len() - 1].iter().map(|w| w / last).collect();
+                (w, last)
+            });
+            self.table_bound = match &projected {
+                Some((_, last)) => weight * (count / last),
+                None => weight * count,
+            };
             self.tiles = Some(Tiles {
                 slots: (slots.iter())
                     .map(|&k| (layout.slots[k].shift, layout.slots[k].mask))
@@ -182,8 +201,12 @@ impl Abstraction {
                 order,
                 weights,
                 unit: weight,
+                projected,
             });
             weight = weight.checked_mul(count).ok_or_else(too_big)?;
+        }
+        if self.tiles.is_none() {
+            self.table_bound = weight;
         }
         self.bound = weight;
         Ok(())
@@ -193,6 +216,71 @@ impl Abstraction {
     /// only what the abstraction keeps).
     #[inline]
     pub fn index<W: Word>(&self, s: W) -> usize {
+        self.index_by(s, self.tiles.as_ref().map_or(&[], |t| &t.weights))
+    }
+
+    /// The table's index of `s`: its index without the blank's digit when that is projected
+    /// away.
+    #[inline]
+    pub fn table_index<W: Word>(&self, s: W) -> usize {
+        match &self.tiles {
+            Some(Tiles {
+                projected: Some((w, _)),
+                ..
+            }) => self.index_by(s, w),
+            _ => self.index(s),
+        }
+    }
+
+    /// When the table's index reads only the tiles: the array's slots, with each kept value's
+    /// raw value and weight in the table's index (a heuristic over several such tables finds
+    /// where each value lies once, for all of them: [`Abstraction::table_index_at`]).
+    pub fn tile_table(&self) -> Option<(&[(u32, u64)], Vec<(u8, u64)>)> {
+        let t = self.tiles.as_ref().filter(|_| self.digits.is_empty())?;
+        let weights = t.projected.as_ref().map_or(&t.weights, |(w, _)| w);
+        let mut kept = vec![(0u8, 0u64); weights.len()];
+        for (v, &j) in t.order.iter().enumerate() {
+            if let Some(k) = kept.get_mut(j as usize) {
+                *k = (v as u8, weights[j as usize]);
+            }
+        }
+        (t.slots.len() <= 32 && t.order.len() <= 256).then_some((&t.slots, kept))
+    }
+
+    /// The table's index from where each raw value lies (`at[v]`, a slot of the array), for
+    /// the kept values and weights `tile_table` gave; as `table_index`.
+    #[inline]
+    pub fn table_index_at(at: &[u8], kept: &[(u8, u64)]) -> usize {
+        let mut used = 0u32;
+        let mut idx = 0u64;
+        for &(v, w) in kept {
+            let pos = u32::from(at[v as usize]);
+            let before = (used & ((1u32 << pos) - 1)).count_ones();
+            idx += u64::from(pos - before) * w;
+            used |= 1 << pos;
+        }
+        idx as usize
+    }
+
+    /// The table's index of the abstract state of index `i`.
+    pub fn project(&self, i: usize) -> usize {
+        match &self.tiles {
+            Some(Tiles {
+                projected: Some((_, last)),
+                unit,
+                ..
+            }) => {
+                let (i, unit, last) = (i as u64, *unit, *last);
+                ((i / unit / last) * unit + i % unit) as usize
+            }
+            _ => i,
+        }
+    }
+
+    /// The index with the kept values' digits weighed by `weights` (the first ones only, when
+    /// it is shorter).
+    #[inline]
+    fn index_by<W: Word>(&self, s: W, weights: &[u64]) -> usize {
         let mut r = 0u64;
         for &(shift, mask, w) in &self.digits {
             r += s.field(shift, mask) * w;
@@ -207,7 +295,7 @@ impl Abstraction {
                 }
             }
             let mut idx = 0u64;
-            for (j, &w) in t.weights.iter().enumerate() {
+            for (j, &w) in weights.iter().enumerate() {
                 let pos = u32::from(places[j]);
                 let before = (used & ((1u32 << pos) - 1)).count_ones();
                 idx += u64::from(pos - before) * w;

@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 
 /// Entries one table may have (two bytes each).
 const MAX_ENTRIES: u64 = 1 << 24;
+/// Abstract states a table with a tracked blank may be built over (two bits each).
+const MAX_SPACE: u64 = 1 << 27;
 /// The estimate of a state from which the goal cannot be reached.
 pub const DEAD_END: u64 = u64::MAX / 4;
 
@@ -33,6 +35,10 @@ struct Database {
 /// The tables, in groups: the estimate is the largest group's sum.
 pub struct AutoHeuristic {
     groups: Vec<Vec<Database>>,
+    /// When every table reads only the tiles of one array: its slots, and per table (in the
+    /// groups' order) its kept values and their weights; where the values lie is then read
+    /// once per state for all tables.
+    tiles: Option<(Vec<(u32, u64)>, Vec<Vec<(u8, u64)>>)>,
     /// Each move costs at least this (`cheapest`); 1 for `shortest`.
     unit: u64,
     pub elapsed: Duration,
@@ -82,6 +88,7 @@ impl AutoHeuristic {
             });
         }
         Ok(Some(AutoHeuristic {
+            tiles: shared_tiles(&groups),
             groups,
             unit,
             elapsed: t0.elapsed(),
@@ -91,11 +98,38 @@ impl AutoHeuristic {
     /// A lower bound on the cost from `s` to the goal ([`DEAD_END`] when there is no way).
     #[inline]
     pub fn estimate<W: Word>(&self, s: W) -> u64 {
+        if let Some((slots, kept)) = &self.tiles {
+            return self.estimate_tiles(s, slots, kept);
+        }
         let mut best = 0u64;
         for g in &self.groups {
             let mut sum = 0u64;
             for d in g {
-                let x = d.table.dist[d.abstraction.index(s)];
+                let x = d.table.dist[d.abstraction.table_index(s)];
+                if x == UNREACHED {
+                    return DEAD_END;
+                }
+                sum += u64::from(x);
+            }
+            best = best.max(sum);
+        }
+        best * self.unit
+    }
+
+    /// `estimate` for tables over the tiles of one array only.
+    #[inline]
+    fn estimate_tiles<W: Word>(&self, s: W, slots: &[(u32, u64)], kept: &[Vec<(u8, u64)>]) -> u64 {
+        let mut at = [0u8; 256];
+        for (pos, &(shift, mask)) in slots.iter().enumerate() {
+            at[s.field(shift, mask) as usize] = pos as u8;
+        }
+        let mut best = 0u64;
+        let mut kept = kept.iter();
+        for g in &self.groups {
+            let mut sum = 0u64;
+            for d in g {
+                let k = kept.next().expect("one list per table");
+                let x = d.table.dist[Abstraction::table_index_at(&at, k)];
                 if x == UNREACHED {
                     return DEAD_END;
                 }
@@ -126,7 +160,7 @@ impl AutoHeuristic {
                     format!(
                         "{} ({} entries, {} reached, up to {} moves, {:.3} s{})",
                         d.what,
-                        crate::report::group_digits(u128::from(d.abstraction.bound)),
+                        crate::report::group_digits(u128::from(d.abstraction.table_bound)),
                         crate::report::group_digits(u128::from(d.table.reached)),
                         d.table.deepest,
                         d.table.elapsed.as_secs_f64(),
@@ -159,6 +193,21 @@ impl AutoHeuristic {
     }
 }
 
+/// The slots and per-table kept values when every table reads only the tiles of one array.
+fn shared_tiles(groups: &[Vec<Database>]) -> Option<(Vec<(u32, u64)>, Vec<Vec<(u8, u64)>>)> {
+    let mut slots: Option<&[(u32, u64)]> = None;
+    let mut kept = Vec::new();
+    for d in groups.iter().flatten() {
+        let (s, k) = d.abstraction.tile_table()?;
+        if slots.is_some_and(|old| old != s) {
+            return None;
+        }
+        slots = Some(s);
+        kept.push(k);
+    }
+    Some((slots?.to_vec(), kept))
+}
+
 /// The table of one pattern, loaded from the cache when a file built for the same rules,
 /// pattern and goal is there and checks out, else built (then cached); None when a stop
 /// request came while it was built.
@@ -169,7 +218,7 @@ fn database<W: Word>(rules: &Rules, a: Abstraction, what: String, goal: u128) ->
     let t0 = Instant::now();
     let mut refused = None;
     if let Some(dir) = &dir {
-        match pattern_cache::load(dir, &params, 2 * a.bound as usize) {
+        match pattern_cache::load(dir, &params, 2 * a.table_bound as usize) {
             Ok(Some(bytes)) => {
                 let table = Table::from_entries(pattern_cache::wide_entries(&bytes), t0.elapsed());
                 return Some(Database {
@@ -184,12 +233,23 @@ fn database<W: Word>(rules: &Rules, a: Abstraction, what: String, goal: u128) ->
             Err(why) => refused = Some(why),
         }
     }
-    let table = pattern_db::build(
-        g,
-        a.bound as usize,
-        |s: W| a.index(s),
-        |t, out| a.predecessors(rules, t, out),
-    )?;
+    let table = if a.table_bound < a.bound {
+        pattern_db::build_projected(
+            g,
+            a.bound as usize,
+            |s: W| a.index(s),
+            a.table_bound as usize,
+            |i| a.project(i),
+            |t, out| a.predecessors(rules, t, out),
+        )?
+    } else {
+        pattern_db::build(
+            g,
+            a.bound as usize,
+            |s: W| a.index(s),
+            |t, out| a.predecessors(rules, t, out),
+        )?
+    };
     if let Some(dir) = &dir {
         pattern_cache::store(dir, &params, &pattern_cache::wide_bytes(&table.dist));
     }
@@ -214,7 +274,7 @@ fn fingerprint(rules: &Rules, a: &Abstraction, goal: u128) -> Vec<u8> {
     out.extend_from_slice(&pattern_cache::checksum(compiled.as_bytes()).to_le_bytes());
     out.extend_from_slice(&(compiled.len() as u64).to_le_bytes());
     out.extend_from_slice(&goal.to_le_bytes());
-    out.extend_from_slice(&a.bound.to_le_bytes());
+    out.extend_from_slice(&a.table_bound.to_le_bytes());
     out
 }
 
@@ -251,26 +311,38 @@ fn dropped_elsewhere(layout: &Layout) -> Pattern {
     Pattern {
         exact: vec![false; layout.slots.len()],
         tiles: None,
+        project_last: false,
         rep: vec![0; layout.slots.len()],
     }
 }
 
 /// Values of the permutation array over `slots` in groups as large as the budget allows; the
 /// values guards pin (a blank) are in none. Additive when each move moves at most one value
-/// of the groups.
+/// of the groups; then, with one blank, each group's abstract space keeps the blank too and its
+/// moves among other tiles cost nothing (Korf and Felner): the blank cannot jump, so the
+/// tables are stronger than with every other tile taken for a blank.
 fn tile_patterns(rules: &Rules, slots: &[usize]) -> (Vec<Planned>, bool) {
     let layout = &rules.layout;
     let n = slots.len() as u64;
     let pinned = pinned_values(rules, slots);
+    let additive = moves_one_value(rules, slots, &pinned);
+    let blank = match pinned.as_slice() {
+        [b] if additive => Some(*b),
+        _ => None,
+    };
     let values: Vec<u64> = (0..n).filter(|v| !pinned.contains(v)).collect();
-    // The largest k with n (n-1) ... (n-k+1) entries within the budget.
+    // The largest k with n (n-1) ... (n-k+1) entries within the budget (and the blank's n - k
+    // places on top while a tracked blank's table is built).
     let mut k = 0usize;
     let mut entries = 1u64;
     while k < values.len() && entries * (n - k as u64) <= MAX_ENTRIES {
+        let space = entries * (n - k as u64) * (n - k as u64 - 1).max(1);
+        if blank.is_some() && space > MAX_SPACE {
+            break;
+        }
         entries *= n - k as u64;
         k += 1;
     }
-    let wild = pinned.first().copied().unwrap_or(0);
     let name = &layout.vars[var_of(layout, slots[0])].name;
     let f = layout.slots[slots[0]];
     let planned: Vec<Planned> = groups_of(&by_goal_place(rules, slots, values), k.max(1))
@@ -281,21 +353,30 @@ fn tile_patterns(rules: &Rules, slots: &[usize]) -> (Vec<Planned>, bool) {
                 .map(|&v| (v as i64 + f.lo).to_string())
                 .collect();
             let mut pattern = dropped_elsewhere(layout);
-            // The wild value stands for every value outside the chunk: the blank when there is
-            // one, else the first value outside it.
-            let wild = if pinned.is_empty() {
-                (0..n).find(|v| !chunk.contains(v)).unwrap_or(wild)
-            } else {
-                wild
+            let mut kept = chunk.to_vec();
+            kept.extend(blank);
+            // The wild value stands for every value not kept: the blank when there is one and
+            // it is not tracked, else the first value not kept.
+            let wild = match pinned.first() {
+                Some(&b) if blank.is_none() => b,
+                _ => (0..n).find(|v| !kept.contains(v)).unwrap_or(0),
             };
-            pattern.tiles = Some((slots.to_vec(), chunk.to_vec(), wild));
+            pattern.tiles = Some((slots.to_vec(), kept, wild));
+            pattern.project_last = blank.is_some();
             Planned {
                 what: format!("`{name}` values {}", shown.join(" ")),
                 pattern,
             }
         })
         .collect();
-    let additive = rules.instances.iter().all(|inst| {
+    (planned, additive)
+}
+
+/// Whether every move moves at most one value of the array over `slots` other than the
+/// `pinned` ones (its guard pins the others' slots to them).
+fn moves_one_value(rules: &Rules, slots: &[usize], pinned: &[u64]) -> bool {
+    let layout = &rules.layout;
+    rules.instances.iter().all(|inst| {
         let Some(p) = &inst.effect.perm else {
             return true;
         };
@@ -316,8 +397,7 @@ fn tile_patterns(rules: &Rules, slots: &[usize]) -> (Vec<Planned>, bool) {
             }
         }
         unknown <= 1
-    });
-    (planned, additive)
+    })
 }
 
 /// `values` in the order of the places the goal gives them (neighbours on the board together).
