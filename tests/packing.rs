@@ -536,7 +536,8 @@ fn listed(spec: &str, objective: &str) -> Vec<Vec<Vec<char>>> {
 /// of its images under the rectangle's motions (8 for a square, else 4), computed here.
 fn class_of(grid: &[Vec<char>]) -> Vec<Vec<char>> {
     let (rows, cols) = (grid.len(), grid[0].len());
-    let mut motions: Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> = vec![
+    type Motion = Box<dyn Fn(usize, usize) -> (usize, usize)>;
+    let mut motions: Vec<Motion> = vec![
         Box::new(|r, c| (r, c)),
         Box::new(move |r, c| (rows - 1 - r, c)),
         Box::new(move |r, c| (r, cols - 1 - c)),

@@ -12,6 +12,9 @@ use super::model::Rules;
 use super::permute::Perm;
 use super::word::{Mask, Word};
 
+/// A tile table's kept values: each one's raw value and its weight in the table's index.
+pub type KeptValues = Vec<(u8, u64)>;
+
 /// Concretizations tried at most for a guard reading several dropped slots; past this the
 /// guard is taken to hold (which only weakens the bound).
 const MAX_TRIED: u64 = 256;
@@ -235,7 +238,7 @@ impl Abstraction {
     /// When the table's index reads only the tiles: the array's slots, with each kept value's
     /// raw value and weight in the table's index (a heuristic over several such tables finds
     /// where each value lies once, for all of them: [`Abstraction::table_index_at`]).
-    pub fn tile_table(&self) -> Option<(&[(u32, u64)], Vec<(u8, u64)>)> {
+    pub fn tile_table(&self) -> Option<(&[(u32, u64)], KeptValues)> {
         let t = self.tiles.as_ref().filter(|_| self.digits.is_empty())?;
         let weights = t.projected.as_ref().map_or(&t.weights, |(w, _)| w);
         let mut kept = vec![(0u8, 0u64); weights.len()];

@@ -5,7 +5,7 @@
 //! added when no move can change two of them (each slide moves one tile); otherwise the
 //! largest is taken. Every table is admissible, so the sum or maximum is too.
 
-use super::abstraction::{Abstraction, Pattern};
+use super::abstraction::{Abstraction, KeptValues, Pattern};
 use super::instance::Target;
 use super::layout::Layout;
 use super::model::Rules;
@@ -32,13 +32,16 @@ struct Database {
     refused: Option<String>,
 }
 
+/// The slots of the one array every table reads, and each table's kept values.
+type SharedTiles = (Vec<(u32, u64)>, Vec<KeptValues>);
+
 /// The tables, in groups: the estimate is the largest group's sum.
 pub struct AutoHeuristic {
     groups: Vec<Vec<Database>>,
     /// When every table reads only the tiles of one array: its slots, and per table (in the
     /// groups' order) its kept values and their weights; where the values lie is then read
     /// once per state for all tables.
-    tiles: Option<(Vec<(u32, u64)>, Vec<Vec<(u8, u64)>>)>,
+    tiles: Option<SharedTiles>,
     /// Each move costs at least this (`cheapest`); 1 for `shortest`.
     unit: u64,
     pub elapsed: Duration,
@@ -118,7 +121,7 @@ impl AutoHeuristic {
 
     /// `estimate` for tables over the tiles of one array only.
     #[inline]
-    fn estimate_tiles<W: Word>(&self, s: W, slots: &[(u32, u64)], kept: &[Vec<(u8, u64)>]) -> u64 {
+    fn estimate_tiles<W: Word>(&self, s: W, slots: &[(u32, u64)], kept: &[KeptValues]) -> u64 {
         let mut at = [0u8; 256];
         for (pos, &(shift, mask)) in slots.iter().enumerate() {
             at[s.field(shift, mask) as usize] = pos as u8;
@@ -194,7 +197,7 @@ impl AutoHeuristic {
 }
 
 /// The slots and per-table kept values when every table reads only the tiles of one array.
-fn shared_tiles(groups: &[Vec<Database>]) -> Option<(Vec<(u32, u64)>, Vec<Vec<(u8, u64)>>)> {
+fn shared_tiles(groups: &[Vec<Database>]) -> Option<SharedTiles> {
     let mut slots: Option<&[(u32, u64)]> = None;
     let mut kept = Vec::new();
     for d in groups.iter().flatten() {
