@@ -203,8 +203,8 @@ fn hanoi_auto_is_optimal_from_random_positions() {
 
 /// Korf's first ten 15-puzzle instances (specs/data/korf100.txt, with the optimal lengths his
 /// paper published) written as rules: `heuristic = "auto"` must find each published length.
-/// The first run builds the 6-6-3 tables (about 15 s) and caches them on disk; the searches
-/// then take 0.02-1 s each.
+/// The first run builds the 6-6-3 tables (about 80 s on a cold cache) and caches them on disk;
+/// the searches then take 0.02-1 s each.
 #[test]
 fn fifteen_rules_match_korfs_published_lengths() {
     let data = std::fs::read_to_string("specs/data/korf100.txt").unwrap();
