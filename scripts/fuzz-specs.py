@@ -86,8 +86,9 @@ def limit_memory(megabytes):
 
 
 def run(binary, args, timeout, memory_mb, stdin=None, stdout="null"):
-    """(exit code or 'timeout', stderr, CPU seconds). A signal shows as 128 + its number, as a
-    shell says it. `stdout` is `null`, `closed` (a pipe whose reading end is closed) or `full`.
+    """(exit code or 'timeout', stderr followed by stdout when it was read, CPU seconds). A
+    signal shows as 128 + its number, as a shell says it. `stdout` is `null` (read), `closed` (a
+    pipe whose reading end is closed) or `full`.
     The time is the child's CPU time, not the wall clock: on a loaded machine at `nice -n 19` a
     quick run can wait seconds for a core."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)

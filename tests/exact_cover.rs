@@ -588,25 +588,7 @@ fn queens_classes(n: usize) -> (usize, usize) {
     }
     let mut all = Vec::new();
     place(n, &mut Vec::new(), &mut all);
-    let image = |s: &[usize], k: usize| {
-        // Queens as (row, column), sent by one of the 8 motions, back to columns by row.
-        let mut out = vec![0; n];
-        for (r, &c) in s.iter().enumerate() {
-            let (mut y, mut x) = (r, c);
-            if k & 4 != 0 {
-                x = n - 1 - x;
-            }
-            for _ in 0..k & 3 {
-                (y, x) = (x, n - 1 - y);
-            }
-            out[y] = x;
-        }
-        out
-    };
-    let classes: BTreeSet<Vec<usize>> = all
-        .iter()
-        .map(|s| (0..8).map(|k| image(s, k)).min().unwrap())
-        .collect();
+    let classes: BTreeSet<Vec<usize>> = all.iter().map(|s| least_image(s)).collect();
     (all.len(), classes.len())
 }
 
@@ -692,8 +674,16 @@ fn queens_class(n: usize, names: &[String]) -> Vec<usize> {
         let (r, c) = name[1..].split_once('c').unwrap();
         cols[r.parse::<usize>().unwrap() - 1] = c.parse::<usize>().unwrap() - 1;
     }
+    least_image(&cols)
+}
+
+/// The least of a queens placement's images (the column of each row) under the square's 8
+/// motions: the name of its class.
+fn least_image(cols: &[usize]) -> Vec<usize> {
+    let n = cols.len();
     (0..8)
         .map(|k| {
+            // Queens as (row, column), sent by motion k, back to columns by row.
             let mut out = vec![0; n];
             for (r, &c) in cols.iter().enumerate() {
                 let (mut y, mut x) = (r, c);

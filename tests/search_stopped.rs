@@ -81,7 +81,7 @@ fn a_stopped_golomb_run_reports_a_valid_ruler_and_a_sound_bound() {
 fn a_stopped_run_without_a_solution_never_says_exhaustive() {
     // 11 marks in at most 64: no ruler exists (72 is the optimum), and the proof takes far
     // longer than the 0.2 s allowed.
-    let (doc, code) = json_and_code(&run(&[
+    let args = [
         "run",
         "specs/golomb.toml",
         "--set",
@@ -90,8 +90,8 @@ fn a_stopped_run_without_a_solution_never_says_exhaustive() {
         "params.longest=64",
         "--time-limit",
         "0.2",
-        "--json",
-    ]));
+    ];
+    let (doc, code) = json_and_code(&run(&[&args[..], &["--json"]].concat()));
     assert_eq!(code, 6, "{doc}");
     assert_eq!(doc["status"], "stopped", "{doc}");
     assert!(doc.get("best_so_far").is_none(), "{doc}");
@@ -99,16 +99,7 @@ fn a_stopped_run_without_a_solution_never_says_exhaustive() {
         assert!(!note.contains("exhaustive"), "{note}");
         assert!(!note.contains("no assignment satisfies"), "{note}");
     }
-    let text = run(&[
-        "run",
-        "specs/golomb.toml",
-        "--set",
-        "params.n=11",
-        "--set",
-        "params.longest=64",
-        "--time-limit",
-        "0.2",
-    ]);
+    let text = run(&args);
     let out = &text.stdout;
     assert!(!out.contains("exhaustive"), "{out}");
     assert!(out.contains("no solution found yet"), "{out}");

@@ -115,10 +115,9 @@ def hanoi(n):
             problem(f"hanoi-{n}", "hanoi", " ".join(discs + pegs), init, goal))
 
 
-def tiles(n, start, name):
-    """An n x n sliding-tile puzzle: a tile beside the blank (0) slides into it; the goal is
-    0 1 2 ... n*n-1 row by row, as in specs/fifteen-rules.toml (Korf's goal), or for the
-    8-puzzle 1..8 with the blank last (specs/eight-rules.toml): `goal` says which."""
+def tiles(n, start, goal, name):
+    """An n x n sliding-tile puzzle from `start` to `goal` (tiles row by row, 0 the blank): a
+    tile beside the blank slides into it."""
     cells = n * n
     adj = [(p, q) for p in range(cells) for q in range(cells)
            if abs(p // n - q // n) + abs(p % n - q % n) == 1]
@@ -127,20 +126,20 @@ def tiles(n, start, name):
     preds = ["(tile ?t)", "(at ?t ?p)", "(blank ?p)", "(adj ?p ?q)"]
     objs = " ".join([f"t{i}" for i in range(1, cells)] + [f"c{p}" for p in range(cells)])
     init = [f"tile t{i}" for i in range(1, cells)] + [f"adj c{p} c{q}" for p, q in adj]
-    init += [f"at t{t} c{p}" if t else f"blank c{p}" for p, t in enumerate(start[0])]
-    goal_ = [f"at t{t} c{p}" for p, t in enumerate(start[1]) if t]
+    init += [f"at t{t} c{p}" if t else f"blank c{p}" for p, t in enumerate(start)]
+    goal_ = [f"at t{t} c{p}" for p, t in enumerate(goal) if t]
     return domain(name, preds, acts), problem(f"{name}-1", name, objs, init, goal_)
 
 
 def eight():
     """specs/eight-rules.toml: 8 6 7 / 2 5 4 / 3 0 1 to 1 2 3 / 4 5 6 / 7 8 0 (31 moves)."""
-    return tiles(3, ([8, 6, 7, 2, 5, 4, 3, 0, 1], [1, 2, 3, 4, 5, 6, 7, 8, 0]), "eight")
+    return tiles(3, [8, 6, 7, 2, 5, 4, 3, 0, 1], [1, 2, 3, 4, 5, 6, 7, 8, 0], "eight")
 
 
 def fifteen():
     """specs/fifteen-rules.toml: Korf's instance 1 (57 moves), the goal 0 1 2 ... 15."""
     start = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3]
-    return tiles(4, (start, list(range(16))), "fifteen")
+    return tiles(4, start, list(range(16)), "fifteen")
 
 
 def wolf_goat_cabbage():
