@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Constraint puzzles side by side: puzzlespec (kind = "search", engine propagation) against
 # MiniZinc + Gecode and clingo (Debian packages: minizinc, libgecodeflatzinc49, gringo) on the
-# same models (scripts/bench-peers/constraint/). Nothing is fetched: the models are files here.
+# same models (scripts/bench-peers/constraint/), and OR-Tools CP-SAT on one worker and two
+# (constraint/cpsat.py) when a Python with `ortools` is found (ORTOOLS_PYTHON, else python3).
+# Nothing is fetched: the models are files here.
 #
 #   scripts/bench-peers/constraint.sh [-n RUNS]      (default 5 runs; the median is printed)
+#
+# CPSAT_MAGIC=1 adds CP-SAT counting the 4x4 magic squares (about 30 s a run).
 #
 # Each line: the median wall time of the whole process (date, to the millisecond) and CPU time
 # (user + system, children included, from /usr/bin/time: 10 ms steps), and whether the answer
@@ -39,6 +43,25 @@ measure() {
         "$(printf '%s\n' "${walls[@]}" | median)" "$(printf '%s\n' "${cpus[@]}" | median)" "$ok"
 }
 
+ortools_py=${ORTOOLS_PYTHON:-python3}
+cpsat=""
+"$ortools_py" -c 'import ortools' 2>/dev/null && cpsat="$ortools_py $models/cpsat.py"
+[[ -n $cpsat ]] || echo "(no ortools for ${ortools_py}: CP-SAT left out; pip install ortools, or ORTOOLS_PYTHON=...)"
+
+# cpsat_measure LABEL EXPECTED ARGS...: CP-SAT on one worker and on two (optimisation only:
+# CP-SAT enumerates all solutions on one worker only).
+cpsat_measure() {
+    local label=$1 expected=$2
+    shift 2
+    [[ -n $cpsat ]] || return 0
+    # shellcheck disable=SC2086
+    measure "cp-sat $label, 1 worker" "$expected" $cpsat "$@" --workers 1
+    if [[ $label == *maximize* || $label == *minimize* ]]; then
+        # shellcheck disable=SC2086
+        measure "cp-sat $label, 2 workers" "$expected" $cpsat "$@" --workers 2
+    fi
+}
+
 echo "uptime: $(uptime)"
 echo "runs: $runs (medians)"
 measure "puzzlespec sudoku-inkala (all: unique)" "count: 1" \
@@ -47,6 +70,7 @@ measure "minizinc+gecode sudoku-inkala (-a)" "==========" \
     minizinc --solver gecode -a $models/sudoku-inkala.mzn
 measure "clingo sudoku-inkala (0: all)" "Models +: 1$" \
     clingo $models/sudoku-inkala.lp 0 -q
+cpsat_measure "sudoku-inkala (all)" "count: 1 " sudoku-inkala
 measure "puzzlespec magic-square-4 (count)" "count: 7,040" \
     $bin run --quiet specs/magic-square-4.toml
 measure "minizinc+gecode magic-square-4 (-a)" "==========" \
@@ -55,16 +79,22 @@ measure "puzzlespec magic-hexagon (count)" "count: 12$" \
     $bin run --quiet specs/magic-hexagon.toml
 measure "minizinc+gecode magic-hexagon (-a)" "==========" \
     minizinc --solver gecode -a $models/magic-hexagon.mzn
+cpsat_measure "magic-hexagon (all)" "count: 12 " magic-hexagon
 measure "puzzlespec send-most-money (maximize)" "10876" \
     $bin run --quiet specs/send-most-money.toml
 measure "minizinc+gecode send-most-money (maximize)" "Y = 6" \
     minizinc --solver gecode $models/send-most-money.mzn
 measure "clingo send-most-money (#maximize)" "Optimization : -10876" \
     clingo $models/send-most-money.lp -q
+cpsat_measure "send-most-money (maximize)" "objective: 10876 " send-most-money
 measure "puzzlespec golomb 9 marks (minimize)" "44]$" \
     $bin run --quiet --set params.n=9 specs/golomb.toml
 measure "minizinc+gecode golomb 9 marks (minimize)" "==========" \
     minizinc --solver gecode -D 'n=9;longest=63' $models/golomb.mzn
+cpsat_measure "golomb 9 marks (minimize)" "objective: 44 " golomb --n 9
+if [[ "${CPSAT_MAGIC:-0}" == 1 ]]; then
+    cpsat_measure "magic-square-4 (all)" "count: 7040 " magic-square-4
+fi
 if [[ "${CLINGO_MAGIC:-0}" == 1 ]]; then
     measure "clingo magic-square-4 (0: all)" "Models +: 7040$" \
         clingo $models/magic-square-4.lp 0 -q
