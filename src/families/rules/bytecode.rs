@@ -169,6 +169,12 @@ impl Program {
         }
     }
 
+    /// Whether the program is one `slot == constant` test and nothing else (so its
+    /// [`Program::pinned`] test decides it).
+    pub fn is_one_equality(&self) -> bool {
+        matches!(self.tests.as_deref(), Some([t]) if t.op == BinOp::Eq && t.b.is_none())
+    }
+
     /// When the program is a conjunction whose first test is `slot == constant`: the slot's
     /// shift and mask, and the raw bits it must hold (None if it can never hold).
     pub fn pinned(&self) -> Option<(u32, u64, Option<u64>)> {

@@ -23,7 +23,7 @@ impl<W: Word> Space for Deepening<'_, W> {
 impl<W: Word> Deepening<'_, W> {
     /// Pushes the successor by instance `i`; false when the search must stop.
     fn try_move(&self, i: usize, s: W, parent: Option<W>, out: &mut Vec<(u32, W)>) -> bool {
-        match self.search.rules.apply(i, s) {
+        match self.search.rules.apply_pinned(i, s) {
             Ok(Some(next)) if Some(next) != parent => out.push((i as u32, next)),
             Ok(_) => {}
             Err(f) if f.counts_as_false() => {}
@@ -45,19 +45,7 @@ impl<W: Word> DepthFirstSpace for Deepening<'_, W> {
         let s = *state.last().expect("the start is on the path");
         let parent = state.len().checked_sub(2).map(|k| state[k]);
         let rules = self.search.rules;
-        if let Some(d) = &rules.dispatch {
-            for &i in d.candidates(s) {
-                if !self.try_move(i as usize, s, parent, out) {
-                    return;
-                }
-            }
-            return;
-        }
-        for (i, pin) in rules.pins.iter().enumerate() {
-            if pin.may_hold(s) && !self.try_move(i, s, parent, out) {
-                return;
-            }
-        }
+        rules.each_candidate(s, |i| self.try_move(i, s, parent, out));
     }
 
     fn apply(&self, state: &mut Vec<W>, mv: (u32, W)) {

@@ -69,6 +69,10 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
     let mut rules = Rules {
         ranking,
         reverse: None,
+        lanes: dispatch
+            .is_none()
+            .then(|| super::lanes::LaneDispatch::build(&instances))
+            .flatten(),
         dispatch,
         pins: super::model::Pin::of_each(&instances),
         bit_moves,

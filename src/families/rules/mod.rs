@@ -11,6 +11,7 @@ mod deepening;
 mod display;
 mod instance;
 mod label;
+mod lanes;
 pub(crate) mod layout;
 mod load;
 mod model;

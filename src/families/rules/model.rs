@@ -52,6 +52,9 @@ pub struct Rules {
     /// When every guard pins one slot to a constant (the blank's cell, the boat's bank): the
     /// instances to try for each value of that slot, so the others are not even tested.
     pub dispatch: Option<Dispatch>,
+    /// Otherwise, when the guards pin the slots of one row to one value (the blank's cell):
+    /// the instances found by where that value sits.
+    pub lanes: Option<super::lanes::LaneDispatch>,
     /// Otherwise, per instance, the `slot == constant` test its guard starts with, checked
     /// before the guard is run (see [`Pin`]).
     pub pins: Vec<Pin>,
@@ -125,24 +128,37 @@ pub struct Pin {
     shift: u32,
     mask: u64,
     raw: u64,
+    /// The guard is this test alone (or there is none): where the pin holds, the guard does,
+    /// and it is not run again.
+    pub decides: bool,
 }
 
 impl Pin {
     /// The pin of each of `instances` (one that never holds for a guard that cannot, one that
     /// always does for a guard that starts otherwise or for no guard).
     pub fn of_each(instances: &[Instance]) -> Vec<Pin> {
-        let pin = |i: &Instance| match i.guard.as_ref().and_then(Program::pinned) {
-            Some((shift, mask, Some(raw))) => Pin { shift, mask, raw },
-            Some((_, _, None)) => Pin {
-                shift: 0,
-                mask: 0,
-                raw: 1,
-            },
-            None => Pin {
-                shift: 0,
-                mask: 0,
-                raw: 0,
-            },
+        let pin = |i: &Instance| {
+            let decides = i.guard.as_ref().is_none_or(Program::is_one_equality);
+            match i.guard.as_ref().and_then(Program::pinned) {
+                Some((shift, mask, Some(raw))) => Pin {
+                    shift,
+                    mask,
+                    raw,
+                    decides,
+                },
+                Some((_, _, None)) => Pin {
+                    shift: 0,
+                    mask: 0,
+                    raw: 1,
+                    decides,
+                },
+                None => Pin {
+                    shift: 0,
+                    mask: 0,
+                    raw: 0,
+                    decides: i.guard.is_none(),
+                },
+            }
         };
         instances.iter().map(pin).collect()
     }
@@ -155,6 +171,19 @@ impl Pin {
 }
 
 impl Rules {
+    /// Calls `f` with every instance whose guard may hold in `s` (by [`Dispatch`],
+    /// [`super::lanes::LaneDispatch`] or the [`Pin`]s), until it returns false; false then.
+    #[inline]
+    pub fn each_candidate<W: Word>(&self, s: W, mut f: impl FnMut(usize) -> bool) -> bool {
+        if let Some(d) = &self.dispatch {
+            return d.candidates(s).iter().all(|&i| f(i as usize));
+        }
+        if let Some(lanes) = &self.lanes {
+            return lanes.each(s, f);
+        }
+        (self.pins.iter().enumerate()).all(|(i, pin)| !pin.may_hold(s) || f(i))
+    }
+
     fn check<W: Word>(&self, p: &Program, s: W, formula: Formula) -> Result<i64, SearchFault> {
         p.run(s, &self.tables).map_err(|fault| SearchFault {
             formula,
@@ -167,6 +196,23 @@ impl Rules {
     /// constraint, or nothing changes.
     #[inline]
     pub fn apply<W: Word>(&self, i: usize, s: W) -> Result<Option<W>, SearchFault> {
+        self.apply_known(i, s, false)
+    }
+
+    /// [`Rules::apply`] where the caller has seen instance `i`'s pin hold in `s` (a
+    /// [`Dispatch`] bucket or [`Pin::may_hold`]): a guard the pin decides is not run again.
+    #[inline]
+    pub fn apply_pinned<W: Word>(&self, i: usize, s: W) -> Result<Option<W>, SearchFault> {
+        self.apply_known(i, s, self.pins[i].decides)
+    }
+
+    #[inline(always)]
+    fn apply_known<W: Word>(
+        &self,
+        i: usize,
+        s: W,
+        guard_holds: bool,
+    ) -> Result<Option<W>, SearchFault> {
         let inst = &self.instances[i];
         let e = &inst.effect;
         if inst.bits_only && self.allowed.is_empty() {
@@ -178,7 +224,7 @@ impl Rules {
             fault,
             at: Some((i as u32, Mask::from(s.widen()))),
         };
-        if let Some(g) = &inst.guard
+        if let Some(g) = inst.guard.as_ref().filter(|_| !guard_holds)
             && g.run(s, &self.tables)
                 .map_err(|f| fail(Formula::Guard(inst.rule), f))?
                 == 0
@@ -344,11 +390,14 @@ mod tests {
 
     /// In states drawn at random (each slot within its range) of shipped specs, an instance
     /// whose pin does not hold is one whose move does not apply: skipping it changes nothing.
-    /// The 8-puzzle's slides pin different cells, so most are skipped there.
+    /// The 8-puzzle's slides pin different cells, so most are skipped there. And the
+    /// candidates the search tries ([`super::Rules::each_candidate`], run without the guards
+    /// their pins decide) give exactly the successors that trying every instance gives.
     #[test]
     fn an_instance_skipped_by_its_pin_is_one_that_does_not_apply() {
         let specs = [
             ("specs/eight-rules.toml", true),
+            ("specs/fifteen-rules.toml", true),
             ("specs/missionaries-rules.toml", false),
             ("specs/bridge-torch-rules.toml", false),
             ("specs/hanoi-rules.toml", false),
@@ -366,6 +415,16 @@ mod tests {
                     let v = f.lo + (word % (f.hi - f.lo + 1) as u64) as i64;
                     s = rules.layout.with(s, k, v);
                 }
+                let every: Vec<_> = (0..rules.instances.len())
+                    .filter_map(|i| Some((i, rules.apply(i, s).ok()??)))
+                    .collect();
+                let mut tried = Vec::new();
+                rules.each_candidate(s, |i| {
+                    tried.extend(rules.apply_pinned(i, s).ok().flatten().map(|n| (i, n)));
+                    true
+                });
+                tried.sort_unstable();
+                assert_eq!(tried, every, "{spec}: {s:#x}");
                 for (i, pin) in rules.pins.iter().enumerate() {
                     if !pin.may_hold(s) {
                         skipped += 1;

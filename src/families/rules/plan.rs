@@ -276,7 +276,7 @@ fn auto_engine(objective: Objective, facts: &Facts) -> (Engine, String) {
         Objective::Shortest if let Some(n) = auto_bidirectional(facts) => (
             Engine::BidirectionalBfs,
             format!(
-                "the goal names one full state, so breadth-first search runs from both ends; each state's predecessors are found exactly by trying {n} candidates through the {} moves forwards (no move is assumed reversible)",
+                "the goal names one full state, so breadth-first search runs from both ends; each state's predecessors are found exactly by trying at most {n} candidates per state through the {} moves forwards (no move is assumed reversible)",
                 facts.moves
             ),
         ),

@@ -21,6 +21,19 @@ pub struct Ranking {
     pub bound: u64,
     /// The permutation arrays' names and lengths, for the plan's reason.
     pub arrays: Vec<(String, usize)>,
+    /// When the index is one array's Lehmer code over slots of one width laid side by side
+    /// (a sliding puzzle's board): read in one pass over a shifted word.
+    row: Option<Row>,
+}
+
+/// One permutation array's slots in a row: the first slot's shift, bits per slot, the digits'
+/// count (the last slot's digit is always 0) and each digit's weight.
+#[derive(Debug, Clone)]
+struct Row {
+    shift: u32,
+    width: u32,
+    digits: usize,
+    weights: [u64; MAX_PERMUTED],
 }
 
 /// Arrays longer than this are not ranked (the Lehmer digits are kept in 4-bit fields).
@@ -69,7 +82,8 @@ impl Ranking {
             let var = &layout.vars[v];
             let n = var.len();
             let unit = u64::try_from(weight).ok()?;
-            let digits = (0..n).map(|i| {
+            // The last slot's digit is always 0 (no value below it is left unseen).
+            let digits = (0..n - 1).map(|i| {
                 let f = layout.slots[var.first + i];
                 let fact: u64 = (1..=(n - 1 - i) as u64).product();
                 (f.shift, f.mask, unit.saturating_mul(fact))
@@ -78,6 +92,7 @@ impl Ranking {
             place(&mut weight, (1..=n as u128).product())?;
         }
         Some(Ranking {
+            row: Row::of(&perms, &other_digits),
             perms,
             others: other_digits,
             bound: u64::try_from(weight).ok()?,
@@ -96,6 +111,9 @@ impl Ranking {
     /// mixed radix. Distinct reachable states get distinct indices below [`Ranking::bound`].
     #[inline]
     pub fn rank<W: Word>(&self, s: W) -> u64 {
+        if let Some(row) = &self.row {
+            return row.rank(s);
+        }
         let mut r = 0u64;
         for slots in &self.perms {
             // Field v of `unseen` counts the values below v not seen yet: v's Lehmer digit.
@@ -108,6 +126,54 @@ impl Ranking {
         }
         for &(shift, mask, weight) in &self.others {
             r += s.field(shift, mask) * weight;
+        }
+        r
+    }
+}
+
+impl Row {
+    /// The row, when the only digits are one array's, on slots of one width, each `width`
+    /// bits above the one before, spanning at most 64 bits.
+    fn of(perms: &[Vec<(u32, u64, u64)>], others: &[(u32, u64, u64)]) -> Option<Row> {
+        let ([digits], []) = (perms, others) else {
+            return None;
+        };
+        let &(shift, mask, _) = digits.first()?;
+        let width = mask.count_ones();
+        let in_row = |(i, d): (usize, &(u32, u64, u64))| {
+            d.1 == mask && u64::from(d.0) == u64::from(shift) + i as u64 * u64::from(width)
+        };
+        let span = u64::from(width) * (digits.len() as u64 + 1);
+        if mask & (mask + 1) != 0 || !digits.iter().enumerate().all(in_row) || span > 64 {
+            return None;
+        }
+        let mut weights = [0; MAX_PERMUTED];
+        for (w, d) in weights.iter_mut().zip(digits) {
+            *w = d.2;
+        }
+        Some(Row {
+            shift,
+            width,
+            digits: digits.len(),
+            weights,
+        })
+    }
+
+    /// [`Ranking::rank`] for a row: the slots read by shifting one word.
+    #[inline]
+    fn rank<W: Word>(&self, s: W) -> u64 {
+        let mask = (1u64 << self.width) - 1;
+        let mut x = s.field(self.shift, u64::MAX);
+        // The values seen so far, one bit each: a digit is its value less the values below it
+        // already seen, and only this set carries from one slot to the next.
+        let mut seen = 0u32;
+        let mut r = 0u64;
+        for &weight in &self.weights[..self.digits] {
+            let v = (x & mask) as u32;
+            x >>= self.width;
+            let below = (seen & ((1 << v) - 1)).count_ones();
+            r += u64::from(v - below) * weight;
+            seen |= 1 << v;
         }
         r
     }
@@ -183,5 +249,43 @@ mod tests {
         assert!(used.iter().all(|&u| u));
         // Not a permutation at the start: not ranked.
         assert!(Ranking::build(&l, &[], l.pack(&[0, 0, 2, 3, 0])).is_none());
+    }
+
+    /// A board alone (one array in a row of slots) is ranked by the one-pass row, which
+    /// gives every one of the 6! orders the index the slot-by-slot ranking gives, all distinct.
+    #[test]
+    fn a_row_ranks_as_the_slots_do() {
+        let mut l = Layout::default();
+        l.push("cell".into(), Shape::Array(6), 0, 5);
+        let r = Ranking::build(&l, &[], l.pack(&[0, 1, 2, 3, 4, 5])).expect("a permutation");
+        assert!(r.row.is_some(), "one array in a row");
+        let slotwise = Ranking {
+            row: None,
+            ..r.clone()
+        };
+        let mut used = [false; 720];
+        let mut order: Vec<i64> = (0..6).collect();
+        for _ in 0..720 {
+            let s: u64 = l.pack(&order);
+            let i = r.rank(s);
+            assert_eq!(i, slotwise.rank(s), "{order:?}");
+            assert!(!std::mem::replace(&mut used[i as usize], true), "{order:?}");
+            next_order(&mut order);
+        }
+        assert!(used.iter().all(|&u| u));
+    }
+
+    /// The next order in lexicographic order (wrapping to the first after the last).
+    fn next_order(a: &mut [i64]) {
+        let Some(i) = (0..a.len() - 1).rev().find(|&i| a[i] < a[i + 1]) else {
+            a.reverse();
+            return;
+        };
+        let j = (i + 1..a.len())
+            .rev()
+            .find(|&j| a[j] > a[i])
+            .expect("a[i + 1] is");
+        a.swap(i, j);
+        a[i + 1..].reverse();
     }
 }

@@ -6,6 +6,7 @@
 
 use super::bytecode::Program;
 use super::instance::{Instance, Target};
+use super::lanes::LaneDispatch;
 use super::layout::Layout;
 use super::permute::Perm;
 use super::word::{Mask, Word};
@@ -18,6 +19,9 @@ pub struct Reverse {
     moves: Vec<Preimage>,
     /// Candidate predecessors tried per state at most (all moves together).
     pub per_state: u64,
+    /// When every move lands its pinned value in a slot of one row: the moves found by where
+    /// that value sits in the later state.
+    lanes: Option<LaneDispatch>,
 }
 
 /// What one move's effect leaves of the old state.
@@ -33,6 +37,9 @@ struct Preimage {
     free: Vec<(usize, i64, i64)>,
     /// The inverse of the effect's permutation: the moved slots' old values, in one step.
     inverse: Option<Perm>,
+    /// When the guard pins a slot that the permutation moves unchanged (the blank's cell of
+    /// a slide): the slot it lands in, as shift and mask, and the raw value it holds there.
+    post: Option<(u32, u64, u64)>,
 }
 
 impl Preimage {
@@ -79,6 +86,7 @@ impl Preimage {
             toggle: e.toggle,
             free,
             inverse: e.perm.as_ref().map(|p| p.inverse(layout)),
+            post: landing_pin(inst, layout),
         }
     }
 
@@ -87,6 +95,24 @@ impl Preimage {
             n.saturating_mul(u64::try_from(hi - lo + 1).unwrap_or(0))
         })
     }
+}
+
+/// Where the slot a guard pins lands when only the move's permutation writes: the pinned value
+/// is then in that slot after the move (`cell[p] == 0` and a swap of p and q: cell q holds 0).
+fn landing_pin(inst: &Instance, layout: &Layout) -> Option<(u32, u64, u64)> {
+    let e = &inst.effect;
+    let (shift, mask, raw) = match inst.guard.as_ref()?.pinned()? {
+        (shift, mask, Some(raw)) => (shift, mask, raw),
+        _ => return None,
+    };
+    let only_perm = e.writes.is_empty() && (e.clear | e.set | e.toggle).is_empty();
+    let from = layout
+        .slots
+        .iter()
+        .position(|f| (f.shift, f.mask) == (shift, mask))?;
+    let step = e.perm.as_ref()?.steps().iter().find(|s| s.src == from)?;
+    let to = layout.slots[step.dst];
+    (only_perm && step.add == 0 && to.mask == mask).then_some((to.shift, mask, raw))
 }
 
 /// What the way back needs of the rules: each candidate checked by following its move forwards.
@@ -124,11 +150,15 @@ impl Reverse {
         let moves: Vec<Preimage> = (instances.iter())
             .map(|i| Preimage::build(i, layout))
             .collect();
-        let per_state = moves
-            .iter()
-            .fold(0u64, |n, p| n.saturating_add(p.candidates()));
+        let posts: Option<Vec<(u32, u64, u64)>> = moves.iter().map(|p| p.post).collect();
+        let lanes = posts.and_then(|p| LaneDispatch::of_pins(&p));
+        let per_state = match &lanes {
+            Some(l) => l.most(|i| moves[i].candidates()),
+            None => (moves.iter()).fold(0u64, |n, p| n.saturating_add(p.candidates())),
+        };
         Some(Reverse {
             goal,
+            lanes,
             moves,
             per_state,
         })
@@ -143,21 +173,44 @@ impl Reverse {
         t: W,
         found: &mut impl FnMut(u32, W),
     ) {
-        for (i, p) in self.moves.iter().enumerate() {
-            let (fixed, toggle) = (W::narrow(p.fixed), W::narrow(p.toggle));
-            if (t ^ toggle) & fixed != W::narrow(p.set) & fixed {
-                continue;
-            }
-            let base = match &p.inverse {
-                Some(inv) => inv.apply(t, t ^ toggle),
-                None => t ^ toggle,
-            };
-            each_value(rules.layout(), &p.free, base, &mut |s| {
-                if rules.leads_to(i, s, t) {
-                    found(i as u32, s);
-                }
+        if let Some(lanes) = &self.lanes {
+            lanes.each(t, |i| {
+                self.predecessors_by(i, rules, t, found);
+                true
             });
+            return;
         }
+        for i in 0..self.moves.len() {
+            self.predecessors_by(i, rules, t, found);
+        }
+    }
+
+    /// The predecessors of `t` by move `i`.
+    #[inline]
+    fn predecessors_by<W: Word>(
+        &self,
+        i: usize,
+        rules: &impl Forward,
+        t: W,
+        found: &mut impl FnMut(u32, W),
+    ) {
+        let p = &self.moves[i];
+        let (fixed, toggle) = (W::narrow(p.fixed), W::narrow(p.toggle));
+        if (t ^ toggle) & fixed != W::narrow(p.set) & fixed
+            || p.post
+                .is_some_and(|(shift, mask, raw)| t.field(shift, mask) != raw)
+        {
+            return;
+        }
+        let base = match &p.inverse {
+            Some(inv) => inv.apply(t, t ^ toggle),
+            None => t ^ toggle,
+        };
+        each_value(rules.layout(), &p.free, base, &mut |s| {
+            if rules.leads_to(i, s, t) {
+                found(i as u32, s);
+            }
+        });
     }
 }
 
@@ -314,5 +367,16 @@ reach = "all(p[i] == i and o[i] == 0 for i in 0..2)"
         shipped("specs/hanoi-rules.toml", &["params.n=4"]);
         predecessors_are_exact("slide.toml", SLIDE.to_string(), &[]);
         predecessors_are_exact("lights.toml", LIGHTS.to_string(), &[]);
+    }
+
+    /// The slides' predecessors are found by where the blank is (and stay exact, above): the
+    /// blank lands where it was pinned from, and at most 2 slides of the 2x2 lead to a state.
+    #[test]
+    fn slides_are_found_backwards_by_the_blank() {
+        let doc = SpecDocument::from_text(Path::new("slide.toml"), SLIDE.to_string(), &[]);
+        let rules = puzzle_from_spec(&doc.unwrap()).unwrap().rules;
+        let reverse = rules.reverse.as_ref().unwrap();
+        assert!(reverse.lanes.is_some());
+        assert_eq!(reverse.per_state, 2);
     }
 }

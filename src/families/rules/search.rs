@@ -135,19 +135,7 @@ impl<W: Word> StateSpace for Search<'_, W> {
             }
             return;
         }
-        if let Some(d) = &self.rules.dispatch {
-            for &i in d.candidates(*s) {
-                if !self.try_move(i as usize, *s, out) {
-                    return;
-                }
-            }
-            return;
-        }
-        for (i, pin) in self.rules.pins.iter().enumerate() {
-            if pin.may_hold(*s) && !self.try_move(i, *s, out) {
-                return;
-            }
-        }
+        (self.rules).each_candidate(*s, |i| self.try_move(i, *s, out));
     }
 }
 
@@ -178,7 +166,7 @@ impl<W: Word> Search<'_, W> {
     /// Appends the successor by instance `i`; false when the search must stop.
     #[inline]
     fn try_move(&self, i: usize, s: W, out: &mut Vec<(u32, W)>) -> bool {
-        match self.rules.apply(i, s) {
+        match self.rules.apply_pinned(i, s) {
             Ok(Some(next)) => out.push((i as u32, next)),
             Ok(None) => {}
             Err(f) if f.counts_as_false() => self.no_value(f),
