@@ -47,7 +47,8 @@ impl LaneDispatch {
         let width = mask.count_ones();
         let shift = pins.iter().map(|p| p.0).min()?;
         let last = pins.iter().map(|p| p.0).max()?;
-        let same = |p: &&(u32, u64, u64)| p.1 == mask && p.2 == raw && (p.0 - shift) % width == 0;
+        let same =
+            |p: &&(u32, u64, u64)| p.1 == mask && p.2 == raw && (p.0 - shift).is_multiple_of(width);
         let lanes = (last - shift) / width + 1;
         if pins.iter().any(|p| !same(&p)) || lanes * width > 64 || lanes < 2 {
             return None;
