@@ -55,7 +55,14 @@ impl RulesPuzzle {
         report.sections.push(Section {
             title: "classes and states at each distance".into(),
             lines: (out.classes.iter().zip(&out.states).enumerate())
-                .map(|(d, (c, s))| format!("{d:>3}: {c} classes, {s} states"))
+                .map(|(d, (c, s))| {
+                    let (c, s) = (u128::from(*c), u128::from(*s));
+                    format!(
+                        "{d:>3}: {} classes, {} states",
+                        group_digits(c),
+                        group_digits(s)
+                    )
+                })
                 .collect(),
         });
         let layers = LayerDetails {

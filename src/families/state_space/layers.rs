@@ -1,7 +1,7 @@
 //! What a layer search (`longest`, `reachable`) adds to a move-puzzle report: the same typed
 //! fields for every such kind (docs/schema/state-space.json) and the same text sections.
 
-use crate::report::{Report, Section, StateView};
+use crate::report::{Report, Section, StateView, group_digits};
 use serde::Serialize;
 
 /// The fields a layer search adds to the JSON document.
@@ -53,7 +53,7 @@ pub fn fill_sections(report: &mut Report, details: &LayerDetails, noun: &str) {
             .layer_counts
             .iter()
             .enumerate()
-            .map(|(d, c)| format!("{d:>3}: {c}"))
+            .map(|(d, c)| format!("{d:>3}: {}", group_digits(u128::from(*c))))
             .collect(),
     });
 }
