@@ -36,7 +36,15 @@ pub fn header(params: &[u8], table: &[u8]) -> Vec<u8> {
 }
 
 /// The table of a file built for `params` with `size` entries, or why it cannot be trusted.
-pub fn decode(bytes: Vec<u8>, params: &[u8], size: usize) -> Result<Vec<u8>, String> {
+pub fn decode(mut bytes: Vec<u8>, params: &[u8], size: usize) -> Result<Vec<u8>, String> {
+    let header = table_start(&bytes, params, size)?;
+    bytes.drain(..header);
+    Ok(bytes)
+}
+
+/// Where the table of a file built for `params` with `size` entries starts, once its header
+/// and checksum are verified, or why it cannot be trusted.
+fn table_start(bytes: &[u8], params: &[u8], size: usize) -> Result<usize, String> {
     let mut at = 0;
     let mut take = |n: usize| -> Result<&[u8], String> {
         let field = bytes.get(at..at + n).ok_or("the file is cut short")?;
@@ -66,12 +74,10 @@ pub fn decode(bytes: Vec<u8>, params: &[u8], size: usize) -> Result<Vec<u8>, Str
             bytes.len() - header
         ));
     }
-    let mut table = bytes;
-    table.drain(..header);
-    if checksum(&table) != sum {
+    if checksum(&bytes[header..]) != sum {
         return Err("the checksum does not match the contents".into());
     }
-    Ok(table)
+    Ok(header)
 }
 
 /// Where tables are cached: `PUZZLESPEC_CACHE_DIR`, else `$XDG_CACHE_HOME/puzzlespec`, else
@@ -98,23 +104,48 @@ pub fn wide_bytes(table: &[u16]) -> Vec<u8> {
 
 /// Two-byte entries back from [`wide_bytes`].
 pub fn wide_entries(bytes: &[u8]) -> Vec<u16> {
-    (bytes.chunks_exact(2))
-        .map(|b| u16::from_le_bytes([b[0], b[1]]))
-        .collect()
+    // Filled in place rather than collected: the loop then compiles to vector moves.
+    let mut out = vec![0u16; bytes.len() / 2];
+    for (x, b) in out.iter_mut().zip(bytes.chunks_exact(2)) {
+        *x = u16::from_le_bytes([b[0], b[1]]);
+    }
+    out
 }
 
 /// The cached table of `bytes` bytes built for `params` in `dir`: Ok(None) when there is no
 /// file, Err why a file there was refused (it is then rebuilt).
 pub fn load(dir: &Path, params: &[u8], bytes: usize) -> Result<Option<Vec<u8>>, String> {
+    read_verified(dir, params, bytes, |mut contents, header| {
+        contents.drain(..header);
+        contents
+    })
+}
+
+/// [`load`] for a table of two-byte entries ([`wide_bytes`]): `entries` of them, read
+/// straight from the file's contents (no copy of the table in between).
+pub fn load_wide(dir: &Path, params: &[u8], entries: usize) -> Result<Option<Vec<u16>>, String> {
+    read_verified(dir, params, 2 * entries, |contents, header| {
+        wide_entries(&contents[header..])
+    })
+}
+
+/// The file for `params` read and verified, its table (from byte `header`) handed to `take`.
+fn read_verified<T>(
+    dir: &Path,
+    params: &[u8],
+    bytes: usize,
+    take: impl FnOnce(Vec<u8>, usize) -> T,
+) -> Result<Option<T>, String> {
     let file = file_for(dir, params);
-    match std::fs::read(&file) {
-        Ok(contents) => decode(contents, params, bytes).map(Some).map_err(|why| {
-            format!(
-                "cached pattern database {} refused ({why}); rebuilt",
-                file.display()
-            )
-        }),
-        Err(_) => Ok(None),
+    let Ok(contents) = std::fs::read(&file) else {
+        return Ok(None);
+    };
+    match table_start(&contents, params, bytes) {
+        Ok(header) => Ok(Some(take(contents, header))),
+        Err(why) => Err(format!(
+            "cached pattern database {} refused ({why}); rebuilt",
+            file.display()
+        )),
     }
 }
 
@@ -174,11 +205,19 @@ fn temporary_pid(path: &Path) -> Option<u32> {
 /// bit reaches every later bit): quick over 16 MB, and catches corrupted or edited tables.
 pub fn checksum(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for chunk in bytes.chunks(8) {
-        let mut word = [0u8; 8];
-        word[..chunk.len()].copy_from_slice(chunk);
+    let mut step = |word: [u8; 8]| {
         h = (h ^ u64::from_le_bytes(word)).wrapping_mul(0x0100_0000_01b3);
         h ^= h >> 29;
+    };
+    let words = bytes.chunks_exact(8);
+    let rest = words.remainder();
+    for chunk in words {
+        step(chunk.try_into().expect("8 bytes"));
+    }
+    if !rest.is_empty() {
+        let mut word = [0u8; 8];
+        word[..rest.len()].copy_from_slice(rest);
+        step(word);
     }
     h ^ bytes.len() as u64
 }

@@ -14,6 +14,7 @@ mod label;
 mod lanes;
 pub(crate) mod layout;
 mod load;
+mod mirror;
 mod model;
 mod pattern;
 mod permute;
