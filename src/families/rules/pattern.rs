@@ -156,7 +156,7 @@ impl AutoHeuristic {
     /// The largest group's sum for the places `at` of the values ([`DEAD_END`] when some
     /// table has no way), times the unit cost.
     #[inline]
-    fn sum_at(&self, at: &[u8; 256], kept: &[KeptValues]) -> u64 {
+    fn sum_at(&self, at: &[u8], kept: &[KeptValues]) -> u64 {
         let mut best = 0u64;
         let mut kept = kept.iter();
         for g in &self.groups {
