@@ -1,4 +1,4 @@
-//! `[tables]` of a search or exact-cover spec: named constant data read by the constraints and `show` — a list
+//! `[tables]` of a spec (rules, search, exact cover): named constant data read by the formulas and `show` — a list
 //! of numbers, a table of rows (`cages = [[0, 1], [2, 3, 7]]`), or a list of names, which is an
 //! enumeration: its members are names for 0, 1, 2, ... usable in formulas (`house[Japanese]`),
 //! as a domain (`x in nationality`), and printed by name in `show` (`{nationality[i]}`).
@@ -24,19 +24,26 @@ impl Data {
     }
 }
 
-/// The tables, and the enumeration members added to `constants` (each member's position).
-pub fn read(
+/// `[tables]` read the same way for every kind that has them: each a list of whole numbers, a
+/// list of such lists, or a list of names, under a plain name that nothing else of the spec
+/// uses. `taken(name)` says what else the spec calls `name` (a parameter, a state variable).
+pub fn read_tables(
     doc: &SpecDocument,
     raw: &BTreeMap<String, Spanned<toml::Value>>,
-    constants: &mut BTreeMap<String, i64>,
-) -> Result<Data, Diagnostic> {
-    let mut data = Data::default();
+    taken: impl Fn(&str) -> Option<&'static str>,
+) -> Result<Vec<(String, Table)>, Diagnostic> {
+    let mut out = Vec::new();
     for (name, v) in raw {
-        if constants.contains_key(name) {
+        if !is_name(name) {
+            return Err(doc
+                .error(v.span(), format!("`{name}` cannot name a table"))
+                .help("a table's name is a plain name: letters, digits and _, not starting with a digit"));
+        }
+        if let Some(what) = taken(name) {
             return Err(doc
                 .error(
                     v.span(),
-                    format!("`{name}` names both a parameter and a table"),
+                    format!("`{name}` names both a {what} and a table"),
                 )
                 .help("give the table another name"));
         }
@@ -44,26 +51,41 @@ pub fn read(
             doc.error(
                 v.span(),
                 format!(
-                    "table `{name}` is not a list of numbers, of names, or of lists of numbers"
+                    "table `{name}` is not a list of whole numbers, of names, or of lists of whole numbers"
                 ),
             )
-            .help(
-                "e.g. target = [6, 3, 7], cages = [[0, 1], [2, 3]], colour = [\"red\", \"green\"]",
-            )
+            .help("e.g. times = [1, 2, 5, 10], neighbours = [[1, 3], [0, 2, 4]], item = [\"wolf\", \"goat\"]")
         })?;
+        out.push((name.clone(), table));
+    }
+    Ok(out)
+}
+
+/// The tables of a search or exact-cover spec ([`read_tables`]), and the enumeration members
+/// added to `constants` (each member's position), each named once in the whole spec.
+pub fn read(
+    doc: &SpecDocument,
+    raw: &BTreeMap<String, Spanned<toml::Value>>,
+    constants: &mut BTreeMap<String, i64>,
+) -> Result<Data, Diagnostic> {
+    let tables = read_tables(doc, raw, |n| {
+        constants.contains_key(n).then_some("parameter")
+    })?;
+    let mut data = Data::default();
+    for (name, table) in tables {
         if let Table::Names(members) = &table {
             for (i, m) in members.iter().enumerate().filter(|(_, m)| is_name(m)) {
                 if constants.insert(m.clone(), i as i64).is_some() || raw.contains_key(m) {
                     return Err(doc
                         .error(
-                            v.span(),
+                            raw[&name].span(),
                             format!("`{m}` is named twice (a member, a parameter or a table)"),
                         )
                         .help("give each member of an enumeration its own name"));
                 }
             }
         }
-        data.tables.insert(name.clone(), table);
+        data.tables.insert(name, table);
     }
     Ok(data)
 }

@@ -191,50 +191,23 @@ type AllTables = (Vec<(String, Table)>, Vec<(String, Vec<String>)>);
 /// The tables (of names too, whose members name their positions in formulas), and apart the
 /// tables of names again, which labels print.
 fn tables(doc: &SpecDocument, spec: &RulesDocument) -> Result<AllTables, Diagnostic> {
-    let mut out = Vec::new();
-    let mut words = Vec::new();
-    for (name, v) in &spec.tables {
-        let bad = || {
-            doc.error(
-                v.span(),
-                    format!(
-                    "table `{name}` is not a list of whole numbers, a list of such lists or a list of names"
-                ),
-            )
-            .help("e.g. times = [1, 2, 5, 10], neighbours = [[1, 3], [0, 2, 4]] or item = [\"wolf\", \"goat\"]")
-        };
-        if !is_identifier(name)
-            || spec.params.contains_key(name)
-            || spec.state.get_ref().contains_key(name)
-        {
-            return Err(doc.error(v.span(), format!("`{name}` cannot name a table here"))
-                .help("a table's name must be a plain name, different from every parameter and state variable"));
-        }
-        let toml::Value::Array(items) = v.get_ref() else {
-            return Err(bad());
-        };
-        let ints =
-            |a: &[toml::Value]| -> Option<Vec<i64>> { a.iter().map(|x| x.as_integer()).collect() };
-        let strings: Option<Vec<String>> = items
-            .iter()
-            .map(|x| x.as_str().map(str::to_string))
-            .collect();
-        if let Some(list) = strings.filter(|l| !l.is_empty()) {
-            words.push((name.clone(), list.clone()));
-            out.push((name.clone(), Table::Names(list)));
-            continue;
-        }
-        let table = if let Some(list) = ints(items) {
-            Table::List(list)
+    let taken = |n: &str| {
+        if spec.params.contains_key(n) {
+            Some("parameter")
         } else {
-            let rows: Option<Vec<Vec<i64>>> = items
-                .iter()
-                .map(|r| r.as_array().and_then(|r| ints(r)))
-                .collect();
-            Table::Rows(rows.ok_or_else(bad)?)
-        };
-        out.push((name.clone(), table));
-    }
+            spec.state
+                .get_ref()
+                .contains_key(n)
+                .then_some("state variable")
+        }
+    };
+    let out = crate::spec::tables::read_tables(doc, &spec.tables, taken)?;
+    let words = (out.iter())
+        .filter_map(|(name, t)| match t {
+            Table::Names(list) => Some((name.clone(), list.clone())),
+            _ => None,
+        })
+        .collect();
     Ok((out, words))
 }
 
