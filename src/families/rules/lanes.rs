@@ -110,24 +110,12 @@ impl LaneDispatch {
 mod tests {
     use super::*;
 
-    /// Rows of `lanes` slots of `width` bits at `shift`, every slot pinned to `raw`.
+    /// Rows of `lanes` slots of `width` bits at `shift`, every slot pinned to `raw` by one
+    /// instance (instance k pins slot k).
     fn row(shift: u32, width: u32, lanes: u32, raw: u64) -> LaneDispatch {
         let mask = (1u64 << width) - 1;
-        let every = |v: u64| (0..lanes).fold(0u64, |w, k| w | v << (k * width));
-        let span = lanes * width;
-        LaneDispatch {
-            shift,
-            mask: if span == 64 {
-                u64::MAX
-            } else {
-                (1 << span) - 1
-            },
-            width,
-            broadcast: every(raw),
-            low: every(mask >> 1),
-            high: every(1 << (width - 1)),
-            buckets: (0..lanes).map(|k| vec![k]).collect(),
-        }
+        let pins: Vec<_> = (0..lanes).map(|k| (shift + k * width, mask, raw)).collect();
+        LaneDispatch::of_pins(&pins).expect("a row of equal slots")
     }
 
     #[test]
