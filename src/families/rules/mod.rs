@@ -13,6 +13,7 @@ mod instance;
 mod label;
 pub(crate) mod layout;
 mod load;
+mod mirror;
 mod model;
 mod pattern;
 mod permute;

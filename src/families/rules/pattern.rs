@@ -8,6 +8,7 @@
 use super::abstraction::{Abstraction, KeptValues, Pattern};
 use super::instance::Target;
 use super::layout::Layout;
+use super::mirror::{self, Mirror};
 use super::model::Rules;
 use super::word::Word;
 use crate::engine::pattern_cache;
@@ -42,6 +43,8 @@ pub struct AutoHeuristic {
     /// groups' order) its kept values and their weights; where the values lie is then read
     /// once per state for all tables.
     tiles: Option<SharedTiles>,
+    /// With `tiles`: symmetries of the rules each table is also looked up through.
+    mirrors: Vec<Mirror>,
     /// Each move costs at least this (`cheapest`); 1 for `shortest`.
     unit: u64,
     pub elapsed: Duration,
@@ -65,9 +68,13 @@ impl AutoHeuristic {
         let t0 = Instant::now();
         let mut groups = Vec::new();
         let mut refused = Vec::new();
+        let mut tile_slots = None;
         for (planned, additive) in choose(rules, start) {
             let mut built = Vec::new();
             for p in planned {
+                if let Some((slots, _, _)) = &p.pattern.tiles {
+                    tile_slots.get_or_insert_with(|| slots.clone());
+                }
                 match Abstraction::new(rules, &p.pattern) {
                     Ok(a) => match database::<W>(rules, a, p.what, goal) {
                         Some(d) => built.push(d),
@@ -90,8 +97,14 @@ impl AutoHeuristic {
                 refused.join("; ")
             });
         }
+        let tiles = shared_tiles(&groups);
+        let mirrors = match (&tiles, tile_slots) {
+            (Some(_), Some(slots)) => mirror::find(rules, &slots),
+            _ => Vec::new(),
+        };
         Ok(Some(AutoHeuristic {
-            tiles: shared_tiles(&groups),
+            tiles,
+            mirrors,
             groups,
             unit,
             elapsed: t0.elapsed(),
@@ -126,13 +139,31 @@ impl AutoHeuristic {
         for (pos, &(shift, mask)) in slots.iter().enumerate() {
             at[s.field(shift, mask) as usize] = pos as u8;
         }
+        let mut best = self.sum_at(&at, kept);
+        for m in &self.mirrors {
+            if best >= DEAD_END {
+                break;
+            }
+            let mut image = [0u8; 256];
+            for (v, &to) in m.value.iter().enumerate() {
+                image[to as usize] = m.place[at[v] as usize];
+            }
+            best = best.max(self.sum_at(&image, kept));
+        }
+        best
+    }
+
+    /// The largest group's sum for the places `at` of the values ([`DEAD_END`] when some
+    /// table has no way), times the unit cost.
+    #[inline]
+    fn sum_at(&self, at: &[u8], kept: &[KeptValues]) -> u64 {
         let mut best = 0u64;
         let mut kept = kept.iter();
         for g in &self.groups {
             let mut sum = 0u64;
             for d in g {
                 let k = kept.next().expect("one list per table");
-                let x = d.table.dist[Abstraction::table_index_at(&at, k)];
+                let x = d.table.dist[Abstraction::table_index_at(at, k)];
                 if x == UNREACHED {
                     return DEAD_END;
                 }
@@ -192,6 +223,14 @@ impl AutoHeuristic {
             .flatten()
             .filter_map(|d| d.refused.clone());
         lines.extend(refusals);
+        if !self.mirrors.is_empty() {
+            lines.push(format!(
+                "tables also looked up through {} symmetr{} of the moves and goal found in the \
+                 rules (the larger estimate is taken)",
+                self.mirrors.len(),
+                if self.mirrors.len() == 1 { "y" } else { "ies" }
+            ));
+        }
         lines
     }
 }
