@@ -504,14 +504,15 @@ impl Abstraction {
     /// Every abstract state from which some instance leads to `t`.
     pub fn predecessors<W: Word>(&self, rules: &Rules, t: W, out: &mut Vec<W>) {
         for (i, m) in self.moves.iter().enumerate() {
-            if let (Some((shift, mask)), Guard::OneSlot { ok, .. }) = (m.carried, &m.guard) {
-                if !ok
+            let ruled_out = match (m.carried, &m.guard) {
+                (Some((shift, mask)), Guard::OneSlot { ok, .. }) => !ok
                     .get(t.field(shift, mask) as usize)
                     .copied()
-                    .unwrap_or(true)
-                {
-                    continue;
-                }
+                    .unwrap_or(true),
+                _ => false,
+            };
+            if ruled_out {
+                continue;
             }
             let toggled = t ^ W::narrow(m.toggle);
             let base = match &m.inverse {
