@@ -14,6 +14,8 @@ mod label;
 pub(crate) mod layout;
 mod load;
 mod mirror;
+#[cfg(test)]
+mod mirror_tests;
 mod model;
 mod pattern;
 mod permute;
