@@ -22,7 +22,7 @@ pub struct Table {
 impl Table {
     /// A table read back (from a cache file): its counts recomputed from the entries.
     pub fn from_entries(dist: Vec<u16>, elapsed: Duration) -> Table {
-        // One pass without branches (it runs over every entry of a table read from disk).
+        // One branch-free pass (it vectorizes): loading a cached table is paid on every run.
         let (mut reached, mut deepest) = (0u64, 0u16);
         for &d in &dist {
             let found = d != UNREACHED;
@@ -110,19 +110,20 @@ pub fn build_projected<S: Copy>(
     // Settled: its cost is final (it is in this layer or an earlier one). Queued: in `next`.
     let mut settled = Bits::new(bound);
     let mut queued = Bits::new(bound);
-    settled.set(index(goal));
-    dist[project(index(goal))] = 0;
-    let (mut current, mut next, mut found) = (vec![goal], Vec::new(), Vec::new());
+    // States travel with their index and their entry's (computed once each).
+    let g = index(goal);
+    settled.set(g);
+    dist[project(g)] = 0;
+    let (mut current, mut next, mut found) = (vec![(goal, project(g))], Vec::new(), Vec::new());
     let (mut reached, mut depth, mut deepest) = (1u64, 0u16, 0u16);
     let mut ticker = Ticker::default();
     loop {
-        while let Some(t) = current.pop() {
+        while let Some((t, here)) = current.pop() {
             found.clear();
             predecessors(t, &mut found);
             if ticker.tick(1 + found.len()) {
                 return None;
             }
-            let here = project(index(t));
             for &s in &found {
                 let i = index(s);
                 if settled.get(i) {
@@ -131,10 +132,10 @@ pub fn build_projected<S: Copy>(
                 if project(i) == here {
                     // Free: same cost, and the same entry, already written.
                     settled.set(i);
-                    current.push(s);
+                    current.push((s, here));
                 } else if !queued.get(i) {
                     queued.set(i);
-                    next.push(s);
+                    next.push((s, i));
                 }
             }
         }
@@ -142,19 +143,19 @@ pub fn build_projected<S: Copy>(
             break;
         }
         depth = (depth + 1).min(DEEPEST);
-        for s in next.drain(..) {
-            let i = index(s);
+        for (s, i) in next.drain(..) {
             if settled.get(i) {
                 continue; // reached free within the layer before
             }
             settled.set(i);
-            let entry = &mut dist[project(i)];
+            let p = project(i);
+            let entry = &mut dist[p];
             if *entry == UNREACHED {
                 *entry = depth;
                 reached += 1;
                 deepest = depth;
             }
-            current.push(s);
+            current.push((s, p));
         }
     }
     Some(Table {

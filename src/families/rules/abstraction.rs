@@ -60,6 +60,11 @@ struct Move {
     toggle: Mask,
     /// Slots whose old value the new state does not tell, with the raw representatives to try.
     free: Vec<(usize, Vec<u64>)>,
+    /// With a one-slot guard whose slot the effect only carries elsewhere: that slot's field
+    /// after the move, which then holds the value the guard read (so a state whose field there
+    /// fails the guard has no predecessor by this move; the table's backward search skips the
+    /// move at once, as the blank's place rules out all but a few slides).
+    carried: Option<(u32, u64)>,
 }
 
 #[derive(Debug)]
@@ -352,12 +357,18 @@ impl Abstraction {
                 remap |= st.add != 0 && !self.exact(st.dst);
             }
         }
+        let guard = self.guard(rules, i);
+        let carried = match &guard {
+            Guard::OneSlot { shift, mask, .. } if !remap => carried(rules, i, (*shift, *mask)),
+            _ => None,
+        };
         Ok(Move {
-            guard: self.guard(rules, i),
+            guard,
             remap,
             inverse: e.perm.as_ref().map(|p| p.inverse(layout)),
             toggle: e.toggle,
             free: self.free_slots(rules, i),
+            carried,
         })
     }
 
@@ -493,6 +504,16 @@ impl Abstraction {
     /// Every abstract state from which some instance leads to `t`.
     pub fn predecessors<W: Word>(&self, rules: &Rules, t: W, out: &mut Vec<W>) {
         for (i, m) in self.moves.iter().enumerate() {
+            let ruled_out = match (m.carried, &m.guard) {
+                (Some((shift, mask)), Guard::OneSlot { ok, .. }) => !ok
+                    .get(t.field(shift, mask) as usize)
+                    .copied()
+                    .unwrap_or(true),
+                _ => false,
+            };
+            if ruled_out {
+                continue;
+            }
             let toggled = t ^ W::narrow(m.toggle);
             let base = match &m.inverse {
                 Some(inv) => inv.apply(toggled, toggled),
@@ -527,4 +548,21 @@ impl Abstraction {
             self.each_old(rules, rest, c, f);
         }
     }
+}
+
+/// The field of the slot that instance `i`'s effect moves the slot at `read` (shift, mask) to,
+/// when the effect does nothing but permute slots and carries that value unchanged.
+fn carried(rules: &Rules, i: usize, read: (u32, u64)) -> Option<(u32, u64)> {
+    let layout = &rules.layout;
+    let e = &rules.instances[i].effect;
+    if !e.writes.is_empty() || !(e.clear | e.set | e.toggle).is_empty() {
+        return None;
+    }
+    let steps = e.perm.as_ref()?.steps();
+    let st = steps.iter().find(|st| {
+        let f = layout.slots[st.src];
+        (f.shift, f.mask) == read
+    })?;
+    let to = layout.slots[st.dst];
+    (st.add == 0).then_some((to.shift, to.mask))
 }

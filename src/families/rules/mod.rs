@@ -15,6 +15,8 @@ mod lanes;
 pub(crate) mod layout;
 mod load;
 mod mirror;
+#[cfg(test)]
+mod mirror_tests;
 mod model;
 mod pattern;
 mod permute;
