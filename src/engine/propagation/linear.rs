@@ -221,7 +221,10 @@ mod tests {
                 relation: Relation::Eq,
             };
             assert!(sum.propagate(&mut s));
-            assert!((0..40).all(|v| (s.min(v), s.max(v)) == (least, 9)), "{total}");
+            assert!(
+                (0..40).all(|v| (s.min(v), s.max(v)) == (least, 9)),
+                "{total}"
+            );
         }
     }
 
