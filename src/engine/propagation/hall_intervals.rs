@@ -23,8 +23,15 @@ pub fn hall_intervals(vars: &[usize], s: &mut Store) -> Option<bool> {
     // By greatest value ascending: fewer leading zeros is a greater value.
     order.sort_unstable_by_key(|&v| std::cmp::Reverse(s.dom(v).leading_zeros()));
     let mut changed = false;
+    // Variables sharing a least value start the same interval: it is tried once (the caller
+    // runs again after any change, so the fixpoint is the same).
+    let mut tried: Bits = 0;
     for &start in vars {
         let lo = s.dom(start).trailing_zeros();
+        if i64::from(lo) >= super::store::WIDTH || tried & (1 << lo) != 0 {
+            continue;
+        }
+        tried |= 1 << lo;
         let (mut union, mut inside): (Bits, u32) = (0, 0);
         for &v in order.iter() {
             let d = s.dom(v);
