@@ -19,6 +19,7 @@ mod mirror;
 mod mirror_tests;
 mod model;
 mod pattern;
+mod pattern_entries;
 mod permute;
 mod plan;
 mod puzzle;

@@ -10,6 +10,7 @@ use super::instance::Target;
 use super::layout::Layout;
 use super::mirror::{self, Mirror};
 use super::model::Rules;
+use super::pattern_entries::Entries;
 use super::word::Word;
 use crate::engine::pattern_cache;
 use crate::engine::pattern_db::{self, Table, UNREACHED};
@@ -26,6 +27,8 @@ pub const DEAD_END: u64 = u64::MAX / 4;
 struct Database {
     what: String,
     abstraction: Abstraction,
+    entries: Entries,
+    /// The table's counts (its entries are in `entries`).
     table: Table,
     /// Loaded from the cache file rather than built.
     cached: bool,
@@ -121,7 +124,7 @@ impl AutoHeuristic {
         for g in &self.groups {
             let mut sum = 0u64;
             for d in g {
-                let x = d.table.dist[d.abstraction.table_index(s)];
+                let x = d.entries.get(d.abstraction.table_index(s));
                 if x == UNREACHED {
                     return DEAD_END;
                 }
@@ -163,7 +166,7 @@ impl AutoHeuristic {
             let mut sum = 0u64;
             for d in g {
                 let k = kept.next().expect("one list per table");
-                let x = d.table.dist[Abstraction::table_index_at(at, k)];
+                let x = d.entries.get(Abstraction::table_index_at(at, k));
                 if x == UNREACHED {
                     return DEAD_END;
                 }
@@ -255,17 +258,33 @@ fn shared_tiles(groups: &[Vec<Database>]) -> Option<SharedTiles> {
 /// request came while it was built.
 fn database<W: Word>(rules: &Rules, a: Abstraction, what: String, goal: u128) -> Option<Database> {
     let g = a.canonical(&rules.layout, W::narrow(super::word::Mask::from(goal)));
-    let params = fingerprint(rules, &a, goal);
+    let params = |width| fingerprint(rules, &a, goal, width);
     let dir = pattern_cache::cache_dir();
     let t0 = Instant::now();
     let mut refused = None;
     if let Some(dir) = &dir {
-        match pattern_cache::load_wide(dir, &params, a.table_bound as usize) {
-            Ok(Some(entries)) => {
-                let table = Table::from_entries(entries, t0.elapsed());
+        let size = a.table_bound as usize;
+        // A table is cached one byte an entry where it fits, else two: the narrow file first.
+        let loaded = match pattern_cache::load(dir, &params(1), size) {
+            Ok(None) => pattern_cache::load_wide(dir, &params(2), size).map(|t| {
+                t.map(|dist| {
+                    let (entries, table) = Entries::of(Table::from_entries(dist, t0.elapsed()));
+                    // A two-byte file of a table that fits one byte (an older cache): the
+                    // narrow file is read from the next run on.
+                    if entries.width() == 1 {
+                        pattern_cache::store(dir, &params(1), &entries.bytes());
+                    }
+                    (entries, table)
+                })
+            }),
+            narrow => narrow.map(|t| t.map(|bytes| Entries::narrow(bytes, t0.elapsed()))),
+        };
+        match loaded {
+            Ok(Some((entries, table))) => {
                 return Some(Database {
                     what,
                     abstraction: a,
+                    entries,
                     table,
                     cached: true,
                     refused: None,
@@ -292,12 +311,14 @@ fn database<W: Word>(rules: &Rules, a: Abstraction, what: String, goal: u128) ->
             |t, out| a.predecessors(rules, t, out),
         )?
     };
+    let (entries, table) = Entries::of(table);
     if let Some(dir) = &dir {
-        pattern_cache::store(dir, &params, &pattern_cache::wide_bytes(&table.dist));
+        pattern_cache::store(dir, &params(entries.width()), &entries.bytes());
     }
     Some(Database {
         what,
         abstraction: a,
+        entries,
         table,
         cached: false,
         refused,
@@ -306,13 +327,13 @@ fn database<W: Word>(rules: &Rules, a: Abstraction, what: String, goal: u128) ->
 
 /// What a table is built from, as the cache file's parameters: a checksum of the compiled
 /// layout, moves, constraints and abstraction (whatever changes in the spec that the table
-/// depends on changes it), the goal and the number of entries, and the entry width.
-fn fingerprint(rules: &Rules, a: &Abstraction, goal: u128) -> Vec<u8> {
+/// depends on changes it), the goal and the number of entries, and the entry width in bytes.
+fn fingerprint(rules: &Rules, a: &Abstraction, goal: u128, width: u8) -> Vec<u8> {
     let compiled = format!(
         "{:?}|{:?}|{:?}|{a:?}",
         rules.layout, rules.instances, rules.allowed
     );
-    let mut out = b"rules pattern database, 2-byte entries\n".to_vec();
+    let mut out = format!("rules pattern database, {width}-byte entries\n").into_bytes();
     out.extend_from_slice(&pattern_cache::checksum(compiled.as_bytes()).to_le_bytes());
     out.extend_from_slice(&(compiled.len() as u64).to_le_bytes());
     out.extend_from_slice(&goal.to_le_bytes());
