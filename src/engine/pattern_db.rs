@@ -22,13 +22,7 @@ pub struct Table {
 impl Table {
     /// A table read back (from a cache file): its counts recomputed from the entries.
     pub fn from_entries(dist: Vec<u16>, elapsed: Duration) -> Table {
-        // One branch-free pass (it vectorizes): loading a cached table is paid on every run.
-        let (mut reached, mut deepest) = (0u64, 0u16);
-        for &d in &dist {
-            let found = d != UNREACHED;
-            reached += u64::from(found);
-            deepest = deepest.max(if found { d } else { 0 });
-        }
+        let (reached, deepest) = count(&dist, UNREACHED);
         Table {
             dist,
             reached,
@@ -36,6 +30,18 @@ impl Table {
             elapsed,
         }
     }
+}
+
+/// The entries other than `unreached`, and the deepest of them, in one branch-free pass (it
+/// vectorizes): loading a cached table pays it on every run. Entries of one or two bytes alike.
+pub fn count<D: Copy + Ord + Default + Into<u16>>(dist: &[D], unreached: D) -> (u64, u16) {
+    let (mut reached, mut deepest) = (0u64, D::default());
+    for &d in dist {
+        let found = d != unreached;
+        reached += u64::from(found);
+        deepest = deepest.max(if found { d } else { D::default() });
+    }
+    (reached, deepest.into())
 }
 
 /// No path to the goal in the abstraction: none in the real space either.

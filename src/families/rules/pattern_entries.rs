@@ -3,7 +3,7 @@
 //! file to read and check on every run with cached tables), two bytes otherwise (a Tower of
 //! Hanoi is hundreds of moves deep).
 
-use crate::engine::pattern_db::{Table, UNREACHED};
+use crate::engine::pattern_db::{Table, UNREACHED, count};
 use std::time::Duration;
 
 /// No way to the goal, in a one-byte table.
@@ -37,16 +37,11 @@ impl Entries {
 
     /// A one-byte table read back from the cache, and its counts.
     pub fn narrow(bytes: Vec<u8>, elapsed: Duration) -> (Entries, Table) {
-        let (mut reached, mut deepest) = (0u64, 0u8);
-        for &d in &bytes {
-            let found = d != NARROW_UNREACHED;
-            reached += u64::from(found);
-            deepest = deepest.max(if found { d } else { 0 });
-        }
+        let (reached, deepest) = count(&bytes, NARROW_UNREACHED);
         let table = Table {
             dist: Vec::new(),
             reached,
-            deepest: u16::from(deepest),
+            deepest,
             elapsed,
         };
         (Entries::Narrow(bytes), table)
