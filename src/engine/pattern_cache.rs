@@ -35,7 +35,8 @@ pub fn header(params: &[u8], table: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The table of a file built for `params` with `size` entries, or why it cannot be trusted.
+/// The table of a file built for `params` with `size` entries, or why it cannot be trusted
+/// (for callers that read the file themselves, into room they reserved).
 pub fn decode(mut bytes: Vec<u8>, params: &[u8], size: usize) -> Result<Vec<u8>, String> {
     let header = table_start(&bytes, params, size)?;
     bytes.drain(..header);

@@ -49,9 +49,7 @@ impl PatternDatabase {
             1 << (4 * tiles.len())
         };
         let dir = cache_dir();
-        let file = dir
-            .as_ref()
-            .map(|d| d.join(format!("pdb-{:016x}.bin", cache_file::checksum(&params))));
+        let file = dir.as_ref().map(|d| cache_file::file_for(d, &params));
         let mut refused = None;
         let cached = match &file {
             Some(f) => read_cached(f)?,
@@ -82,15 +80,8 @@ impl PatternDatabase {
         } else {
             try_build(board, goal, tiles)?
         };
-        if let (Some(dir), Some(file)) = (dir, file) {
-            // A failed write only costs a rebuild next time.
-            if std::fs::create_dir_all(&dir).is_ok() {
-                cache_file::remove_stale_temporaries(&dir);
-                let tmp = file.with_extension(format!("{}.tmp", std::process::id()));
-                if write_cached(&tmp, &params, &table).is_ok() {
-                    let _ = std::fs::rename(&tmp, &file);
-                }
-            }
+        if let Some(dir) = dir {
+            cache_file::store(&dir, &params, &table);
         }
         Some(PatternDatabase {
             tiles: tiles.to_vec(),
@@ -155,14 +146,6 @@ fn advise_huge_pages(v: &Vec<u8>) {
 
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages(_: &Vec<u8>) {}
-
-/// Writes the cache file: the header, then the table as it is (no copy of it in memory).
-fn write_cached(path: &std::path::Path, params: &[u8], table: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut f = std::fs::File::create(path)?;
-    f.write_all(&cache_file::header(params, table))?;
-    f.write_all(table)
-}
 
 /// What a table is built for: the board's adjacency, the goal and the group, as bytes (the cache
 /// file's name is their checksum, and its header holds them in full).
