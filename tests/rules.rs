@@ -270,7 +270,12 @@ fn bad_rules_are_refused_before_any_search() {
     expect_error(
         "tests/bad/rules-too-many-bits.toml",
         "5:1",
-        &["needs 161 bits", "more than the 128", "cells 160, flag 1"],
+        &[
+            "needs 521 bits",
+            "more than the 512",
+            "(8 64-bit words)",
+            "cells 520, flag 1",
+        ],
     );
     expect_error(
         "tests/bad/rules-duplicate-move.toml",

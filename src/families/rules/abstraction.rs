@@ -394,7 +394,7 @@ impl Abstraction {
                 let ok = (self.classes[*k].iter())
                     .map(|class| {
                         class.iter().any(|&v| {
-                            let s = u128::place(v, f.shift);
+                            let s = Mask::place(v, f.shift);
                             g.run(s, &rules.tables) != Ok(0)
                         })
                     })

@@ -514,7 +514,7 @@ fn bit_operation(layout: &Layout, slot: usize, value: &Ir, fx: &mut Effect) -> b
     match value {
         Ir::Const(c) if (f.lo..=f.hi).contains(c) => {
             fx.clear |= field;
-            fx.set |= Mask::from(<u128 as Word>::place((c - f.lo) as u64, f.shift));
+            fx.set |= <Mask as Word>::place((c - f.lo) as u64, f.shift);
             true
         }
         Ir::Bin(BinOp::Sub, one, x, _) if f.lo == 0 && f.hi == 1 => {

@@ -1,5 +1,5 @@
 //! The packed state: every variable (each array element) gets the bits its range needs, offset
-//! by its low end, inside one word (a u64, or a u128 for wider states: see [`Word`]). Reading
+//! by its low end, inside one word (a u64, a u128, or several 64-bit words for wider states: see [`Word`]). Reading
 //! and writing a slot is a shift and a mask.
 
 use super::word::{Mask, Word};
@@ -107,7 +107,7 @@ impl Layout {
 
     /// The bits of `slot` as a mask over the widest state.
     pub fn mask_of(&self, slot: usize) -> Mask {
-        Mask::from(self.bits_of::<u128>(slot))
+        self.bits_of::<Mask>(slot)
     }
 
     /// `s` with `slot` set to `v` (which the caller checked is in the slot's range).

@@ -10,7 +10,7 @@ use super::model::Rules;
 use super::plan::{CATALOG, Facts, plan};
 use super::puzzle::{RulesPuzzle, Sites};
 use super::spec::{ConstraintTable, RulesDocument};
-use super::word::MAX_BITS;
+use super::word::{MAX_BITS, Mask};
 use crate::diagnostic::Diagnostic;
 use crate::expr::check::{Ir, Table, Ty};
 use crate::expr::{ExprError, Forms, VarType, parse_var_type};
@@ -255,7 +255,7 @@ fn layout(
     }
     if layout.bits > MAX_BITS {
         return Err(doc
-            .error(spec.state.span(), format!("the state needs {} bits, more than the {MAX_BITS} that fit the widest packing (two 64-bit words)", layout.bits))
+            .error(spec.state.span(), format!("the state needs {} bits, more than the {MAX_BITS} that fit the widest packing ({} 64-bit words)", layout.bits, super::word::MASK_WORDS))
             .label(format!("bits per variable: {}", breakdown.join(", ")))
             .help("narrow the ranges or shorten the arrays (each variable takes the bits of its range)"));
     }
@@ -294,7 +294,7 @@ fn start_state(
     doc: &SpecDocument,
     spec: &RulesDocument,
     names: &mut Names,
-) -> Result<u128, Diagnostic> {
+) -> Result<Mask, Diagnostic> {
     let layout = names.vars;
     let given = spec.start.get_ref();
     for (name, v) in given {
@@ -527,7 +527,7 @@ fn start_obeys_constraints(
     doc: &SpecDocument,
     spec: &RulesDocument,
     rules: &Rules,
-    start: u128,
+    start: Mask,
 ) -> Result<(), Diagnostic> {
     let broken = rules.broken_constraint(start).map_err(|f| {
         doc.error(

@@ -15,7 +15,7 @@ use std::path::Path;
 /// breadth-first search over the moves (slides are undoable, so the distances from the goal
 /// are the distances to it).
 fn distances(rules: &Rules) -> HashMap<u64, u64> {
-    let goal = rules.reverse.as_ref().expect("one goal state").goal as u64;
+    let goal = rules.reverse.as_ref().expect("one goal state").goal.0[0];
     let mut dist = HashMap::from([(goal, 0u64)]);
     let mut frontier = vec![goal];
     while !frontier.is_empty() {

@@ -26,7 +26,7 @@ pub struct SearchFault {
     pub formula: Formula,
     pub fault: Fault,
     /// The move instance and the state it was applied to (widened), when a move failed.
-    pub at: Option<(u32, Mask)>,
+    pub at: Option<Box<(u32, Mask)>>,
 }
 
 impl SearchFault {
@@ -222,7 +222,7 @@ impl Rules {
         let fail = |formula, fault| SearchFault {
             formula,
             fault,
-            at: Some((i as u32, Mask::from(s.widen()))),
+            at: Some(Box::new((i as u32, s.widen()))),
         };
         if let Some(g) = inst.guard.as_ref().filter(|_| !guard_holds)
             && g.run(s, &self.tables)
@@ -344,7 +344,7 @@ impl Rules {
         let inst = &self.instances[i];
         self.check(&inst.cost, s, Formula::Cost(inst.rule))
             .map_err(|f| SearchFault {
-                at: Some((i as u32, Mask::from(s.widen()))),
+                at: Some(Box::new((i as u32, s.widen()))),
                 ..f
             })
     }
@@ -367,7 +367,7 @@ pub fn negative_cost<W: Word>(rules: &Rules, mv: u32, from: W, cost: i64) -> Sea
             message: format!("the cost is {cost}; costs must not be negative"),
             no_value: false,
         },
-        at: Some((mv, Mask::from(from.widen()))),
+        at: Some(Box::new((mv, from.widen()))),
     }
 }
 

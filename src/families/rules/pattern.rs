@@ -11,7 +11,7 @@ use super::layout::Layout;
 use super::mirror::{self, Mirror};
 use super::model::Rules;
 use super::pattern_entries::Entries;
-use super::word::Word;
+use super::word::{Mask, Word};
 use crate::engine::pattern_cache;
 use crate::engine::pattern_db::{self, Table, UNREACHED};
 use std::time::{Duration, Instant};
@@ -64,8 +64,8 @@ impl AutoHeuristic {
     /// `unit`. Err: why no pattern could be built; None: a stop request came while they were.
     pub fn build<W: Word>(
         rules: &Rules,
-        goal: u128,
-        start: u128,
+        goal: Mask,
+        start: Mask,
         unit: u64,
     ) -> Result<Option<AutoHeuristic>, String> {
         let t0 = Instant::now();
@@ -256,8 +256,8 @@ fn shared_tiles(groups: &[Vec<Database>]) -> Option<SharedTiles> {
 /// The table of one pattern, loaded from the cache when a file built for the same rules,
 /// pattern and goal is there and checks out, else built (then cached); None when a stop
 /// request came while it was built.
-fn database<W: Word>(rules: &Rules, a: Abstraction, what: String, goal: u128) -> Option<Database> {
-    let g = a.canonical(&rules.layout, W::narrow(super::word::Mask::from(goal)));
+fn database<W: Word>(rules: &Rules, a: Abstraction, what: String, goal: Mask) -> Option<Database> {
+    let g = a.canonical(&rules.layout, W::narrow(goal));
     let params = |width| fingerprint(rules, &a, goal, width);
     let dir = pattern_cache::cache_dir();
     let t0 = Instant::now();
@@ -328,7 +328,7 @@ fn database<W: Word>(rules: &Rules, a: Abstraction, what: String, goal: u128) ->
 /// What a table is built from, as the cache file's parameters: a checksum of the compiled
 /// layout, moves, constraints and abstraction (whatever changes in the spec that the table
 /// depends on changes it), the goal and the number of entries, and the entry width in bytes.
-fn fingerprint(rules: &Rules, a: &Abstraction, goal: u128, width: u8) -> Vec<u8> {
+fn fingerprint(rules: &Rules, a: &Abstraction, goal: Mask, width: u8) -> Vec<u8> {
     let compiled = format!(
         "{:?}|{:?}|{:?}|{a:?}",
         rules.layout, rules.instances, rules.allowed
@@ -336,13 +336,22 @@ fn fingerprint(rules: &Rules, a: &Abstraction, goal: u128, width: u8) -> Vec<u8>
     let mut out = format!("rules pattern database, {width}-byte entries\n").into_bytes();
     out.extend_from_slice(&pattern_cache::checksum(compiled.as_bytes()).to_le_bytes());
     out.extend_from_slice(&(compiled.len() as u64).to_le_bytes());
-    out.extend_from_slice(&goal.to_le_bytes());
+    // The words past the second only when used, so that a table's key is the same as when
+    // states were at most two words wide (a cached table stays valid).
+    let used = goal
+        .0
+        .iter()
+        .rposition(|&w| w != 0)
+        .map_or(2, |i| (i + 1).max(2));
+    goal.0[..used]
+        .iter()
+        .for_each(|w| out.extend_from_slice(&w.to_le_bytes()));
     out.extend_from_slice(&a.table_bound.to_le_bytes());
     out
 }
 
 /// The patterns, in groups, each with whether its tables may be added.
-fn choose(rules: &Rules, start: u128) -> Vec<(Vec<Planned>, bool)> {
+fn choose(rules: &Rules, start: Mask) -> Vec<(Vec<Planned>, bool)> {
     let layout = &rules.layout;
     let values = layout.unpack(start);
     let permuted: Vec<usize> = (0..layout.vars.len())

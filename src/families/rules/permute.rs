@@ -70,9 +70,9 @@ impl Perm {
                 },
             })
             .collect::<Vec<_>>();
-        let touched = Mask::from(
-            (fields.iter()).fold(0, |m, f| m | <u128 as Word>::place(f.mask, f.dst_shift)),
-        );
+        let touched = (fields.iter()).fold(Mask::default(), |m, f| {
+            m | <Mask as Word>::place(f.mask, f.dst_shift)
+        });
         Perm {
             steps: kept,
             fields,

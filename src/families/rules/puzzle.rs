@@ -5,6 +5,7 @@ use super::label::Label;
 use super::model::{Formula, Rules};
 use super::plan::{Engine, Objective, Plan};
 use super::spec::RulesDocument;
+use super::word::Mask;
 use crate::diagnostic::SourceText;
 use crate::expr::check::Table;
 use crate::families::plan::Resolved;
@@ -100,7 +101,7 @@ pub struct RulesPuzzle {
     /// The array `[display]` draws, if any.
     pub(super) display: Option<super::display::Display>,
     /// In the widest word; the solve cuts it to the state's word.
-    pub(super) start: u128,
+    pub(super) start: Mask,
     pub(super) objective: Objective,
     pub(super) plan: Plan,
     pub(super) engine: Resolved<Engine>,

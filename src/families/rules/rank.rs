@@ -44,7 +44,7 @@ const PLACES: u64 = 0xFEDC_BA98_7654_3210;
 
 impl Ranking {
     /// The ranking, when some array stays a permutation and the index fits a u64.
-    pub fn build(layout: &Layout, instances: &[Instance], start: u128) -> Option<Ranking> {
+    pub fn build(layout: &Layout, instances: &[Instance], start: Mask) -> Option<Ranking> {
         let values = layout.unpack(start);
         let permuted: Vec<usize> = (0..layout.vars.len())
             .filter(|&v| stays_a_permutation(layout, v, &values, instances))
@@ -230,7 +230,7 @@ mod tests {
         let mut l = Layout::default();
         l.push("p".into(), Shape::Array(4), 0, 3);
         l.push("x".into(), Shape::Number, 0, 2);
-        let start: u128 = l.pack(&[0, 1, 2, 3, 0]);
+        let start: Mask = l.pack(&[0, 1, 2, 3, 0]);
         let r = Ranking::build(&l, &[], start).expect("p is a permutation");
         assert_eq!(r.bound, 72);
         let mut used = [false; 72];

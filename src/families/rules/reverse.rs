@@ -15,7 +15,7 @@ use super::word::{Mask, Word};
 #[derive(Debug, Clone)]
 pub struct Reverse {
     /// In the widest word; the search cuts it to the state's.
-    pub goal: u128,
+    pub goal: Mask,
     moves: Vec<Preimage>,
     /// Candidate predecessors tried per state at most (all moves together).
     pub per_state: u64,
@@ -123,7 +123,7 @@ pub trait Forward {
 }
 
 /// The one state the goal names, when it is `slot == constant` tests fixing every slot.
-fn goal_state(layout: &Layout, goal: &Program) -> Option<u128> {
+fn goal_state(layout: &Layout, goal: &Program) -> Option<Mask> {
     let tests = goal.equalities(true)?;
     let mut values: Vec<Option<i64>> = vec![None; layout.slots.len()];
     for (shift, mask, c) in tests {

@@ -10,7 +10,7 @@ use super::plan::{CATALOG, Objective, Plan};
 use super::puzzle::RulesPuzzle;
 use super::report::{RulesDetails, view};
 use super::search::{Search, Stop};
-use super::word::Word;
+use super::word::{Mask, Word};
 use crate::diagnostic::Diagnostic;
 use crate::engine::bfs::BfsOutcome;
 use crate::engine::layers::Layers;
@@ -59,12 +59,16 @@ impl Puzzle for RulesPuzzle {
         })
     }
 
-    /// The word is chosen once here: a `u64` when the state fits, else a `u128`.
+    /// The word is chosen once here: a `u64` when the state fits, a `u128` up to 128 bits,
+    /// else the widest word.
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
-        if self.rules.layout.bits <= u64::BITS {
+        let bits = self.rules.layout.bits;
+        if bits <= u64::BITS {
             self.solve_in::<u64>(ctx)
-        } else {
+        } else if bits <= u128::BITS {
             self.solve_in::<u128>(ctx)
+        } else {
+            self.solve_in::<Mask>(ctx)
         }
     }
 }
@@ -79,7 +83,7 @@ impl RulesPuzzle {
             &self.engine.reason,
         );
         report.start = Some(self.view(self.start));
-        let start = W::narrow(self.start.into());
+        let start = W::narrow(self.start);
         let mut details = self.details();
         let stats = match (self.driven(), &self.symmetry) {
             (Some(state_space::Plan::Layers { longest, limit, .. }), Some(group)) => {
@@ -249,13 +253,7 @@ impl RulesPuzzle {
                 visited: visited(bitmap),
             },
             Plan::Bidirectional => state_space::Plan::Bidirectional {
-                goal: W::narrow(
-                    self.rules
-                        .reverse
-                        .as_ref()
-                        .map_or(self.start, |r| r.goal)
-                        .into(),
-                ),
+                goal: W::narrow(self.rules.reverse.as_ref().map_or(self.start, |r| r.goal)),
             },
             Plan::AllShortest { limit } => state_space::Plan::AllShortest {
                 limit,
@@ -347,14 +345,14 @@ impl RulesPuzzle {
     /// A failure while searching, at its formula, with the move, its parameters and the state.
     fn fault(&self, f: &SearchFault) -> Diagnostic {
         let mut help = String::new();
-        if let Some((i, s)) = f.at {
+        if let Some(&(i, s)) = f.at.as_deref() {
             let inst = &self.rules.instances[i as usize];
             let label = &self.labels[inst.rule];
             help = format!(
                 "move `{}` ({}) from the state {}; ",
                 label.name,
                 label.arguments(inst),
-                self.view(u128::from(s)).text
+                self.view(s).text
             );
         }
         help.push_str(

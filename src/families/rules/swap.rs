@@ -25,7 +25,7 @@ pub fn found_swap(effect: &mut Effect, copy: Step, guard: &Program, layout: &Lay
     if toggled || (effect.clear & bits_q) != bits_q {
         return;
     }
-    let written = u128::from(effect.set).field(fq.shift, fq.mask) as i64 + fq.lo;
+    let written = effect.set.field(fq.shift, fq.mask) as i64 + fq.lo;
     let pins = guard.equalities(false).unwrap_or_default();
     if !pins.contains(&(fp.shift, fp.mask, written)) {
         return;

@@ -13,7 +13,7 @@ use super::model::Rules;
 use super::permute::Perm;
 use super::report::view;
 use super::spec::{PermuteTable, RulesDocument, SymmetryTable};
-use super::word::Word;
+use super::word::{Mask, Word};
 use crate::diagnostic::Diagnostic;
 use crate::expr::Forms;
 use crate::spec::SpecDocument;
@@ -64,12 +64,12 @@ impl<W: Word> Images<W> {
         let bytes = bits.div_ceil(8) as usize;
         let mut table = Vec::with_capacity(elements.len() * bytes * 256);
         for g in elements {
-            let bit: Vec<u128> = (0..bytes * 8)
+            let bit: Vec<Mask> = (0..bytes * 8)
                 .map(|b| {
                     if b < bits as usize {
-                        g.apply(1u128 << b, 1u128 << b)
+                        g.apply(Mask::place(1, b as u32), Mask::place(1, b as u32))
                     } else {
-                        0
+                        Mask::default()
                     }
                 })
                 .collect();
@@ -77,8 +77,8 @@ impl<W: Word> Images<W> {
                 for v in 0..256usize {
                     let image = (0..8)
                         .filter(|j| v >> j & 1 == 1)
-                        .fold(0u128, |m, j| m | bit[8 * k + j]);
-                    table.push(W::narrow(super::word::Mask::from(image)));
+                        .fold(Mask::default(), |m, j| m | bit[8 * k + j]);
+                    table.push(W::narrow(image));
                 }
             }
         }
@@ -128,7 +128,7 @@ pub fn declared(
     spec: &RulesDocument,
     names: &mut Names,
     rules: &Rules,
-    start: u128,
+    start: Mask,
     labels: &[Label],
 ) -> Result<Option<Symmetry>, Diagnostic> {
     if spec.symmetries.is_empty() {
@@ -260,7 +260,7 @@ fn closure(generators: &[Perm], layout: &Layout) -> Option<Vec<Perm>> {
 
 /// The states each symmetry is tried on: the start and the first states reached from it, and
 /// states drawn at random (each slot within its range).
-fn samples(rules: &Rules, start: u128) -> Vec<u128> {
+fn samples(rules: &Rules, start: Mask) -> Vec<Mask> {
     let mut out = vec![start];
     let mut k = 0;
     while k < out.len() && out.len() < REACHED_SAMPLES {
@@ -273,7 +273,7 @@ fn samples(rules: &Rules, start: u128) -> Vec<u128> {
     }
     let mut words = crate::util::random::xorshift(0x2545_F491_4F6C_DD1D);
     for _ in 0..RANDOM_SAMPLES {
-        let mut s = 0u128;
+        let mut s = Mask::default();
         for (slot, f) in rules.layout.slots.iter().enumerate() {
             let size = (i128::from(f.hi) - i128::from(f.lo) + 1) as u128;
             let word = u128::from(words.next().expect("an endless stream"));
@@ -287,7 +287,7 @@ fn samples(rules: &Rules, start: u128) -> Vec<u128> {
 }
 
 /// Every (instance, next state) of `s`; None when a move fails there (the state is skipped).
-fn successors(rules: &Rules, s: u128) -> Option<Vec<(usize, u128)>> {
+fn successors(rules: &Rules, s: Mask) -> Option<Vec<(usize, Mask)>> {
     let mut out = Vec::new();
     for i in 0..rules.instances.len() {
         if let Some(t) = rules.apply(i, s).ok()? {
@@ -301,11 +301,11 @@ fn successors(rules: &Rules, s: u128) -> Option<Vec<(usize, u128)>> {
 fn check(
     rules: &Rules,
     g: &Perm,
-    start: u128,
-    samples: &[u128],
+    start: Mask,
+    samples: &[Mask],
     labels: &[Label],
 ) -> Result<(), String> {
-    let shown = |s: u128| view(&rules.layout, None, s).text;
+    let shown = |s: Mask| view(&rules.layout, None, s).text;
     if g.apply(start, start) != start {
         return Err(format!(
             "it does not keep the start: {} becomes {}",
