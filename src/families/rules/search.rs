@@ -8,7 +8,6 @@ use super::word::Word;
 use crate::engine::bitmap_layers::IndexedSpace;
 use crate::engine::{ReversibleSpace, StateSpace};
 use std::cell::{Cell, RefCell};
-use std::marker::PhantomData;
 
 /// Why a search stopped early.
 #[derive(Debug, Clone)]
@@ -27,7 +26,9 @@ pub struct Search<'a, W> {
     /// Formulas that had no value for some state (a division by zero) and counted as false
     /// (the heuristic: as 0): how many times, and the first failure.
     no_value: RefCell<Vec<(Formula, u64, Fault)>>,
-    word: PhantomData<W>,
+    /// The bit-only moves' masks (clear, set, toggle) cut to the state's word once, so that the
+    /// hottest loop reads three words per move, not three widest masks.
+    bit_moves: Option<Vec<[W; 3]>>,
 }
 
 impl<'a, W: Word> Search<'a, W> {
@@ -38,7 +39,8 @@ impl<'a, W: Word> Search<'a, W> {
             expanded: Cell::new(0),
             max_states,
             no_value: RefCell::new(Vec::new()),
-            word: PhantomData,
+            bit_moves: (rules.bit_moves.as_ref())
+                .map(|masks| masks.iter().map(|m| m.map(W::narrow)).collect()),
         }
     }
 
@@ -125,9 +127,8 @@ impl<W: Word> StateSpace for Search<'_, W> {
         if !self.count_expansion() {
             return;
         }
-        if let Some(masks) = &self.rules.bit_moves {
+        if let Some(masks) = &self.bit_moves {
             for (i, &[clear, set, toggle]) in masks.iter().enumerate() {
-                let (clear, set, toggle) = (W::narrow(clear), W::narrow(set), W::narrow(toggle));
                 let next = ((*s & !clear) | set) ^ toggle;
                 if next != *s {
                     out.push((i as u32, next));
