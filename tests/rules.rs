@@ -278,6 +278,14 @@ fn bad_rules_are_refused_before_any_search() {
         ],
     );
     expect_error(
+        "tests/bad/rules-effect-state-filter.toml",
+        "13:38",
+        &[
+            "this filter depends on the state",
+            "`x[j] = if c then v else x[j]`",
+        ],
+    );
+    expect_error(
         "tests/bad/rules-duplicate-move.toml",
         "16:8",
         &["two moves are named `step`", "line 12, column 8"],
@@ -703,4 +711,42 @@ fn permutations_that_are_not_are_refused_at_their_place() {
         "12:70",
         &["`add` gives 3 values and the entry moves 4 positions"],
     );
+}
+
+/// An effect's loops nest and filter as an aggregate's: Lights Out 5x5 with each press's cross
+/// written as a filtered loop, flat or over rows and columns, takes the 15 presses of the
+/// spec's neighbour table (Anderson and Feil, docs/known-answers.md), and the presses of its
+/// solution toggle exactly their crosses.
+#[test]
+fn effect_loops_nest_and_filter_like_aggregates() {
+    for effect in [
+        "lights[j] = 1 - lights[j] for j in 0..24 if abs(div(j, 5) - div(i, 5)) + abs(j % 5 - i % 5) <= 1",
+        "lights[5 * r + c] = 1 - lights[5 * r + c] for r in 0..4 for c in 0..4 if abs(r - div(i, 5)) + abs(c - i % 5) <= 1",
+    ] {
+        let set = format!("move.press.do={effect:?}");
+        let doc = solve(&["specs/lights-out-rules.toml", "--set", &set]);
+        assert_eq!(doc["cost"], 15, "{effect}");
+        let seq = states(&doc);
+        for pair in seq.windows(2) {
+            let lights = |v: &Value| -> Vec<i64> {
+                v["lights"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_i64().unwrap())
+                    .collect()
+            };
+            let (a, b) = (lights(&pair[0]), lights(&pair[1]));
+            let changed: Vec<i64> = (0..25)
+                .filter(|&j| a[j as usize] != b[j as usize])
+                .collect();
+            let is_cross = (0..25).any(|i: i64| {
+                let cross: Vec<i64> = (0..25)
+                    .filter(|j| (j / 5 - i / 5).abs() + (j % 5 - i % 5).abs() <= 1)
+                    .collect();
+                cross == changed
+            });
+            assert!(is_cross, "{changed:?}");
+        }
+    }
 }

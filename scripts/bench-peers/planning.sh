@@ -36,6 +36,7 @@ declare -A spec=(
     [hanoi-12]="specs/hanoi-rules.toml --set params.n=12"
     [eight]="specs/eight-rules.toml"
     [lights-out]="specs/lights-out-rules.toml"
+    [lights-out-n]="specs/lights-out-n-rules.toml"
     [bridge-torch]="specs/bridge-torch-rules.toml"
     [pocket-cube]="specs/pocket-cube-rules.toml"
     [cube]="specs/cube-rules.toml"
@@ -47,7 +48,7 @@ declare -A spec=(
 declare -A configs=([pocket-cube]="blind" [cube]="blind")
 puzzles=("$@")
 [[ ${#puzzles[@]} -gt 0 ]] || puzzles=(water-jugs missionaries wolf-goat-cabbage bridge-torch hanoi-8 hanoi-12 eight sokoban
-    lights-out pocket-cube cube fifteen)
+    lights-out lights-out-n pocket-cube cube fifteen)
 for p in "${puzzles[@]}"; do
     echo "== $p"
     dom=$work/pddl/$p-domain.pddl

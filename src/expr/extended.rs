@@ -5,7 +5,7 @@ use super::ast::{Binding, Expr};
 use super::error::ExprError;
 use super::parser::build;
 use super::parser::{ExprParser, Rule, syntax_error};
-use super::parser::{binding_of, span_of};
+use super::parser::{binding_of, generators, span_of};
 use pest::Parser;
 use pest::iterators::Pair;
 use std::ops::Range;
@@ -29,7 +29,8 @@ pub struct Assignment {
     pub target_span: Range<usize>,
     pub index: Option<Expr>,
     pub value: Expr,
-    pub each: Option<Binding>,
+    /// The loops the assignment is repeated over, outermost first, each with its filter.
+    pub each: Vec<Binding>,
     pub span: Range<usize>,
 }
 
@@ -94,10 +95,7 @@ fn assignment(pair: Pair<Rule>) -> Result<Assignment, ExprError> {
         .find(|p| p.as_rule() == Rule::expr)
         .expect("assignment value");
     let value = build(value.into_inner())?;
-    let each = match inner.find(|p| p.as_rule() == Rule::binding) {
-        Some(b) => Some(binding_of(b)?),
-        None => None,
-    };
+    let each = generators(inner)?;
     Ok(Assignment {
         target: name.as_str().to_string(),
         target_span: span_of(&name),
@@ -224,7 +222,7 @@ mod tests {
         let fx =
             parse_effects("ml = ml - m; boat = 1 - boat\nx[j] = 1 - x[j] for j in adj[i]").unwrap();
         assert_eq!(fx.len(), 3);
-        assert!(fx[2].index.is_some() && fx[2].each.is_some());
+        assert!(fx[2].index.is_some() && fx[2].each.len() == 1);
         let err = parse_effects("ml = ").unwrap_err();
         assert!(err.message.contains("column 6"), "{}", err.message);
     }

@@ -357,8 +357,19 @@ pub(super) fn aggregate(pair: Pair<Rule>) -> Result<Expr, ExprError> {
         _ => AggOp::Any,
     };
     let body = build(inner.next().expect("aggregate body").into_inner())?;
+    let bindings = generators(inner)?;
+    Ok(Expr {
+        kind: ExprKind::Aggregate(op, Box::new(body), bindings),
+        span,
+    })
+}
+
+/// The loops among `pairs`, each `for` with its `if` (an aggregate's or an assignment's).
+pub(super) fn generators<'a>(
+    pairs: impl Iterator<Item = Pair<'a, Rule>>,
+) -> Result<Vec<Binding>, ExprError> {
     let mut bindings = Vec::new();
-    for generator in inner.filter(|p| p.as_rule() == Rule::generator) {
+    for generator in pairs.filter(|p| p.as_rule() == Rule::generator) {
         let mut parts = generator.into_inner();
         let mut binding = binding_of(
             parts
@@ -370,10 +381,7 @@ pub(super) fn aggregate(pair: Pair<Rule>) -> Result<Expr, ExprError> {
         }
         bindings.push(binding);
     }
-    Ok(Expr {
-        kind: ExprKind::Aggregate(op, Box::new(body), bindings),
-        span,
-    })
+    Ok(bindings)
 }
 
 pub(super) fn binding_of(pair: Pair<Rule>) -> Result<Binding, ExprError> {

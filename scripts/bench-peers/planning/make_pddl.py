@@ -10,6 +10,7 @@ Arithmetic the planner lacks (a pour's amounts, a crossing's counts) is written 
 action per case: the planner's grounding would make the same actions from a lifted model.
 """
 import itertools
+import tomllib
 import os
 import sys
 
@@ -197,22 +198,33 @@ def sokoban():
             problem("microban-1", "sokoban", objs, init, goal))
 
 
-def lights_out():
-    """specs/lights-out-rules.toml: 5x5, all on, switch all off (15 presses)."""
-    nb = [[j for j in range(25) if j == i or (abs(j // 5 - i // 5) + abs(j % 5 - i % 5) == 1)]
-          for i in range(25)]
+def lights_out(n=5, start=None, name="lights-5"):
+    """Lights Out on an n x n board, from `start` (all on by default) to all off:
+    specs/lights-out-rules.toml (5x5, 15 presses) and specs/lights-out-n-rules.toml (12x12)."""
+    cells = n * n
+    start = start if start is not None else [1] * cells
+    nb = [[j for j in range(cells)
+           if j == i or (abs(j // n - i // n) + abs(j % n - i % n) == 1)]
+          for i in range(cells)]
     acts = []
-    for i in range(25):
+    for i in range(cells):
         # One action per pattern of the pressed cells' lights: STRIPS has no toggle.
         for pattern in itertools.product([0, 1], repeat=len(nb[i])):
             pre = [f"{'on' if b else 'off'}-{j}" for j, b in zip(nb[i], pattern)]
             add = [f"{'off' if b else 'on'}-{j}" for j, b in zip(nb[i], pattern)]
-            name = "".join(map(str, pattern))
-            acts.append(action(f"press-{i}-{name}", "", pre, add, pre))
-    preds = [f"(on-{i}) (off-{i})" for i in range(25)]
+            label = "".join(map(str, pattern))
+            acts.append(action(f"press-{i}-{label}", "", pre, add, pre))
+    preds = [f"(on-{i}) (off-{i})" for i in range(cells)]
+    init = [f"{'on' if start[i] else 'off'}-{i}" for i in range(cells)]
     return (domain("lights", preds, acts),
-            problem("lights-5", "lights", "", [f"on-{i}" for i in range(25)],
-                    [f"off-{i}" for i in range(25)]))
+            problem(name, "lights", "", init, [f"off-{i}" for i in range(cells)]))
+
+
+def lights_out_n():
+    """specs/lights-out-n-rules.toml as shipped: its params.n and [start] read from the spec."""
+    with open("specs/lights-out-n-rules.toml", "rb") as f:
+        spec = tomllib.load(f)
+    return lights_out(spec["params"]["n"], spec["start"]["lights"], "lights-n")
 
 
 def bridge():
@@ -311,6 +323,7 @@ def main():
     write(outdir, "hanoi-12", hanoi(12))
     write(outdir, "eight", eight())
     write(outdir, "lights-out", lights_out())
+    write(outdir, "lights-out-n", lights_out_n())
     write(outdir, "bridge-torch", bridge())
     write(outdir, "pocket-cube", pocket_cube())
     write(outdir, "cube", cube())

@@ -266,24 +266,18 @@ fn effect(
     let mut assigned: Vec<usize> = Vec::new();
     let mut copies: Vec<Option<Step>> = Vec::new();
     for a in assignments {
-        let values = match &a.each {
-            Some(b) => Some((b.name.clone(), names.values(b)?)),
-            None => None,
-        };
-        let loops: Vec<Option<i64>> = match &values {
-            Some((_, vs)) => vs.iter().map(|v| Some(*v)).collect(),
-            None => vec![None],
-        };
-        for v in loops {
-            if let (Some(v), Some((n, _))) = (v, &values) {
-                names.locals.push((n.clone(), v));
+        let mut writes = 0u64;
+        each_value(&a.each, names, &mut |names| {
+            writes += 1;
+            if writes > MAX_LOOP_WRITES {
+                return Err(ExprError::new(
+                    format!("this assignment's loops write more than {MAX_LOOP_WRITES} times"),
+                    a.span.clone(),
+                )
+                .help("a move writes each slot at most once: loop over the slots it changes"));
             }
-            let r = assignment(a, names, &mut fx, &mut assigned, &mut copies);
-            if v.is_some() {
-                names.locals.pop();
-            }
-            r?;
-        }
+            assignment(a, names, &mut fx, &mut assigned, &mut copies)
+        })?;
     }
     found_permutation(&mut fx, &copies, names.vars);
     let copy = match copies.as_slice() {
@@ -291,6 +285,42 @@ fn effect(
         _ => None,
     };
     Ok((fx, copy))
+}
+
+/// The most writes one assignment's loops may make (a state has at most 512 one-bit slots, so
+/// more could only be slots written twice, found at once, or computed indices).
+const MAX_LOOP_WRITES: u64 = 100_000;
+
+/// Runs `body` once per combination of the loops' values that passes their filters, each loop
+/// variable bound meanwhile. A filter must be known before the search: it decides which writes
+/// the move has, and a move's writes are fixed when it is compiled.
+fn each_value(
+    loops: &[Binding],
+    names: &mut Names,
+    body: &mut dyn FnMut(&mut Names) -> Result<(), ExprError>,
+) -> Result<(), ExprError> {
+    let Some((first, rest)) = loops.split_first() else {
+        return body(names);
+    };
+    for v in names.values(first)? {
+        names.locals.push((first.name.clone(), v));
+        let r = match &first.filter {
+            None => each_value(rest, names, body),
+            Some(f) => match names.lower_as(f, Ty::Bool) {
+                Ok(Ir::Const(0)) => Ok(()),
+                Ok(Ir::Const(_)) => each_value(rest, names, body),
+                Ok(_) => Err(ExprError::new(
+                    "this filter depends on the state; an effect's loops must be known before the search",
+                    f.span.clone(),
+                )
+                .help("filter by parameters and loop variables only, or choose the value by the state: `x[j] = if c then v else x[j]`")),
+                Err(e) => Err(e),
+            },
+        };
+        names.locals.pop();
+        r?;
+    }
+    Ok(())
 }
 
 /// When every computed write copies another slot (plus a constant modulo the range, as
