@@ -146,6 +146,25 @@ fn a_parameter_cycle_is_an_error_naming_it() {
     expect_error(&path, "7:10", &["a -> b -> a"]);
 }
 
+/// Two hints a new user needs: an unknown name one key from a parameter is offered that
+/// parameter (not another one-letter name), and a domain written after an array's colon is
+/// told how a variable is declared.
+#[test]
+fn hints_point_at_the_nearest_name_and_the_declaration_meant() {
+    let head = "[puzzle]\nname = \"h\"\nkind = \"search\"\n\n[params]\nn = 4\n\n[search]\n";
+    let path = spec(
+        "near",
+        &format!("{head}variables = [\"x in 1..4\"]\nconstraints = [\"m > 1\"]\n"),
+    );
+    expect_error(&path, "10:17", &["unknown name `m`", "did you mean `n`?"]);
+    let path = spec("colon", &format!("{head}variables = [\"x: 1..4\"]\n"));
+    expect_error(
+        &path,
+        "9:18",
+        &["`1..4` is not an array size", "declared as \"x in 1..4\""],
+    );
+}
+
 #[test]
 fn parameter_formulas_generators_filters_and_lists() {
     // x counts the pairs i < j of {1, 3, 4, 5, 7} with i + j odd, except those with 4 (k).

@@ -85,14 +85,24 @@ pub fn choose<'a>(
     )
 }
 
-/// The allowed name within edit distance 2 of `value`, if any.
+/// The allowed name within edit distance 2 of `value`, if any. Among names equally near, the
+/// one whose first differing letter is nearest in the alphabet: a slip of one key is most often
+/// to a neighbour (`m` for `n`, rather than for `x`; both one edit away).
 pub fn closest<'a>(value: &str, allowed: &[&'a str]) -> Option<&'a str> {
     allowed
         .iter()
-        .map(|a| (edit_distance(value, a), *a))
-        .filter(|(d, _)| *d <= 2)
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, a)| a)
+        .map(|a| (edit_distance(value, a), letter_gap(value, a), *a))
+        .filter(|(d, ..)| *d <= 2)
+        .min_by_key(|(d, gap, _)| (*d, *gap))
+        .map(|(.., a)| a)
+}
+
+/// How far apart the first differing letters of `a` and `b` are (0 when one starts the other).
+fn letter_gap(a: &str, b: &str) -> u32 {
+    a.chars()
+        .zip(b.chars())
+        .find(|(x, y)| x != y)
+        .map_or(0, |(x, y)| (x as u32).abs_diff(y as u32))
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {
@@ -122,5 +132,8 @@ mod tests {
     fn closest_name_within_two_edits() {
         assert_eq!(closest("shortst", &["shortest", "count"]), Some("shortest"));
         assert_eq!(closest("xyz", &["shortest", "count"]), None);
+        // Ties go to the nearest letter, whatever the order of the names.
+        assert_eq!(closest("m", &["i", "x", "n"]), Some("n"));
+        assert_eq!(closest("m", &["n", "x", "i"]), Some("n"));
     }
 }

@@ -133,11 +133,19 @@ fn array_head(text: &str, known: &Constants) -> Result<Option<ArrayHead>, ExprEr
     let size_text = &text[size_start..size_start + size_len];
     let size_span = size_start..size_start + size_len;
     let bad_size = || {
+        let help = if size_text.contains("..") {
+            // `x: 1..4` is a variable's domain written after an array's colon.
+            format!(
+                "a variable is declared as \"{name} in {size_text}\"; an array as \"{name}: 4 in {size_text}\" (its size, then its domain)"
+            )
+        } else {
+            "write how many elements (\"81\") or rows x columns (\"9x9\"), at least 1".to_string()
+        };
         ExprError::new(
             format!("`{size_text}` is not an array size"),
             size_span.clone(),
         )
-        .help("write how many elements (\"81\") or rows x columns (\"9x9\"), at least 1")
+        .help(help)
     };
     // A number, or a formula of the parameters without spaces (`n`, `2*n`).
     let parse = |t: &str| {
