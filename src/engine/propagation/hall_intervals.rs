@@ -11,22 +11,34 @@
 use super::store::{Bits, Store};
 
 /// Narrows `vars` by their Hall intervals; Some(true) when a domain changed, None on a conflict.
-/// More variables than a domain has bits are left alone (the pigeonhole rule fails them).
+/// More variables than a domain has bits are left alone (the pigeonhole rule fails them). The
+/// fixed variables' values must already be gone from the others' domains.
 pub fn hall_intervals(vars: &[usize], s: &mut Store) -> Option<bool> {
     const MAX: usize = super::store::WIDTH as usize;
     if vars.len() > MAX {
         return Some(false);
     }
+    // Only the free variables: the caller has removed the fixed ones' values from the others,
+    // so a set of variables is a Hall set (or too many for its values) exactly when its free
+    // members are, and the fixed members' values are gone from every other domain already.
+    // Deep in a Golomb search most differences are fixed.
     let mut buf = [0usize; MAX];
-    let order = &mut buf[..vars.len()];
-    order.copy_from_slice(vars);
+    let mut free = 0;
+    for &v in vars {
+        if s.size(v) > 1 {
+            buf[free] = v;
+            free += 1;
+        }
+    }
+    let order = &mut buf[..free];
     // By greatest value ascending: fewer leading zeros is a greater value.
     order.sort_unstable_by_key(|&v| std::cmp::Reverse(s.dom(v).leading_zeros()));
+    let order = &*order;
     let mut changed = false;
     // Variables sharing a least value start the same interval: it is tried once (the caller
     // runs again after any change, so the fixpoint is the same).
     let mut tried: Bits = 0;
-    for &start in vars {
+    for &start in order {
         let lo = s.dom(start).trailing_zeros();
         if i64::from(lo) >= super::store::WIDTH || tried & (1 << lo) != 0 {
             continue;
@@ -45,7 +57,7 @@ pub fn hall_intervals(vars: &[usize], s: &mut Store) -> Option<bool> {
                 return None;
             }
             if room == inside {
-                changed |= remove_outside(vars, s, union)?;
+                changed |= remove_outside(order, s, union)?;
             }
         }
     }
@@ -97,6 +109,26 @@ mod tests {
         keep
     }
 
+    /// Removes each fixed variable's value from the others: Some(true) when a domain changed,
+    /// None when one emptied (two variables fixed to one value).
+    fn remove_fixed(vars: &[usize], s: &mut Store) -> Option<bool> {
+        let mut changed = false;
+        for &v in vars {
+            if s.size(v) == 1 {
+                let value = s.dom(v);
+                for &w in vars {
+                    if w != v && s.dom(w) & value != 0 {
+                        if !s.restrict(w, !value) {
+                            return None;
+                        }
+                        changed = true;
+                    }
+                }
+            }
+        }
+        Some(changed)
+    }
+
     /// A small deterministic generator (xorshift), so the cases are the same on every run.
     fn next(seed: &mut u64) -> u64 {
         *seed ^= *seed << 13;
@@ -131,6 +163,15 @@ mod tests {
             let vars: Vec<usize> = (0..n).collect();
             let mut ok = true;
             loop {
+                // The caller's part: the fixed variables' values leave the others first.
+                match remove_fixed(&vars, &mut s) {
+                    None => ok = false,
+                    Some(true) => continue,
+                    Some(false) => {}
+                }
+                if !ok {
+                    break;
+                }
                 match hall_intervals(&vars, &mut s) {
                     None => ok = false,
                     Some(true) => continue,
