@@ -57,28 +57,45 @@ impl DistinctSum {
         }
     }
 
-    /// One pass; Some(true) when a domain changed.
+    /// One pass; Some(true) when a domain changed. The fixed parts count their own values; the
+    /// free ones take different values from what they can take but the fixed parts hold (deep in
+    /// a Golomb search most gaps are fixed, and their values leave the others).
     fn narrow(&self, s: &mut Store) -> Option<bool> {
-        let k = self.parts.len();
-        let (mut union, mut lo_own, mut hi_own) = (0 as Bits, 0i128, 0i128);
+        let (mut free_union, mut fixed_values, mut fixed_sum, mut free) = (0 as Bits, 0, 0i128, 0);
+        let (mut lo_own, mut hi_own) = (0i128, 0i128);
         for &p in &self.parts {
-            union |= s.dom(p);
-            lo_own += i128::from(s.min(p));
+            let (d, p_lo) = (s.dom(p), i128::from(s.min(p)));
+            lo_own += p_lo;
             hi_own += i128::from(s.max(p));
+            if d.count_ones() == 1 {
+                fixed_values |= d;
+                fixed_sum += p_lo;
+            } else {
+                free_union |= d;
+                free += 1;
+            }
         }
-        // Fewer values than parts: they cannot all differ.
-        let lo = lo_own.max(smallest(s, union, k)?);
-        let hi = hi_own.min(largest(s, union, k)?);
+        let union = free_union & !fixed_values;
+        // Fewer values than free parts: they cannot all differ.
+        let lo = lo_own.max(fixed_sum + smallest(s, union, free)?);
+        let hi = hi_own.min(fixed_sum + largest(s, union, free)?);
         let before = s.dom(self.total);
         if !s.restrict(self.total, s.range_mask(lo, hi)) {
             return None;
         }
         let mut changed = s.dom(self.total) != before;
+        if free == 0 {
+            return Some(changed);
+        }
         let (t_lo, t_hi) = (i128::from(s.min(self.total)), i128::from(s.max(self.total)));
-        // The k - 1 others take k - 1 different values of the union, whichever part is left out.
-        let rest_lo = smallest(s, union, k - 1)?;
-        let rest_hi = largest(s, union, k - 1)?;
+        // The others of a free part: the fixed parts, and free - 1 different values of the
+        // union, whichever free part is left out.
+        let rest_lo = fixed_sum + smallest(s, union, free - 1)?;
+        let rest_hi = fixed_sum + largest(s, union, free - 1)?;
         for &p in &self.parts {
+            if s.size(p) == 1 {
+                continue;
+            }
             let (p_lo, p_hi) = (i128::from(s.min(p)), i128::from(s.max(p)));
             let others_lo = (lo_own - p_lo).max(rest_lo);
             let others_hi = (hi_own - p_hi).min(rest_hi);
@@ -147,7 +164,41 @@ mod tests {
                 (0..=7).collect(),
             ],
             vec![vec![3, 5], (1..=6).collect(), (2..=9).collect()],
+            // Fixed parts: the free ones cannot take their values.
+            vec![
+                vec![1],
+                vec![2],
+                (1..=4).collect(),
+                (1..=4).collect(),
+                (0..=10).collect(),
+            ],
+            vec![vec![1], vec![1, 2, 3], vec![1, 3], (0..=5).collect()],
         ];
+        // And small random groups, some parts fixed.
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut cases = cases;
+        for _ in 0..400 {
+            let k = 2 + (next() % 3) as usize;
+            let mut doms: Vec<Vec<i64>> = (0..k)
+                .map(|_| {
+                    let d: Vec<i64> = (1..=6).filter(|_| next() % 2 == 0).collect();
+                    if d.is_empty() || next() % 3 == 0 {
+                        vec![1 + (next() % 6) as i64]
+                    } else {
+                        d
+                    }
+                })
+                .collect();
+            let lo = (next() % 8) as i64;
+            doms.push((lo..=lo + (next() % 16) as i64).collect());
+            cases.push(doms);
+        }
         for doms in cases {
             let n = doms.len();
             let bits = doms
