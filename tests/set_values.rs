@@ -71,3 +71,17 @@ fn a_formula_in_a_list_inside_an_array_of_tables_is_located_in_the_argument() {
     );
     assert!(e.contains("[[options]] 1"), "{e}");
 }
+
+/// A key the spec's schema does not know, or a value of the wrong type, written by `--set`:
+/// shown in the argument too, while the same value elsewhere in the file is not taken for it.
+#[test]
+fn an_unknown_key_or_a_wrong_value_is_located_in_the_argument() {
+    let e = expect_in_argument(
+        "specs/lights-out-n-rules.toml",
+        "solve.heuristic=\"auto\"",
+        "heuristic",
+    );
+    assert!(e.contains("unknown field `heuristic`"), "{e}");
+    let e = expect_in_argument("specs/hanoi-rules.toml", "solve.limit=-3", "-3");
+    assert!(e.contains("invalid value: integer `-3`"), "{e}");
+}

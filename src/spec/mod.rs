@@ -196,6 +196,19 @@ impl SpecDocument {
     pub fn deserialize<T: DeserializeOwned>(&self) -> Result<T, Diagnostic> {
         toml::from_str(&self.source.text).map_err(|e| {
             let mut d = toml_error(&self.source, &e, "");
+            // A key or value the command line wrote is shown in its `--set` argument: the
+            // edited document has lines the file does not.
+            let text = &self.source.text;
+            let at = e.span().and_then(|s| {
+                let line_start = text[..s.start].rfind('\n').map_or(0, |i| i + 1);
+                let line_end = text[s.end..].find('\n').map_or(text.len(), |i| s.end + i);
+                Some((text.get(s)?, &text[line_start..line_end]))
+            });
+            if let Some((source, span)) = at.and_then(|(written, line)| {
+                (self.overrides.iter()).find_map(|o| o.wrote_key_or_value(written, line))
+            }) {
+                d = d.at(&source, span);
+            }
             if !self.overrides.is_empty() {
                 let list: Vec<String> = self.overrides.iter().map(Override::shown).collect();
                 let extra = format!("the document includes {}", list.join(", "));

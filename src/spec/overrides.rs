@@ -54,6 +54,36 @@ impl Override {
         Some((source, span, bare))
     }
 
+    /// The `--set` argument as a source, with where `written` is in it when it is this
+    /// override's last key or its whole value, written on `line` of the edited document (which
+    /// must then be this key's line: a value alike elsewhere in the file is not this one).
+    pub fn wrote_key_or_value(
+        &self,
+        written: &str,
+        line: &str,
+    ) -> Option<(Arc<SourceText>, std::ops::Range<usize>)> {
+        self.value.as_ref()?;
+        let key = self.path.last()?;
+        let own_line = line.trim_start().strip_prefix(key.as_str())?;
+        if !own_line.trim_start().starts_with('=') {
+            return None;
+        }
+        let key_end = self.raw.find('=')?;
+        let span = if self.path.last().is_some_and(|k| k == written) {
+            let start = self.raw[..key_end].rfind(written)?;
+            start..start + written.len()
+        } else if self.raw[self.value_span.clone()].trim() == written.trim() {
+            self.value_span.clone()
+        } else {
+            return None;
+        };
+        let source = Arc::new(SourceText {
+            name: "--set".to_string(),
+            text: self.raw.clone(),
+        });
+        Some((source, span))
+    }
+
     /// Where the first string literal of `value` (a list or an inline table) that reads
     /// `formula` is written in the argument, quotes included. The parsed value keeps no
     /// places, so its literals are found again in the text in order, each after the last.
