@@ -12,23 +12,24 @@ pub struct DistinctSum {
     pub parts: Vec<usize>,
 }
 
-/// The sum of the `k` smallest values of `set` (None when it has fewer than `k`).
-fn smallest(s: &Store, mut set: Bits, k: usize) -> Option<i128> {
+/// The sums of the `k - 1` and of the `k` smallest values of `set`, `k` at least 1 (None when
+/// it has fewer than `k`): one walk for both.
+fn smallest(s: &Store, mut set: Bits, k: usize) -> Option<(i128, i128)> {
     let mut sum = 0i128;
-    for _ in 0..k {
+    for _ in 1..k {
         if set == 0 {
             return None;
         }
         sum += i128::from(s.value_of(set.trailing_zeros()));
         set &= set - 1;
     }
-    Some(sum)
+    (set != 0).then(|| (sum, sum + i128::from(s.value_of(set.trailing_zeros()))))
 }
 
-/// The sum of the `k` largest values of `set`.
-fn largest(s: &Store, mut set: Bits, k: usize) -> Option<i128> {
+/// The sums of the `k - 1` and of the `k` largest values of `set`, `k` at least 1.
+fn largest(s: &Store, mut set: Bits, k: usize) -> Option<(i128, i128)> {
     let mut sum = 0i128;
-    for _ in 0..k {
+    for _ in 1..k {
         if set == 0 {
             return None;
         }
@@ -36,7 +37,7 @@ fn largest(s: &Store, mut set: Bits, k: usize) -> Option<i128> {
         sum += i128::from(s.value_of(top));
         set &= !(1 << top);
     }
-    Some(sum)
+    (set != 0).then(|| (sum, sum + i128::from(s.value_of(127 - set.leading_zeros()))))
 }
 
 impl DistinctSum {
@@ -77,8 +78,13 @@ impl DistinctSum {
         }
         let union = free_union & !fixed_values;
         // Fewer values than free parts: they cannot all differ.
-        let lo = lo_own.max(fixed_sum + smallest(s, union, free)?);
-        let hi = hi_own.min(fixed_sum + largest(s, union, free)?);
+        let ((rest_lo, all_lo), (rest_hi, all_hi)) = if free == 0 {
+            ((0, 0), (0, 0))
+        } else {
+            (smallest(s, union, free)?, largest(s, union, free)?)
+        };
+        let lo = lo_own.max(fixed_sum + all_lo);
+        let hi = hi_own.min(fixed_sum + all_hi);
         let before = s.dom(self.total);
         if !s.restrict(self.total, s.range_mask(lo, hi)) {
             return None;
@@ -90,8 +96,7 @@ impl DistinctSum {
         let (t_lo, t_hi) = (i128::from(s.min(self.total)), i128::from(s.max(self.total)));
         // The others of a free part: the fixed parts, and free - 1 different values of the
         // union, whichever free part is left out.
-        let rest_lo = fixed_sum + smallest(s, union, free - 1)?;
-        let rest_hi = fixed_sum + largest(s, union, free - 1)?;
+        let (rest_lo, rest_hi) = (fixed_sum + rest_lo, fixed_sum + rest_hi);
         for &p in &self.parts {
             if s.size(p) == 1 {
                 continue;
