@@ -473,7 +473,7 @@ fn a_value_of_none_of_the_accepted_forms_says_which_forms_are_accepted() {
     assert_eq!(out.code, 2, "{}", out.stderr);
     assert!(
         out.stderr
-            .contains(":19:14: expected directions: \"orthogonal\""),
+            .contains("--set:1:18: expected directions: \"orthogonal\""),
         "{}",
         out.stderr
     );

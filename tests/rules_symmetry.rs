@@ -110,23 +110,7 @@ fn brute_force(n: usize, flips: bool) -> (Vec<u64>, Vec<u64>) {
 /// n x n Lights Out as rules, all on to all off, with `symmetries` as `[[symmetry]]` text.
 fn spec(n: usize, symmetries: &str) -> String {
     let rows: Vec<String> = (0..n * n)
-        .map(|i| {
-            let (r, c) = (i / n, i % n);
-            let mut cells = vec![i];
-            if r > 0 {
-                cells.push(i - n);
-            }
-            if r + 1 < n {
-                cells.push(i + n);
-            }
-            if c > 0 {
-                cells.push(i - 1);
-            }
-            if c + 1 < n {
-                cells.push(i + 1);
-            }
-            format!("{cells:?}")
-        })
+        .map(|i| format!("{:?}", common::lights_out_cross(n, i)))
         .collect();
     format!(
         r#"[puzzle]

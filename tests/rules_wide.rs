@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::run_json;
+use common::{lights_out_cross as cross, run_json};
 use serde_json::Value;
 
 const SPEC: &str = "specs/lights-out-n-rules.toml";
@@ -13,26 +13,6 @@ fn solve(args: &[&str]) -> Value {
     let (doc, code) = run_json(args);
     assert_eq!(code, 0, "{doc}");
     doc
-}
-
-/// The lights a press of cell `i` toggles on an n x n board: the cell and its orthogonal
-/// neighbours.
-fn cross(n: usize, i: usize) -> Vec<usize> {
-    let (r, c) = (i / n, i % n);
-    let mut out = vec![i];
-    if r > 0 {
-        out.push(i - n);
-    }
-    if r + 1 < n {
-        out.push(i + n);
-    }
-    if c > 0 {
-        out.push(i - 1);
-    }
-    if c + 1 < n {
-        out.push(i + 1);
-    }
-    out
 }
 
 /// The fewest presses that switch `lights` off: every solution of the GF(2) system (press

@@ -102,3 +102,23 @@ pub fn scratch_in(group: &str, name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).expect("a scratch folder");
     dir
 }
+
+/// The lights a press of cell `i` toggles on an n x n Lights Out board: the cell and its
+/// orthogonal neighbours (the tests' own model of the puzzle).
+pub fn lights_out_cross(n: usize, i: usize) -> Vec<usize> {
+    let (r, c) = (i / n, i % n);
+    let mut out = vec![i];
+    if r > 0 {
+        out.push(i - n);
+    }
+    if r + 1 < n {
+        out.push(i + n);
+    }
+    if c > 0 {
+        out.push(i - 1);
+    }
+    if c + 1 < n {
+        out.push(i + 1);
+    }
+    out
+}
