@@ -632,3 +632,44 @@ fn tables_are_read_alike_in_rules_and_search() {
         assert_eq!(help(&a), help(&b), "{name}");
     }
 }
+
+/// A table written as a comprehension: the odd numbers 1, 3, ..., 2n - 1 (their sum is n^2),
+/// and Lights Out 5x5's neighbour table computed in the spec gives the 15 presses of the
+/// written-out table (Anderson and Feil, docs/known-answers.md).
+#[test]
+fn tables_may_be_written_as_comprehensions() {
+    for n in [3i64, 5, 8] {
+        let path = spec(
+            &format!("odd-{n}"),
+            &format!(
+                "[puzzle]\nname = \"odd\"\nkind = \"search\"\n\n[params]\nn = {n}\n\n[tables]\n\
+                 odd = \"[2 * k + 1 for k in 0..n - 1]\"\n\n[search]\nvariables = [\"x in 0..100\"]\n\
+                 constraints = [\"x == sum(odd[k] for k in 0..n - 1)\"]\n"
+            ),
+        );
+        let (doc, code) = run_json(&[&path]);
+        assert_eq!(code, 0, "{doc}");
+        assert_eq!(doc["count"], 1);
+        assert_eq!(doc["solutions"][0][0]["state"]["x"], n * n);
+    }
+    let crosses = "tables.neighbours=\"[[j for j in 0..24 if abs(div(j, 5) - div(i, 5)) + abs(j % 5 - i % 5) <= 1] for i in 0..24]\"";
+    let (doc, code) = run_json(&["specs/lights-out-rules.toml", "--set", crosses]);
+    assert_eq!(code, 0, "{doc}");
+    assert_eq!(doc["cost"], 15);
+}
+
+#[test]
+fn a_table_formula_is_checked_like_any_formula() {
+    let head = "[puzzle]\nname = \"t\"\nkind = \"search\"\n\n[tables]\n";
+    let tail = "\n[search]\nvariables = [\"x in 0..3\"]\n";
+    let path = spec(
+        "unknown",
+        &format!("{head}t = \"[y for k in 0..3]\"\n{tail}"),
+    );
+    expect_error(&path, "6:7", &["in table `t`", "unknown name `y`"]);
+    let path = spec(
+        "deep",
+        &format!("{head}t = \"[[[k for k in 0..1] for j in 0..1] for i in 0..1]\"\n{tail}"),
+    );
+    expect_error(&path, "6:7", &["comprehensions nest two deep at most"]);
+}

@@ -7,6 +7,7 @@ mod ast;
 mod big;
 mod builtins;
 pub mod check;
+mod comprehension;
 mod declaration;
 mod depth;
 mod equation;
@@ -19,6 +20,7 @@ mod rational;
 pub mod template;
 
 pub use ast::{AggOp, BinOp, Binding, Expr, ExprKind, Over};
+pub use comprehension::{Comprehension, Element, parse_comprehension};
 pub use declaration::{
     Constants, Declaration, DomainKind, constant, parse_declaration, parse_declaration_in,
 };

@@ -4,7 +4,7 @@
 //! as a domain (`x in nationality`), and printed by name in `show` (`{nationality[i]}`).
 
 use crate::diagnostic::Diagnostic;
-use crate::expr::check::Table;
+use crate::expr::check::{Names, NoState, Table, Unroll};
 use crate::spec::SpecDocument;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -26,13 +26,17 @@ impl Data {
 
 /// `[tables]` read the same way for every kind that has them: each a list of whole numbers, a
 /// list of such lists, or a list of names, under a plain name that nothing else of the spec
-/// uses. `taken(name)` says what else the spec calls `name` (a parameter, a state variable).
+/// uses; or a formula giving such a list (a comprehension over the parameters `params` and the
+/// tables written as lists). `taken(name)` says what else the spec calls `name` (a parameter, a
+/// state variable).
 pub fn read_tables(
     doc: &SpecDocument,
     raw: &BTreeMap<String, Spanned<toml::Value>>,
+    params: &BTreeMap<String, i64>,
     taken: impl Fn(&str) -> Option<&'static str>,
 ) -> Result<Vec<(String, Table)>, Diagnostic> {
     let mut out = Vec::new();
+    let mut formulas = Vec::new();
     for (name, v) in raw {
         if !is_name(name) {
             return Err(doc
@@ -47,6 +51,10 @@ pub fn read_tables(
                 )
                 .help("give the table another name"));
         }
+        if let toml::Value::String(text) = v.get_ref() {
+            formulas.push((name, Spanned::new(v.span(), text.clone())));
+            continue;
+        }
         let table = table(v.get_ref()).ok_or_else(|| {
             doc.error(
                 v.span(),
@@ -58,7 +66,36 @@ pub fn read_tables(
         })?;
         out.push((name.clone(), table));
     }
+    for (name, text) in formulas {
+        let table = computed(doc, &text, params, &out, name)?;
+        out.push((name.clone(), table));
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(out)
+}
+
+/// The table a formula gives, from the parameters and the tables written as lists.
+fn computed(
+    doc: &SpecDocument,
+    text: &Spanned<String>,
+    params: &BTreeMap<String, i64>,
+    written: &[(String, Table)],
+    name: &str,
+) -> Result<Table, Diagnostic> {
+    let what = format!("table `{name}`");
+    let c = crate::expr::parse_comprehension(text.get_ref())
+        .map_err(|e| doc.formula_error(text, &what, e))?;
+    let mut names = Names {
+        params,
+        tables: written,
+        vars: &NoState,
+        locals: Vec::new(),
+        state: false,
+        unroll: Unroll::default(),
+    };
+    names
+        .table_of(&c)
+        .map_err(|e| doc.formula_error(text, &what, e))
 }
 
 /// The tables of a search or exact-cover spec ([`read_tables`]), and the enumeration members
@@ -68,7 +105,8 @@ pub fn read(
     raw: &BTreeMap<String, Spanned<toml::Value>>,
     constants: &mut BTreeMap<String, i64>,
 ) -> Result<Data, Diagnostic> {
-    let tables = read_tables(doc, raw, |n| {
+    let params = constants.clone();
+    let tables = read_tables(doc, raw, &params, |n| {
         constants.contains_key(n).then_some("parameter")
     })?;
     let mut data = Data::default();

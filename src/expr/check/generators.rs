@@ -45,6 +45,39 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
         }
     }
 
+    /// Runs `body` once per combination of the loops' values that passes their filters, each
+    /// loop variable bound meanwhile (a rules effect's writes, a table's entries). A filter
+    /// must be known before the search: it decides what is there, not a value.
+    pub fn each_value(
+        &mut self,
+        loops: &[Binding],
+        body: &mut dyn FnMut(&mut Self) -> Result<(), ExprError>,
+    ) -> Result<(), ExprError> {
+        let Some((first, rest)) = loops.split_first() else {
+            return body(self);
+        };
+        for v in self.values(first)? {
+            self.locals.push((first.name.clone(), v));
+            let r = match &first.filter {
+                None => self.each_value(rest, body),
+                Some(f) => match self.lower_as(f, Ty::Bool) {
+                    Ok(Ir::Const(0)) => Ok(()),
+                    Ok(Ir::Const(_)) => self.each_value(rest, body),
+                    Ok(Ir::Fail(m, span, _)) => Err(ExprError::new(m, span)),
+                    Ok(_) => Err(err(
+                        "this filter depends on the state; an effect's loops must be known before the search",
+                        &f.span,
+                    )
+                    .help("filter by parameters and loop variables only, or choose the value by the state: `x[j] = if c then v else x[j]`")),
+                    Err(e) => Err(e),
+                },
+            };
+            self.locals.pop();
+            r?;
+        }
+        Ok(())
+    }
+
     pub fn row_values(&mut self, t: &Expr) -> Result<Vec<i64>, ExprError> {
         match &t.kind {
             ExprKind::Name(n) => match self.tables.iter().find(|(m, _)| m == n) {

@@ -4,6 +4,7 @@
 //! the search folded to constants. The rules kind compiles its [`Ir`] to bytecode; exact cover
 //! computes its item names and parameters with it.
 
+mod comprehension;
 mod generators;
 mod index;
 mod ir;

@@ -267,7 +267,7 @@ fn effect(
     let mut copies: Vec<Option<Step>> = Vec::new();
     for a in assignments {
         let mut writes = 0u64;
-        each_value(&a.each, names, &mut |names| {
+        names.each_value(&a.each, &mut |names| {
             writes += 1;
             if writes > MAX_LOOP_WRITES {
                 return Err(ExprError::new(
@@ -290,38 +290,6 @@ fn effect(
 /// The most writes one assignment's loops may make (a state has at most 512 one-bit slots, so
 /// more could only be slots written twice, found at once, or computed indices).
 const MAX_LOOP_WRITES: u64 = 100_000;
-
-/// Runs `body` once per combination of the loops' values that passes their filters, each loop
-/// variable bound meanwhile. A filter must be known before the search: it decides which writes
-/// the move has, and a move's writes are fixed when it is compiled.
-fn each_value(
-    loops: &[Binding],
-    names: &mut Names,
-    body: &mut dyn FnMut(&mut Names) -> Result<(), ExprError>,
-) -> Result<(), ExprError> {
-    let Some((first, rest)) = loops.split_first() else {
-        return body(names);
-    };
-    for v in names.values(first)? {
-        names.locals.push((first.name.clone(), v));
-        let r = match &first.filter {
-            None => each_value(rest, names, body),
-            Some(f) => match names.lower_as(f, Ty::Bool) {
-                Ok(Ir::Const(0)) => Ok(()),
-                Ok(Ir::Const(_)) => each_value(rest, names, body),
-                Ok(_) => Err(ExprError::new(
-                    "this filter depends on the state; an effect's loops must be known before the search",
-                    f.span.clone(),
-                )
-                .help("filter by parameters and loop variables only, or choose the value by the state: `x[j] = if c then v else x[j]`")),
-                Err(e) => Err(e),
-            },
-        };
-        names.locals.pop();
-        r?;
-    }
-    Ok(())
-}
 
 /// When every computed write copies another slot (plus a constant modulo the range, as
 /// `o[1] = (o[0] + 2) % 3`) and the slots read are the slots written, the writes are a

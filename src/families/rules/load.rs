@@ -27,7 +27,7 @@ const MAX_ARRAY: i64 = 4096;
 pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
     let spec: RulesDocument = doc.deserialize()?;
     let params = params(doc, &spec)?;
-    let (tables, words) = tables(doc, &spec)?;
+    let (tables, words) = tables(doc, &spec, &params)?;
     let layout = layout(doc, &spec, &params, &tables)?;
     let mut names = Names {
         params: &params,
@@ -190,7 +190,11 @@ type AllTables = (Vec<(String, Table)>, Vec<(String, Vec<String>)>);
 
 /// The tables (of names too, whose members name their positions in formulas), and apart the
 /// tables of names again, which labels print.
-fn tables(doc: &SpecDocument, spec: &RulesDocument) -> Result<AllTables, Diagnostic> {
+fn tables(
+    doc: &SpecDocument,
+    spec: &RulesDocument,
+    params: &BTreeMap<String, i64>,
+) -> Result<AllTables, Diagnostic> {
     let taken = |n: &str| {
         if spec.params.contains_key(n) {
             Some("parameter")
@@ -201,7 +205,7 @@ fn tables(doc: &SpecDocument, spec: &RulesDocument) -> Result<AllTables, Diagnos
                 .then_some("state variable")
         }
     };
-    let out = crate::spec::tables::read_tables(doc, &spec.tables, taken)?;
+    let out = crate::spec::tables::read_tables(doc, &spec.tables, params, taken)?;
     let words = (out.iter())
         .filter_map(|(name, t)| match t {
             Table::Names(list) => Some((name.clone(), list.clone())),
