@@ -659,6 +659,38 @@ fn tables_may_be_written_as_comprehensions() {
 }
 
 #[test]
+fn an_unknown_name_gets_one_message_in_rules_and_search() {
+    // `m` is one edit from both the parameter `n` and the variable `x`: the nearer letter, `n`,
+    // is offered, in the same words in both kinds.
+    let rules = spec(
+        "near-rules",
+        "[puzzle]\nname = \"r\"\nkind = \"rules\"\n\n[params]\nn = 5\n\n[state]\nx = \"0..20\"\n\n[start]\nx = 0\n\n[[move]]\nname = \"up\"\nwhen = \"x < 20\"\ndo = \"x = x + 1\"\n\n[goal]\nreach = \"x == m\"\n",
+    );
+    // Line 20 is `reach = "x == m"`; `m` is column 15.
+    expect_error(
+        &rules,
+        "20:15",
+        &[
+            "unknown name `m`",
+            "did you mean `n`? the names defined here are: n, x",
+        ],
+    );
+    let search = spec(
+        "near-search",
+        "[puzzle]\nname = \"s\"\nkind = \"search\"\n\n[params]\nn = 5\n\n[search]\nvariables = [\"x in 0..9\"]\nconstraints = [\"x == m\"]\n",
+    );
+    // Line 10 is `constraints = ["x == m"]`; `m` is column 22.
+    expect_error(
+        &search,
+        "10:22",
+        &[
+            "unknown name `m`",
+            "did you mean `n`? the names defined here are: n, x",
+        ],
+    );
+}
+
+#[test]
 fn a_table_formula_is_checked_like_any_formula() {
     let head = "[puzzle]\nname = \"t\"\nkind = \"search\"\n\n[tables]\n";
     let tail = "\n[search]\nvariables = [\"x in 0..3\"]\n";

@@ -16,5 +16,6 @@ mod table;
 
 pub use ir::{Ir, Ty, fold_binary};
 pub use names::{Names, Unroll};
+pub use resolve::unknown_name;
 pub use state::{NoState, Shape, StateVar, StateVars};
 pub use table::{Table, row_entry};

@@ -107,12 +107,18 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
                 known.extend(members.iter().map(String::as_str));
             }
         }
-        known.sort_unstable();
-        known.dedup();
-        let mut help = format!("the names defined here are: {}", known.join(", "));
-        if let Some(near) = crate::spec::closest(n, &known) {
-            help = format!("did you mean `{near}`? {help}");
-        }
-        err(format!("unknown name `{n}`"), s).help(help)
+        unknown_name(n, s, known)
     }
+}
+
+/// The one message for a name that means nothing where it is written, in every kind: the
+/// nearest names offered, then every known name in alphabetical order.
+pub fn unknown_name(n: &str, s: &Range<usize>, mut known: Vec<&str>) -> ExprError {
+    known.sort_unstable();
+    known.dedup();
+    let mut help = format!("the names defined here are: {}", known.join(", "));
+    if let Some(near) = crate::spec::closest(n, &known) {
+        help = format!("did you mean `{near}`? {help}");
+    }
+    err(format!("unknown name `{n}`"), s).help(help)
 }

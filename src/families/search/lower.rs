@@ -186,11 +186,7 @@ impl Scope<'_> {
         known.extend(self.arrays.iter().map(|a| a.name.as_str()));
         known.extend(self.constants.keys().map(String::as_str));
         known.extend(self.data.tables.keys().map(String::as_str));
-        let mut help = format!("the names defined here are: {}", known.join(", "));
-        if let Some(near) = crate::spec::closest(n, &known) {
-            help = format!("did you mean `{near}`? {help}");
-        }
-        Err(ExprError::new(format!("unknown name `{n}`"), span).help(help))
+        Err(crate::expr::check::unknown_name(n, &span, known))
     }
 
     /// An argument that may stand for several values: a whole array, or `array[group]`.
