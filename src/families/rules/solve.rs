@@ -10,7 +10,7 @@ use super::plan::{CATALOG, Objective, Plan};
 use super::puzzle::RulesPuzzle;
 use super::report::{RulesDetails, view};
 use super::search::{Search, Stop};
-use super::word::{Mask, Word};
+use super::word::{Mask, Word, Words};
 use crate::diagnostic::Diagnostic;
 use crate::engine::bfs::BfsOutcome;
 use crate::engine::layers::Layers;
@@ -60,13 +60,15 @@ impl Puzzle for RulesPuzzle {
     }
 
     /// The word is chosen once here: a `u64` when the state fits, a `u128` up to 128 bits,
-    /// else the widest word.
+    /// four words up to 256, else the widest word.
     fn solve(&self, ctx: &SolveContext) -> Result<Report, Diagnostic> {
         let bits = self.rules.layout.bits;
         if bits <= u64::BITS {
             self.solve_in::<u64>(ctx)
         } else if bits <= u128::BITS {
             self.solve_in::<u128>(ctx)
+        } else if bits <= <Words<4> as Word>::BITS {
+            self.solve_in::<Words<4>>(ctx)
         } else {
             self.solve_in::<Mask>(ctx)
         }

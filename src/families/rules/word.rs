@@ -106,27 +106,39 @@ impl Word for u128 {
 /// 64-bit words in the widest state: 512 bits.
 pub const MASK_WORDS: usize = 8;
 
-/// A mask over the widest state, and the widest state's word: [`MASK_WORDS`] 64-bit words,
-/// lowest first. Words of 8 bytes, not `u128`s, whose 16-byte alignment grew and reordered
-/// every move instance and cost the one-word path some 10% in cache misses (Hanoi 12).
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Mask(pub [u64; MASK_WORDS]);
+/// A state of `N` 64-bit words, lowest first: the word of states past 128 bits (four words up
+/// to 256 bits, so that a hash set holds each state in 32 bytes, not 64; else [`Mask`]). Words
+/// of 8 bytes, not `u128`s, whose 16-byte alignment grew and reordered every move instance and
+/// cost the one-word path some 10% in cache misses (Hanoi 12).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Words<const N: usize>(pub [u64; N]);
+
+/// A mask over the widest state (the compiled moves keep theirs so), and the widest state's
+/// word.
+pub type Mask = Words<MASK_WORDS>;
+
+impl<const N: usize> Default for Words<N> {
+    fn default() -> Self {
+        Words([0; N])
+    }
+}
 
 /// The words up to the last one used, and at least two: a mask within two words prints as it
 /// did when masks had two, which keeps the keys of cached pattern tables (they hash the
 /// compiled moves' text) as they were.
-impl Debug for Mask {
+impl<const N: usize> Debug for Words<N> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let used = self
             .0
             .iter()
             .rposition(|&w| w != 0)
-            .map_or(2, |i| (i + 1).max(2));
+            .map_or(2, |i| (i + 1).max(2))
+            .min(N);
         f.debug_tuple("Mask").field(&&self.0[..used]).finish()
     }
 }
 
-impl Mask {
+impl<const N: usize> Words<N> {
     pub fn is_empty(self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
@@ -142,94 +154,94 @@ impl Mask {
 }
 
 /// Numeric order (the highest word first), as the narrower words order the same states.
-impl Ord for Mask {
-    fn cmp(&self, o: &Mask) -> std::cmp::Ordering {
+impl<const N: usize> Ord for Words<N> {
+    fn cmp(&self, o: &Self) -> std::cmp::Ordering {
         self.0.iter().rev().cmp(o.0.iter().rev())
     }
 }
 
-impl PartialOrd for Mask {
-    fn partial_cmp(&self, o: &Mask) -> Option<std::cmp::Ordering> {
+impl<const N: usize> PartialOrd for Words<N> {
+    fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
         Some(self.cmp(o))
     }
 }
 
-impl From<u128> for Mask {
-    fn from(m: u128) -> Mask {
-        let mut w = [0; MASK_WORDS];
+impl<const N: usize> From<u128> for Words<N> {
+    fn from(m: u128) -> Self {
+        let mut w = [0; N];
         w[0] = m as u64;
         w[1] = (m >> 64) as u64;
-        Mask(w)
+        Words(w)
     }
 }
 
-impl From<Mask> for u128 {
+impl<const N: usize> From<Words<N>> for u128 {
     /// The low 128 bits (all of them for a state that fits a `u128`).
-    fn from(m: Mask) -> u128 {
+    fn from(m: Words<N>) -> u128 {
         u128::from(m.0[0]) | (u128::from(m.0[1]) << 64)
     }
 }
 
-impl BitOr for Mask {
-    type Output = Mask;
+impl<const N: usize> BitOr for Words<N> {
+    type Output = Self;
     #[inline(always)]
-    fn bitor(self, o: Mask) -> Mask {
-        Mask(std::array::from_fn(|i| self.0[i] | o.0[i]))
+    fn bitor(self, o: Self) -> Self {
+        Words(std::array::from_fn(|i| self.0[i] | o.0[i]))
     }
 }
 
-impl BitAnd for Mask {
-    type Output = Mask;
+impl<const N: usize> BitAnd for Words<N> {
+    type Output = Self;
     #[inline(always)]
-    fn bitand(self, o: Mask) -> Mask {
-        Mask(std::array::from_fn(|i| self.0[i] & o.0[i]))
+    fn bitand(self, o: Self) -> Self {
+        Words(std::array::from_fn(|i| self.0[i] & o.0[i]))
     }
 }
 
-impl BitXor for Mask {
-    type Output = Mask;
+impl<const N: usize> BitXor for Words<N> {
+    type Output = Self;
     #[inline(always)]
-    fn bitxor(self, o: Mask) -> Mask {
-        Mask(std::array::from_fn(|i| self.0[i] ^ o.0[i]))
+    fn bitxor(self, o: Self) -> Self {
+        Words(std::array::from_fn(|i| self.0[i] ^ o.0[i]))
     }
 }
 
-impl Not for Mask {
-    type Output = Mask;
+impl<const N: usize> Not for Words<N> {
+    type Output = Self;
     #[inline(always)]
-    fn not(self) -> Mask {
-        Mask(self.0.map(|w| !w))
+    fn not(self) -> Self {
+        Words(self.0.map(|w| !w))
     }
 }
 
-impl std::ops::BitOrAssign for Mask {
-    fn bitor_assign(&mut self, o: Mask) {
+impl<const N: usize> std::ops::BitOrAssign for Words<N> {
+    fn bitor_assign(&mut self, o: Self) {
         *self = *self | o;
     }
 }
 
-impl Word for Mask {
-    const BITS: u32 = 64 * MASK_WORDS as u32;
+impl<const N: usize> Word for Words<N> {
+    const BITS: u32 = 64 * N as u32;
 
     #[inline(always)]
     fn field(self, shift: u32, mask: u64) -> u64 {
         let (i, off) = ((shift / 64) as usize, shift % 64);
         let mut raw = self.0[i] >> off;
-        if off > 0 && i + 1 < MASK_WORDS {
+        if off > 0 && i + 1 < N {
             raw |= self.0[i + 1] << (64 - off);
         }
         raw & mask
     }
 
     #[inline(always)]
-    fn place(raw: u64, shift: u32) -> Mask {
+    fn place(raw: u64, shift: u32) -> Self {
         let (i, off) = ((shift / 64) as usize, shift % 64);
-        let mut w = [0; MASK_WORDS];
+        let mut w = [0; N];
         w[i] = raw << off;
-        if off > 0 && i + 1 < MASK_WORDS {
+        if off > 0 && i + 1 < N {
             w[i + 1] = raw >> (64 - off);
         }
-        Mask(w)
+        Words(w)
     }
 
     #[inline(always)]
@@ -237,14 +249,15 @@ impl Word for Mask {
         self.0[0]
     }
 
+    /// The first `N` words (the layout's bits fit them, so nothing set is lost).
     #[inline(always)]
-    fn narrow(wide: Mask) -> Mask {
-        wide
+    fn narrow(wide: Mask) -> Self {
+        Words(std::array::from_fn(|i| wide.0[i]))
     }
 
     #[inline(always)]
     fn widen(self) -> Mask {
-        self
+        Words(std::array::from_fn(|i| if i < N { self.0[i] } else { 0 }))
     }
 }
 
@@ -262,6 +275,9 @@ mod tests {
             let w = <u128 as Word>::place(0b1011, shift);
             assert_eq!(w.field(shift, 0b1111), 0b1011, "shift {shift}");
             assert_eq!(w.count_ones(), 3);
+            let four = <Words<4> as Word>::place(0b1011, shift + 100);
+            assert_eq!(four.field(shift + 100, 0b1111), 0b1011);
+            assert_eq!(<Words<4>>::narrow(four.widen()), four);
             let wide = <Mask as Word>::place(0b1011, shift + 300);
             assert_eq!(
                 wide.field(shift + 300, 0b1111),
