@@ -200,9 +200,14 @@ impl SpecDocument {
             // edited document has lines the file does not.
             let text = &self.source.text;
             let at = e.span().and_then(|s| {
-                let line_start = text[..s.start].rfind('\n').map_or(0, |i| i + 1);
-                let line_end = text[s.end..].find('\n').map_or(text.len(), |i| s.end + i);
-                Some((text.get(s)?, &text[line_start..line_end]))
+                // Checked slices: a span the parser gives is trusted no further than this.
+                let written = text.get(s.clone())?;
+                let line_start = text.get(..s.start)?.rfind('\n').map_or(0, |i| i + 1);
+                let line_end = text
+                    .get(s.end..)?
+                    .find('\n')
+                    .map_or(text.len(), |i| s.end + i);
+                Some((written, text.get(line_start..line_end)?))
             });
             if let Some((source, span)) = at.and_then(|(written, line)| {
                 (self.overrides.iter()).find_map(|o| o.wrote_key_or_value(written, line))
