@@ -336,16 +336,7 @@ fn fingerprint(rules: &Rules, a: &Abstraction, goal: Mask, width: u8) -> Vec<u8>
     let mut out = format!("rules pattern database, {width}-byte entries\n").into_bytes();
     out.extend_from_slice(&pattern_cache::checksum(compiled.as_bytes()).to_le_bytes());
     out.extend_from_slice(&(compiled.len() as u64).to_le_bytes());
-    // The words past the second only when used, so that a table's key is the same as when
-    // states were at most two words wide (a cached table stays valid).
-    let used = goal
-        .0
-        .iter()
-        .rposition(|&w| w != 0)
-        .map_or(2, |i| (i + 1).max(2));
-    goal.0[..used]
-        .iter()
-        .for_each(|w| out.extend_from_slice(&w.to_le_bytes()));
+    (goal.used().iter()).for_each(|w| out.extend_from_slice(&w.to_le_bytes()));
     out.extend_from_slice(&a.table_bound.to_le_bytes());
     out
 }

@@ -123,33 +123,28 @@ impl<const N: usize> Default for Words<N> {
     }
 }
 
-/// The words up to the last one used, and at least two: a mask within two words prints as it
-/// did when masks had two, which keeps the keys of cached pattern tables (they hash the
-/// compiled moves' text) as they were.
+/// Prints [`Words::used`]: a mask within two words prints as it did when masks had two.
 impl<const N: usize> Debug for Words<N> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let used = self
-            .0
-            .iter()
-            .rposition(|&w| w != 0)
-            .map_or(2, |i| (i + 1).max(2))
-            .min(N);
-        f.debug_tuple("Mask").field(&&self.0[..used]).finish()
+        f.debug_tuple("Mask").field(&self.used()).finish()
     }
 }
 
 impl<const N: usize> Words<N> {
+    /// The words up to the last one set, and at least two: what identifies a state or mask
+    /// the same way as when the widest word had two (cached pattern tables are keyed by it, by
+    /// the compiled moves' text and the goal, and stay valid).
+    pub fn used(&self) -> &[u64] {
+        let used = (self.0.iter().rposition(|&w| w != 0)).map_or(2, |i| (i + 1).max(2));
+        &self.0[..used.min(N)]
+    }
+
     pub fn is_empty(self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
 
     pub fn count_ones(self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
-    }
-
-    /// Whether bit `i` is set.
-    pub fn bit(self, i: u32) -> bool {
-        (self.0[(i / 64) as usize] >> (i % 64)) & 1 == 1
     }
 }
 
