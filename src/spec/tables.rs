@@ -105,8 +105,7 @@ pub fn read(
     raw: &BTreeMap<String, Spanned<toml::Value>>,
     constants: &mut BTreeMap<String, i64>,
 ) -> Result<Data, Diagnostic> {
-    let params = constants.clone();
-    let tables = read_tables(doc, raw, &params, |n| {
+    let tables = read_tables(doc, raw, constants, |n| {
         constants.contains_key(n).then_some("parameter")
     })?;
     let mut data = Data::default();

@@ -1,6 +1,6 @@
 //! A table written as a comprehension ([`crate::expr::Comprehension`]), computed when the spec
-//! is loaded: every element a whole number known from the parameters, the tables before it and
-//! the loop variables.
+//! is loaded: every element a whole number known from the parameters, the tables written as
+//! lists and the loop variables.
 
 use super::names::{Names, err};
 use super::state::StateVars;

@@ -67,7 +67,8 @@ impl<W: Word> Images<W> {
             let bit: Vec<Mask> = (0..bytes * 8)
                 .map(|b| {
                     if b < bits as usize {
-                        g.apply(Mask::place(1, b as u32), Mask::place(1, b as u32))
+                        let one = Mask::place(1, b as u32);
+                        g.apply(one, one)
                     } else {
                         Mask::default()
                     }
