@@ -180,13 +180,8 @@ mod tests {
             vec![vec![1], vec![1, 2, 3], vec![1, 3], (0..=5).collect()],
         ];
         // And small random groups, some parts fixed.
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut words = crate::util::random::xorshift(0x2545_F491_4F6C_DD1D);
+        let mut next = || words.next().expect("an endless stream");
         let mut cases = cases;
         for _ in 0..400 {
             let k = 2 + (next() % 3) as usize;

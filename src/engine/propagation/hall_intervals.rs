@@ -84,6 +84,7 @@ pub(super) fn remove_outside(vars: &[usize], s: &mut Store, set: Bits) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::propagation::AllDifferent;
 
     /// Every assignment of pairwise different values from the domains, by enumeration: the
     /// values each variable takes in at least one (empty lists when there is none).
@@ -109,67 +110,37 @@ mod tests {
         keep
     }
 
-    /// Removes each fixed variable's value from the others: Some(true) when a domain changed,
-    /// None when one emptied (two variables fixed to one value).
-    fn remove_fixed(vars: &[usize], s: &mut Store) -> Option<bool> {
-        let mut changed = false;
-        for &v in vars {
-            if s.size(v) == 1 {
-                let value = s.dom(v);
-                for &w in vars {
-                    if w != v && s.dom(w) & value != 0 {
-                        if !s.restrict(w, !value) {
-                            return None;
-                        }
-                        changed = true;
-                    }
-                }
-            }
-        }
-        Some(changed)
-    }
-
-    /// A small deterministic generator (xorshift), so the cases are the same on every run.
-    fn next(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
-
     /// On random small groups the narrowing never loses a supported value, and a conflict is
     /// reported only when no assignment exists; on interval domains it reaches the supported
     /// bounds (bounds consistency), checked by enumeration.
     #[test]
     fn sound_and_bounds_consistent_against_enumeration() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15;
+        let mut words = crate::util::random::xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut next = || words.next().expect("an endless stream");
         for case in 0..3000 {
-            let n = 2 + (next(&mut seed) % 5) as usize;
-            let width = n as u64 + next(&mut seed) % 4;
+            let n = 2 + (next() % 5) as usize;
+            let width = n as u64 + next() % 4;
             let intervals = case % 2 == 0;
             let doms: Vec<Bits> = (0..n)
                 .map(|_| {
                     if intervals {
-                        let a = next(&mut seed) % width;
-                        let b = a + next(&mut seed) % (width - a);
+                        let a = next() % width;
+                        let b = a + next() % (width - a);
                         ((1 as Bits) << (b + 1)) - (1 << a)
                     } else {
-                        (next(&mut seed) as Bits & ((1 << width) - 1)).max(1)
+                        (next() as Bits & ((1 << width) - 1)).max(1)
                     }
                 })
                 .collect();
             let support = supported(&doms);
             let mut s = Store::new(0, doms.clone());
             let vars: Vec<usize> = (0..n).collect();
+            let all_different = AllDifferent { vars: vars.clone() };
             let mut ok = true;
             loop {
                 // The caller's part: the fixed variables' values leave the others first.
-                match remove_fixed(&vars, &mut s) {
-                    None => ok = false,
-                    Some(true) => continue,
-                    Some(false) => {}
-                }
-                if !ok {
+                if all_different.remove_fixed_values(&mut s).is_none() {
+                    ok = false;
                     break;
                 }
                 match hall_intervals(&vars, &mut s) {
