@@ -83,7 +83,7 @@ impl AllDifferent {
 
     /// Removes each fixed variable's value from the others until no new variable is fixed;
     /// the values taken, or None on a conflict.
-    pub(super) fn remove_fixed_values(&self, s: &mut Store) -> Option<Bits> {
+    fn remove_fixed_values(&self, s: &mut Store) -> Option<Bits> {
         let mut taken: Bits = 0;
         let mut done: Bits = 0;
         loop {
