@@ -420,6 +420,28 @@ fn a_stopped_batch_of_starts_is_stopped_not_an_internal_error() {
     assert_eq!(json["status"], "stopped");
 }
 
+/// On a fresh machine the 15-puzzle's pattern databases are built first: a batch stopped then
+/// still lists every start, each stopped (none unsolvable), with a note that says so.
+#[test]
+fn a_batch_stopped_while_its_tables_are_built_lists_every_start_as_stopped() {
+    let cache = common::scratch_in("stop", "cold-cache");
+    let out = outcome(
+        puzzlespec()
+            .env("PUZZLESPEC_CACHE_DIR", &cache)
+            .args(["run", "specs/korf100.toml", "--time-limit", "0.01"])
+            .args(["--json", "--quiet"]),
+    );
+    assert_eq!(out.code, 6, "{}", out.stderr);
+    let json = out.json();
+    assert_eq!(json["status"], "stopped");
+    let instances = json["instances"].as_array().expect("the instances");
+    assert_eq!(instances.len(), 100);
+    assert!(
+        instances.iter().all(|i| i["status"] == "stopped"),
+        "{instances:?}"
+    );
+}
+
 /// The fifteen puzzle stopped at once: the report is stopped and its notes make no claim that
 /// the start is unsolvable (issue 51: "unsolvable: IDA* found no solution of up to 250 moves").
 #[test]

@@ -46,6 +46,24 @@ pub(super) struct Outcome {
     pub(super) stopped: bool,
 }
 
+/// Each start's outcome when the search was stopped before any began: the invariants'
+/// verdicts stand; every other start is stopped.
+fn stopped_before_search(verdicts: &[Verdict]) -> Vec<Outcome> {
+    verdicts
+        .iter()
+        .map(|v| match v {
+            Verdict::Unsolvable(r) => Outcome::unsolvable(r.clone(), 0, Duration::ZERO),
+            Verdict::Solvable(_) | Verdict::Unknown(_) => Outcome {
+                moves: None,
+                reason: "stopped before its search began".into(),
+                nodes: 0,
+                elapsed: Duration::ZERO,
+                stopped: true,
+            },
+        })
+        .collect()
+}
+
 impl Outcome {
     fn unsolvable(reason: String, nodes: u64, elapsed: Duration) -> Outcome {
         Outcome {
@@ -76,9 +94,16 @@ impl TilesPuzzle {
             .any(|v| !matches!(v, Verdict::Unsolvable(_)));
         let dbs = match search {
             Search::IdaStar { patterns } if any_solvable => {
-                // Without room for the tables the search was asked to stop before it began:
-                // the report says so (nothing was solved).
+                // Stopped (time, Ctrl-C, memory) while the tables were being built: every
+                // start the invariants left open is shown as stopped, none as unsolvable.
                 let Some((dbs, notes)) = self.pattern_databases(patterns, progress) else {
+                    let outcomes = stopped_before_search(&verdicts);
+                    report.notes.push(
+                        "stopped while the pattern databases were being built: no start was searched"
+                            .into(),
+                    );
+                    report.stats = Stats::new(0, t0.elapsed());
+                    self.fill(report, &outcomes);
                     return Ok(());
                 };
                 report.notes.extend(notes);
@@ -117,11 +142,16 @@ impl TilesPuzzle {
         check_expected(&self.starts, &outcomes)?;
         let nodes: u64 = outcomes.iter().map(|o| o.nodes).sum();
         report.stats = Stats::new(nodes, t0.elapsed());
-        match (self.starts.as_slice(), outcomes.as_slice()) {
-            ([start], [out]) => self.fill_single(report, start, out),
-            _ => self.fill_batch(report, &outcomes),
-        }
+        self.fill(report, &outcomes);
         Ok(())
+    }
+
+    /// The report of one start or of a batch.
+    fn fill(&self, report: &mut Report, outcomes: &[Outcome]) {
+        match (self.starts.as_slice(), outcomes) {
+            ([start], [out]) => self.fill_single(report, start, out),
+            _ => self.fill_batch(report, outcomes),
+        }
     }
 
     /// One start: refused by its invariant, or searched.
