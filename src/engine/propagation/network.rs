@@ -83,6 +83,11 @@ impl Network {
         }
     }
 
+    /// The variables propagator `p` reads.
+    pub fn scope(&self, p: usize) -> &[u32] {
+        &self.members[p]
+    }
+
     pub fn enqueue(&mut self, p: usize) {
         if !self.queued[p] {
             self.queued[p] = true;
@@ -105,6 +110,7 @@ impl Network {
             };
             let p = p as usize;
             self.queued[p] = false;
+            s.cause = p as u32;
             let ok = match &self.propagators[p] {
                 Propagator::AllDifferent(a) => a.propagate(s),
                 Propagator::Linear(l) => l.propagate(s),

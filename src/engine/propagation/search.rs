@@ -75,6 +75,11 @@ pub struct Outcome {
     /// A part of a split search ([`super::search_part`]): for each of its prefixes in turn, its
     /// number in the whole search's order and the solutions found before it.
     pub part_starts: Vec<(u64, u64)>,
+    /// Nogoods learned from conflicts (a learning search only), forgotten again as the least
+    /// active when there were too many, and kept at the end.
+    pub learned: u64,
+    pub forgotten: u64,
+    pub learned_kept: u64,
 }
 
 impl Outcome {
@@ -166,7 +171,7 @@ fn open_bound<T: Tests>(
 }
 
 /// The objective's best value over the current domains (least for a minimum).
-fn optimistic(p: &Problem) -> Option<i128> {
+pub(super) fn optimistic(p: &Problem) -> Option<i128> {
     let o = p.objective.as_ref()?;
     let s = &p.store;
     let sum: i128 = o
@@ -181,7 +186,7 @@ fn optimistic(p: &Problem) -> Option<i128> {
 }
 
 /// The better of two objective values for the problem's sense (either may be missing).
-fn better_of(p: &Problem, a: Option<i128>, b: Option<i128>) -> Option<i128> {
+pub(super) fn better_of(p: &Problem, a: Option<i128>, b: Option<i128>) -> Option<i128> {
     let minimize = p.objective.as_ref()?.sense == Sense::Minimize;
     match (a, b) {
         (Some(x), Some(y)) => Some(if minimize { x.min(y) } else { x.max(y) }),
@@ -240,7 +245,7 @@ impl Restarts {
     const SCALE: u64 = 100;
 
     /// Counts a conflict; true when it is time to restart.
-    fn failed(&mut self) -> bool {
+    pub(super) fn failed(&mut self) -> bool {
         self.failures += 1;
         if self.failures < Self::SCALE * luby(self.done + 1) {
             return false;
@@ -519,7 +524,7 @@ pub(super) fn objective_value(p: &Problem, bound: Option<usize>) -> Option<i128>
 }
 
 /// From now on, only a strictly better objective value is a solution.
-fn tighten(p: &mut Problem, b: usize, value: i128) {
+pub(super) fn tighten(p: &mut Problem, b: usize, value: i128) {
     let Some(o) = &p.objective else { return };
     let constant = match o.sense {
         // -(sum) - k + value + 1 <= 0, i.e. objective >= value + 1.

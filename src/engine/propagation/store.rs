@@ -7,6 +7,12 @@ pub type Bits = u128;
 /// The widest span of values the bit sets hold.
 pub const WIDTH: i64 = 128;
 
+/// The cause of a change made by a search decision rather than by a propagator.
+pub const DECISION: u32 = u32::MAX;
+
+/// No trail entry (a variable not changed since the start).
+const NONE: u32 = u32::MAX;
+
 pub struct Store {
     /// Value of bit 0, shared by all variables.
     pub offset: i64,
@@ -16,6 +22,20 @@ pub struct Store {
     /// Variables changed since the propagation queue last looked, each with whether its least
     /// or greatest value moved (what bounds reasoning needs to hear about).
     changed: Vec<(u32, bool)>,
+    /// What a learning search reads to explain a change; None otherwise (no cost then).
+    reasons: Option<Reasons>,
+    /// Who makes the next changes: a propagator's number, a learned nogood's, or [`DECISION`]
+    /// (set by whoever runs them; read only when reasons are kept).
+    pub cause: u32,
+}
+
+/// Beside each trail entry, its cause and the variable's previous entry, so that the domain a
+/// variable had at any point of the trail is found by walking its own entries only.
+struct Reasons {
+    /// Per trail entry: (previous entry of the same variable or NONE, cause).
+    entries: Vec<(u32, u32)>,
+    /// Per variable, its newest trail entry or NONE.
+    last: Vec<u32>,
 }
 
 impl Store {
@@ -26,7 +46,19 @@ impl Store {
             domains,
             trail: Vec::with_capacity(4 * n + 16),
             changed: Vec::with_capacity(n),
+            reasons: None,
+            cause: DECISION,
         }
+    }
+
+    /// From now on, keeps the cause of every change (a learning search needs them).
+    pub fn keep_reasons(&mut self) {
+        self.reasons = Some(Reasons {
+            entries: Vec::with_capacity(self.trail.capacity()),
+            last: vec![NONE; self.domains.len()],
+        });
+        // Changes made before are taken as the start (none are kept: the trail is empty then).
+        debug_assert!(self.trail.is_empty());
     }
 
     pub fn len(&self) -> usize {
@@ -91,6 +123,10 @@ impl Store {
         let old = self.domains[v];
         let new = old & keep;
         if new != old {
+            if let Some(r) = &mut self.reasons {
+                r.entries.push((r.last[v], self.cause));
+                r.last[v] = self.trail.len() as u32;
+            }
             self.trail.push((v as u32, old));
             self.domains[v] = new;
             let bounds = new.trailing_zeros() != old.trailing_zeros()
@@ -109,8 +145,53 @@ impl Store {
         while self.trail.len() > mark {
             let (v, old) = self.trail.pop().expect("longer than mark");
             self.domains[v as usize] = old;
+            if let Some(r) = &mut self.reasons {
+                let (prev, _) = r.entries.pop().expect("one per trail entry");
+                r.last[v as usize] = prev;
+            }
         }
         self.changed.clear();
+    }
+
+    /// Trail entry `e`: the variable changed and its domain before the change.
+    pub fn entry(&self, e: usize) -> (usize, Bits) {
+        let (v, old) = self.trail[e];
+        (v as usize, old)
+    }
+
+    /// The cause of trail entry `e` (reasons must be kept).
+    pub fn cause_of(&self, e: usize) -> u32 {
+        self.kept().entries[e].1
+    }
+
+    fn kept(&self) -> &Reasons {
+        self.reasons.as_ref().expect("keep_reasons was called")
+    }
+
+    /// The domain `v` had just before trail entry `e` was made (reasons must be kept).
+    pub fn dom_before(&self, v: usize, e: usize) -> Bits {
+        let r = self.kept();
+        let (mut d, mut i) = (self.domains[v], r.last[v]);
+        while i != NONE && i as usize >= e {
+            d = self.trail[i as usize].1;
+            i = r.entries[i as usize].0;
+        }
+        d
+    }
+
+    /// The first trail entry after which the domain of `v` lies inside `set` for good (None
+    /// when it did before any entry); the domain must lie inside `set` now.
+    pub fn entry_entailing(&self, v: usize, set: Bits) -> Option<usize> {
+        let r = self.kept();
+        let mut i = r.last[v];
+        while i != NONE {
+            // The domain after entry i is inside set; is the one before it too?
+            if self.trail[i as usize].1 & !set != 0 {
+                return Some(i as usize);
+            }
+            i = r.entries[i as usize].0;
+        }
+        None
     }
 
     /// Hands the changed variables to `f` (with whether a bound moved) and forgets them.

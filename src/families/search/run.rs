@@ -32,6 +32,8 @@ pub struct Run {
     /// An unsplit propagation run with a linear objective, cut short: the objective's bound it
     /// proved (no solution is better).
     pub proven_bound: Option<i128>,
+    /// A learning search: nogoods learned, and forgotten as the least active past the cap.
+    pub learned: Option<(u64, u64)>,
 }
 
 /// The solutions kept while a search runs: the first `keep`, or the best for an objective.
@@ -103,6 +105,7 @@ impl SearchPuzzle {
             unbounded_objective: false,
             slots: Vec::new(),
             proven_bound: None,
+            learned: None,
         })
     }
 
@@ -123,7 +126,7 @@ impl SearchPuzzle {
         stop_after: Option<u64>,
         (offset, strategy): (i64, Strategy),
         ctx: &SolveContext,
-    ) -> Result<Run, Diagnostic> {
+    ) -> Result<(Run, Strategy), Diagnostic> {
         let mut translation = translate::translate(&self.model, offset);
         let mut props = std::mem::take(&mut translation.propagators);
         // Sums of distinct differences (a Golomb ruler's spans over its gaps), only searched.
@@ -131,6 +134,8 @@ impl SearchPuzzle {
             props.push(p);
             translation.sources.push(translation.sources[from]);
         }
+        let disjunctive = props.iter().any(|p| matches!(p, Propagator::Clause(_)));
+        let strategy = strategy.settle_learning(self.objective, disjunctive, ctx.shard.is_some());
         let (problem, bounded) = self.problem(props, &translation.extra, offset, strategy);
         let mut k = self.keeper(keep, stop_after);
         // The variables the translation added come last; a solution is the model's part.
@@ -146,6 +151,9 @@ impl SearchPuzzle {
             Some(s) => {
                 let progress = ctx.progress;
                 propagation::search_part(problem, &self.model, on_solution, progress, s, branching)
+            }
+            None if strategy.learning => {
+                propagation::search_learning(problem, &self.model, on_solution, ctx.progress)
             }
             None => propagation::search(problem, &self.model, on_solution, ctx.progress),
         };
@@ -164,8 +172,9 @@ impl SearchPuzzle {
         run.translation = Some(translation);
         run.root_conflict = out.root_conflict;
         run.proven_bound = out.proven_bound;
+        run.learned = strategy.learning.then_some((out.learned, out.forgotten));
         run.unbounded_objective = self.goal.is_some() && !bounded;
-        Ok(run)
+        Ok((run, strategy))
     }
 
     /// The engine's problem; and whether the objective is bounded by branch and bound.
@@ -231,6 +240,7 @@ impl Run {
             unbounded_objective: false,
             slots: Vec::new(),
             proven_bound: None,
+            learned: None,
         }
     }
 }

@@ -13,6 +13,7 @@ use crate::engine::propagation::Sense;
 use crate::expr::template;
 use crate::expr::{self, Rational};
 use crate::families::family::{Keeps, Puzzle, SearchSize, SolveContext};
+use crate::report::group_digits;
 use crate::report::shard::part_note;
 use crate::report::{Report, Stats, Status};
 use serde_json::Value as Json;
@@ -70,8 +71,12 @@ impl Puzzle for SearchPuzzle {
                     offset,
                     strategy,
                 } => {
-                    report.notes.push(strategy.note(self.objective));
-                    self.propagate(keep, stop_after, (offset, strategy), ctx)?
+                    let (run, used) = self.propagate(keep, stop_after, (offset, strategy), ctx)?;
+                    report.notes.push(used.note(self.objective));
+                    if let Some((learned, forgotten)) = run.learned {
+                        report.notes.push(learned_note(learned, forgotten));
+                    }
+                    run
                 }
             }
         } else {
@@ -309,4 +314,17 @@ impl SearchPuzzle {
             values: view,
         })
     }
+}
+
+/// What a learning search learned, and whether the cap on kept nogoods was reached.
+fn learned_note(learned: u64, forgotten: u64) -> String {
+    let mut note = format!("learned {} nogoods", group_digits(learned.into()));
+    if forgotten > 0 {
+        note.push_str(&format!(
+            "; {} of them forgotten again as the least active (the nogoods kept are capped, the cap growing to {})",
+            group_digits(forgotten.into()),
+            group_digits(crate::engine::propagation::MOST_NOGOODS as u128)
+        ));
+    }
+    note
 }

@@ -51,6 +51,8 @@ pub struct SearchTable {
     pub order: Option<Spanned<String>>,
     /// "auto" (default), "min", "max" or "split": how a bound variable's values are tried.
     pub values: Option<Spanned<String>>,
+    /// "auto" (default), "on" or "off": whether the search learns nogoods from its conflicts.
+    pub learning: Option<Spanned<String>>,
 }
 
 /// `{ vars = ["A", "cell[3]"], rows = [[1, 2], [2, 3]] }`.
