@@ -92,6 +92,10 @@ measure "puzzlespec golomb 9 marks (minimize)" "44]$" \
 measure "minizinc+gecode golomb 9 marks (minimize)" "==========" \
     minizinc --solver gecode -D 'n=9;longest=63' $models/golomb.mzn
 cpsat_measure "golomb 9 marks (minimize)" "objective: 44 " golomb --n 9
+measure "puzzlespec jobshop ft06 (minimize, learning)" "makespan 55;" \
+    $bin run --quiet specs/jobshop-ft06.toml
+measure "minizinc+gecode jobshop ft06 (minimize)" "==========" \
+    minizinc --solver gecode $models/jobshop-ft06.mzn
 if [[ "${CPSAT_MAGIC:-0}" == 1 ]]; then
     cpsat_measure "magic-square-4 (all)" "count: 7040 " magic-square-4
 fi

@@ -165,7 +165,8 @@ impl Strategy {
 }
 
 /// `auto` learns where failures share causes that propagation does not see at once: the
-/// disjunctions of a schedule (job shop ft06: 257 nodes against 31.8 million). Without them the
+/// disjunctions of a schedule (job shop ft06: 257 nodes; without learning 31.8 million by fewest
+/// values first, 1,382 by dom/wdeg with least values first). Without them the
 /// shipped optimisations propagate strongly enough that explaining every change costs more
 /// than the nogoods save (Golomb 9: 38,724 nodes in 3.3 s against 5,937 in 0.09 s).
 fn auto_learning_reason(disjunctive: bool) -> &'static str {
