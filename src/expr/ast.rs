@@ -32,6 +32,9 @@ pub enum ExprKind {
     Index(Box<Expr>, Box<Expr>),
     /// `op(body for b1 for b2 ...)`: the bindings nest, the first outermost.
     Aggregate(AggOp, Box<Expr>, Vec<Binding>),
+    /// `op([e1, e2, ...])`: the aggregate over a list written out, the same as over a
+    /// generator of its elements (`max([a, b, 3])`); see `super::list`.
+    Listed(AggOp, Vec<Expr>),
     /// `if c then a else b`.
     If(Box<Expr>, Box<Expr>, Box<Expr>),
 }
@@ -58,6 +61,23 @@ pub enum AggOp {
 }
 
 impl AggOp {
+    /// Every aggregate, for [`AggOp::named`].
+    const ALL: [AggOp; 8] = [
+        AggOp::Sum,
+        AggOp::Prod,
+        AggOp::Count,
+        AggOp::All,
+        AggOp::Any,
+        AggOp::Min,
+        AggOp::Max,
+        AggOp::Distinct,
+    ];
+
+    /// The aggregate called `name`, if there is one.
+    pub fn named(name: &str) -> Option<AggOp> {
+        AggOp::ALL.into_iter().find(|op| op.name() == name)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             AggOp::Sum => "sum",
@@ -72,7 +92,7 @@ impl AggOp {
     }
 
     /// The type the body must have, and the type of the whole aggregate.
-    fn types(self) -> (Type, Type) {
+    pub fn types(self) -> (Type, Type) {
         match self {
             AggOp::Sum | AggOp::Prod | AggOp::Min | AggOp::Max => (Type::Number, Type::Number),
             AggOp::Count => (Type::Bool, Type::Number),
@@ -165,7 +185,7 @@ impl Expr {
                 a.bind(lookup, known)?;
                 b.bind(lookup, known)
             }
-            ExprKind::Call(_, args) | ExprKind::Apply(_, args) => {
+            ExprKind::Call(_, args) | ExprKind::Apply(_, args) | ExprKind::Listed(_, args) => {
                 args.iter_mut().try_for_each(|a| a.bind(lookup, known))
             }
             ExprKind::If(c, a, b) => {
@@ -222,6 +242,16 @@ impl Expr {
                 want(body, body_type)?;
                 Ok(result)
             }
+            ExprKind::Listed(op, items) => {
+                let types = items
+                    .iter()
+                    .map(|e| Ok((e.check_type()?, e.span.clone())))
+                    .collect::<Result<Vec<_>, ExprError>>()?;
+                match super::list::element_error(*op, &types) {
+                    Some(e) => Err(e),
+                    None => Ok(op.types().1),
+                }
+            }
             ExprKind::Neg(e) => want(e, Type::Number).map(|_| Type::Number),
             ExprKind::Not(e) => want(e, Type::Bool).map(|_| Type::Bool),
             ExprKind::Binary(op, a, b) => {
@@ -260,7 +290,9 @@ impl Expr {
                 f(a);
                 f(b);
             }
-            ExprKind::Call(_, args) | ExprKind::Apply(_, args) => args.iter().for_each(f),
+            ExprKind::Call(_, args) | ExprKind::Apply(_, args) | ExprKind::Listed(_, args) => {
+                args.iter().for_each(f)
+            }
             ExprKind::If(c, a, b) => {
                 f(c);
                 f(a);

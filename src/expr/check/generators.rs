@@ -5,7 +5,9 @@ use super::ir::{Ir, Ty, fold_binary, fold_call};
 use super::names::{Names, Unroll, err};
 use super::state::StateVars;
 use super::table::Table;
-use crate::expr::{AggOp, BinOp, Binding, Builtin, Expr, ExprError, ExprKind, Over};
+use crate::expr::{
+    AggOp, BinOp, Binding, Builtin, Expr, ExprError, ExprKind, Over, list_element_error,
+};
 use crate::report::group_digits;
 use std::ops::Range;
 
@@ -41,7 +43,22 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
                 Ok((lo..=hi).collect())
             }
             Over::Values(t) => self.row_values(t),
-            Over::List(items) => items.iter().map(|t| self.constant(t)).collect(),
+            Over::List(items) => items.iter().map(|t| self.list_value(t)).collect(),
+        }
+    }
+
+    /// An element of a loop's list: the loop variable takes it before the search, so it
+    /// cannot read the state; the list itself may (`sum([x, y])`).
+    fn list_value(&mut self, t: &Expr) -> Result<i64, ExprError> {
+        match self.lower_as(t, Ty::Num)? {
+            Ir::Const(v) => Ok(v),
+            Ir::Fail(m, span, _) => Err(ExprError::new(m, span)),
+            _ => Err(err(
+                "this element of a loop's list depends on the state; a loop's values must be \
+                 known before the search",
+                &t.span,
+            )
+            .help("to combine state values, give the list itself: sum([x, y]), max([x, y])")),
         }
     }
 
@@ -121,34 +138,62 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
         };
         let mut items = Vec::new();
         self.items(op, body, body_ty, bindings, s, &mut items)?;
-        let fold = |join, acc, items: Vec<Ir>| {
-            items
-                .into_iter()
-                .fold(acc, |acc, item| fold_binary(join, acc, item, s))
-        };
-        Ok(match op {
-            AggOp::Sum | AggOp::Count => (fold(BinOp::Add, Ir::Const(0), items), Ty::Num),
-            AggOp::Prod => (fold(BinOp::Mul, Ir::Const(1), items), Ty::Num),
-            AggOp::All => (fold(BinOp::And, Ir::Const(1), items), Ty::Bool),
-            AggOp::Any => (fold(BinOp::Or, Ir::Const(0), items), Ty::Bool),
-            AggOp::Min | AggOp::Max if items.is_empty() => {
-                return Err(err(format!("`{}` over no values", op.name()), s)
-                    .help("make sure the loop has at least one value"));
-            }
-            AggOp::Min => (fold_call(Builtin::Min, items, s), Ty::Num),
-            AggOp::Max => (fold_call(Builtin::Max, items, s), Ty::Num),
-            AggOp::Distinct => {
-                let mut pairs = Vec::new();
-                for (k, a) in items.iter().enumerate() {
-                    for b in &items[k + 1..] {
-                        pairs.push(fold_binary(BinOp::Ne, a.clone(), b.clone(), s));
-                    }
-                }
-                (fold(BinOp::And, Ir::Const(1), pairs), Ty::Bool)
-            }
-        })
+        fold_items(op, items, s)
     }
 
+    /// `op([items])`: the items' types checked together (a list mixing numbers and truth
+    /// values is an error at the odd one), then combined as a generator's.
+    pub(super) fn listed(
+        &mut self,
+        op: AggOp,
+        items: &[Expr],
+        s: &Range<usize>,
+    ) -> Result<(Ir, Ty), ExprError> {
+        let mut lowered = Vec::with_capacity(items.len());
+        let mut types = Vec::with_capacity(items.len());
+        for item in items {
+            let (ir, ty) = self.lower(item)?;
+            lowered.push(ir);
+            types.push((ty.into(), item.span.clone()));
+        }
+        if let Some(e) = list_element_error(op, &types) {
+            return Err(e);
+        }
+        fold_items(op, lowered, s)
+    }
+}
+
+/// The aggregate `op` of its items (already of the body's type).
+fn fold_items(op: AggOp, items: Vec<Ir>, s: &Range<usize>) -> Result<(Ir, Ty), ExprError> {
+    let fold = |join, acc, items: Vec<Ir>| {
+        items
+            .into_iter()
+            .fold(acc, |acc, item| fold_binary(join, acc, item, s))
+    };
+    Ok(match op {
+        AggOp::Sum | AggOp::Count => (fold(BinOp::Add, Ir::Const(0), items), Ty::Num),
+        AggOp::Prod => (fold(BinOp::Mul, Ir::Const(1), items), Ty::Num),
+        AggOp::All => (fold(BinOp::And, Ir::Const(1), items), Ty::Bool),
+        AggOp::Any => (fold(BinOp::Or, Ir::Const(0), items), Ty::Bool),
+        AggOp::Min | AggOp::Max if items.is_empty() => {
+            return Err(err(format!("`{}` over no values", op.name()), s)
+                .help("make sure the loop has at least one value"));
+        }
+        AggOp::Min => (fold_call(Builtin::Min, items, s), Ty::Num),
+        AggOp::Max => (fold_call(Builtin::Max, items, s), Ty::Num),
+        AggOp::Distinct => {
+            let mut pairs = Vec::new();
+            for (k, a) in items.iter().enumerate() {
+                for b in &items[k + 1..] {
+                    pairs.push(fold_binary(BinOp::Ne, a.clone(), b.clone(), s));
+                }
+            }
+            (fold(BinOp::And, Ir::Const(1), pairs), Ty::Bool)
+        }
+    })
+}
+
+impl<S: StateVars + ?Sized> Names<'_, S> {
     /// The unroll count after an aggregate of `n` values at `s`, or the error when it passes a
     /// bound (the size in the message, at the aggregate).
     fn count_unrolled(&self, n: usize, s: &Range<usize>) -> Result<Unroll, ExprError> {

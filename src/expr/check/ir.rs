@@ -20,6 +20,15 @@ impl Ty {
     }
 }
 
+impl From<Ty> for crate::expr::Type {
+    fn from(t: Ty) -> Self {
+        match t {
+            Ty::Num => crate::expr::Type::Number,
+            Ty::Bool => crate::expr::Type::Bool,
+        }
+    }
+}
+
 /// A checked, folded formula over the packed state.
 #[derive(Debug, Clone)]
 pub enum Ir {

@@ -63,6 +63,7 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
             ExprKind::Call(f, args) => self.call(*f, args, s)?,
             ExprKind::Index(base, index) => (self.index(base, index, s)?, Ty::Num),
             ExprKind::Aggregate(op, body, binding) => self.aggregate(*op, body, binding, s)?,
+            ExprKind::Listed(op, items) => self.listed(*op, items, s)?,
             // `Forms::All` refuses a call of an unknown function and binds no slots.
             ExprKind::Apply(name, _) => return Err(unknown_function(name, s)),
             ExprKind::Var(_) => return Err(err("a bound slot has no meaning in rules", s)),

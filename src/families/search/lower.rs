@@ -7,7 +7,8 @@ use super::groups::Group;
 use super::model::Array;
 use crate::expr::check::Table;
 use crate::expr::{
-    AggOp, BinOp, Binding, Builtin, Expr, ExprError, ExprKind, Over, unknown_function,
+    AggOp, BinOp, Binding, Builtin, Expr, ExprError, ExprKind, Over, list_element_error,
+    unknown_function,
 };
 use crate::spec::tables::Data;
 use std::collections::BTreeMap;
@@ -31,10 +32,12 @@ pub struct Scope<'a> {
     pub data: &'a Data,
 }
 
-/// The member of a group the current instance is about.
+/// The member of a group the current instance is about, and the values of the loop variables
+/// bound so far: a number, or (looping over a list written out, `for v in [a, b]`) the
+/// element, which may name the variables.
 struct Ctx<'a> {
     member: Option<(&'a str, &'a [usize])>,
-    loops: Vec<(String, i128)>,
+    loops: Vec<(String, Expr)>,
 }
 
 impl Scope<'_> {
@@ -104,7 +107,7 @@ impl Scope<'_> {
                 self.groups_used(a, out);
                 self.groups_used(b, out);
             }
-            ExprKind::Call(_, args) | ExprKind::Apply(_, args) => {
+            ExprKind::Call(_, args) | ExprKind::Apply(_, args) | ExprKind::Listed(_, args) => {
                 args.iter().for_each(|a| self.groups_used(a, out))
             }
             ExprKind::Aggregate(_, body, _) => self.groups_used(body, out),
@@ -139,6 +142,7 @@ impl Scope<'_> {
             ExprKind::Aggregate(op, body, bindings) => {
                 return self.aggregate(*op, body, bindings, span, ctx);
             }
+            ExprKind::Listed(op, items) => return self.listed(*op, items, span, ctx),
             ExprKind::If(c, a, b) => return self.if_then_else(c, a, b, span, ctx),
         };
         Ok(Expr { kind, span })
@@ -146,9 +150,13 @@ impl Scope<'_> {
 
     fn name(&self, n: &str, span: Range<usize>, ctx: &Ctx) -> Result<Expr, ExprError> {
         if let Some((_, v)) = ctx.loops.iter().rev().find(|(m, _)| m == n) {
-            return Ok(Expr {
-                kind: ExprKind::Int(*v),
-                span,
+            // A number is placed where it is used; a list's element keeps its own place.
+            return Ok(match v.kind {
+                ExprKind::Int(k) => Expr {
+                    kind: ExprKind::Int(k),
+                    span,
+                },
+                _ => v.clone(),
             });
         }
         if let Some((_, slot)) = self.scalars.iter().find(|(m, _)| m == n) {
@@ -303,31 +311,31 @@ impl Scope<'_> {
     ) -> Result<Expr, ExprError> {
         let mut items = Vec::new();
         self.items(op, body, bindings, ctx, &mut items, &span)?;
-        let at = |kind| Expr {
-            kind,
-            span: span.clone(),
-        };
-        Ok(match op {
-            AggOp::Sum => chain(BinOp::Add, items, at(ExprKind::Int(0)), span),
-            AggOp::Prod => chain(BinOp::Mul, items, at(ExprKind::Int(1)), span),
-            AggOp::Count => {
-                let ones = items
-                    .into_iter()
-                    .map(|p| call(Builtin::Int, vec![p], &span));
-                chain(BinOp::Add, ones.collect(), at(ExprKind::Int(0)), span)
-            }
-            AggOp::All => chain(BinOp::And, items, at(truth(true, &span)), span),
-            AggOp::Any => chain(BinOp::Or, items, at(truth(false, &span)), span),
-            AggOp::Min | AggOp::Max | AggOp::Distinct if items.is_empty() => {
-                return Err(
-                    ExprError::new(format!("`{}` over no values", op.name()), span)
-                        .help("make sure the loops give at least one value"),
-                );
-            }
-            AggOp::Min => call(Builtin::Min, items, &span),
-            AggOp::Max => call(Builtin::Max, items, &span),
-            AggOp::Distinct => call(Builtin::Distinct, items, &span),
-        })
+        combine(op, items, span)
+    }
+
+    /// `op([items])`: the items lowered and their types checked together (a list mixing
+    /// numbers and truth values is an error at the odd one), then combined as a generator's,
+    /// so `distinct([a, b, c])` is propagated as all-different.
+    fn listed(
+        &self,
+        op: AggOp,
+        items: &[Expr],
+        span: Range<usize>,
+        ctx: &mut Ctx,
+    ) -> Result<Expr, ExprError> {
+        let items = items
+            .iter()
+            .map(|i| self.expr(i, ctx))
+            .collect::<Result<Vec<_>, _>>()?;
+        let types = items
+            .iter()
+            .map(|e| Ok((e.check_type()?, e.span.clone())))
+            .collect::<Result<Vec<_>, ExprError>>()?;
+        if let Some(e) = list_element_error(op, &types) {
+            return Err(e);
+        }
+        combine(op, items, span)
     }
 
     /// The items of an aggregate for the loops `bindings`, innermost last.
@@ -396,8 +404,21 @@ impl Scope<'_> {
     }
 
     /// The values a loop variable takes: a range, a list, a table (its values; a table of
-    /// rows or names, its positions) or a row of a table.
-    fn loop_values(&self, b: &Binding, ctx: &mut Ctx) -> Result<Vec<i128>, ExprError> {
+    /// rows or names, its positions) or a row of a table. A list's elements may name the
+    /// variables (`for v in [a, b + 1]`): the loop variable then stands for each element.
+    fn loop_values(&self, b: &Binding, ctx: &mut Ctx) -> Result<Vec<Expr>, ExprError> {
+        if let Over::List(items) = &b.over {
+            return items.iter().map(|t| self.expr(t, ctx)).collect();
+        }
+        let number = |v: i128| Expr {
+            kind: ExprKind::Int(v),
+            span: b.span.clone(),
+        };
+        Ok(self.loop_numbers(b, ctx)?.into_iter().map(number).collect())
+    }
+
+    /// The values of a loop over a range or a table, all numbers.
+    fn loop_numbers(&self, b: &Binding, ctx: &mut Ctx) -> Result<Vec<i128>, ExprError> {
         match &b.over {
             Over::Range(lo, hi) => {
                 let (lo, hi) = (self.constant(lo, ctx)?, self.constant(hi, ctx)?);
@@ -410,8 +431,8 @@ impl Scope<'_> {
                 }
                 Ok((lo..=hi).collect())
             }
-            Over::List(items) => items.iter().map(|t| self.constant(t, ctx)).collect(),
             Over::Values(t) => self.table_values(t, ctx),
+            Over::List(_) => unreachable!("a list is read by loop_values"),
         }
     }
 
@@ -526,6 +547,37 @@ impl Scope<'_> {
             }
         })
     }
+}
+
+/// The aggregate `op` of its items (each already lowered).
+fn combine(op: AggOp, items: Vec<Expr>, span: Range<usize>) -> Result<Expr, ExprError> {
+    let at = |kind| Expr {
+        kind,
+        span: span.clone(),
+    };
+    Ok(match op {
+        AggOp::Sum => chain(BinOp::Add, items, at(ExprKind::Int(0)), span),
+        AggOp::Prod => chain(BinOp::Mul, items, at(ExprKind::Int(1)), span),
+        AggOp::Count => {
+            let ones = items
+                .into_iter()
+                .map(|p| call(Builtin::Int, vec![p], &span));
+            chain(BinOp::Add, ones.collect(), at(ExprKind::Int(0)), span)
+        }
+        AggOp::All => chain(BinOp::And, items, at(truth(true, &span)), span),
+        AggOp::Any => chain(BinOp::Or, items, at(truth(false, &span)), span),
+        // No two of no values are equal.
+        AggOp::Distinct if items.is_empty() => at(truth(true, &span)),
+        AggOp::Min | AggOp::Max if items.is_empty() => {
+            return Err(
+                ExprError::new(format!("`{}` over no values", op.name()), span)
+                    .help("make sure the loops give at least one value"),
+            );
+        }
+        AggOp::Min => call(Builtin::Min, items, &span),
+        AggOp::Max => call(Builtin::Max, items, &span),
+        AggOp::Distinct => call(Builtin::Distinct, items, &span),
+    })
 }
 
 /// The span of a term's base name, for a message about a row.
