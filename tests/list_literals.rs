@@ -272,7 +272,7 @@ fn a_list_where_it_has_no_meaning_is_refused_saying_where_lists_go() {
     let words = ["`max` of an empty list has no value"];
     expect_error(&search_bad("empty", "max([]) == 1"), "7:21", &words);
     // An array is many values, not one element of a list.
-    let words = ["`cell` is an array"];
+    let words = ["`cell` is an array of 3, used here as a number"];
     expect_error(&search_bad("array", "sum([cell, a]) == 3"), "7:22", &words);
     // A rules loop takes its values before the search; the list itself may read the state.
     let words = ["depends on the state", "sum([x, y])"];

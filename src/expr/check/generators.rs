@@ -29,16 +29,8 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
             Over::Range(lo, hi) => {
                 let (lo, hi) = (self.constant(lo)?, self.constant(hi)?);
                 if hi.saturating_sub(lo) >= MAX_RANGE {
-                    let size = i128::from(hi) - i128::from(lo) + 1;
-                    return Err(err(
-                        format!(
-                            "{lo}..{hi} has {} values, more than the {} a loop may take",
-                            group_digits(size as u128),
-                            group_digits(u128::from(MAX_RANGE as u64))
-                        ),
-                        &binding.span,
-                    )
-                    .help("narrow the range; a loop's values are all known before the search"));
+                    let max = MAX_RANGE as u64;
+                    return Err(range_too_long(lo.into(), hi.into(), max, &binding.span));
                 }
                 Ok((lo..=hi).collect())
             }
@@ -50,7 +42,7 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
     /// An element of a loop's list: the loop variable takes it before the search, so it
     /// cannot read the state; the list itself may (`sum([x, y])`).
     fn list_value(&mut self, t: &Expr) -> Result<i64, ExprError> {
-        match self.lower_as(t, Ty::Num)? {
+        match self.lower_as(t, Ty::Number)? {
             Ir::Const(v) => Ok(v),
             Ir::Fail(m, span, _) => Err(ExprError::new(m, span)),
             _ => Err(err(
@@ -133,7 +125,7 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
         s: &Range<usize>,
     ) -> Result<(Ir, Ty), ExprError> {
         let body_ty = match op {
-            AggOp::Sum | AggOp::Prod | AggOp::Min | AggOp::Max | AggOp::Distinct => Ty::Num,
+            AggOp::Sum | AggOp::Prod | AggOp::Min | AggOp::Max | AggOp::Distinct => Ty::Number,
             AggOp::Count | AggOp::All | AggOp::Any => Ty::Bool,
         };
         let mut items = Vec::new();
@@ -154,13 +146,28 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
         for item in items {
             let (ir, ty) = self.lower(item)?;
             lowered.push(ir);
-            types.push((ty.into(), item.span.clone()));
+            types.push((ty, item.span.clone()));
         }
         if let Some(e) = list_element_error(op, &types) {
             return Err(e);
         }
         fold_items(op, lowered, s)
     }
+}
+
+/// The error of a loop over `lo..hi`, more than the `max` values a loop may take (in every
+/// kind, with its size).
+pub fn range_too_long(lo: i128, hi: i128, max: u64, s: &Range<usize>) -> ExprError {
+    let size = hi.saturating_sub(lo).saturating_add(1);
+    err(
+        format!(
+            "{lo}..{hi} has {} values, more than the {} a loop may take",
+            group_digits(size.unsigned_abs()),
+            group_digits(u128::from(max))
+        ),
+        s,
+    )
+    .help("narrow the range; a loop's values are all known before the search")
 }
 
 /// The aggregate `op` of its items (already of the body's type).
@@ -171,16 +178,16 @@ fn fold_items(op: AggOp, items: Vec<Ir>, s: &Range<usize>) -> Result<(Ir, Ty), E
             .fold(acc, |acc, item| fold_binary(join, acc, item, s))
     };
     Ok(match op {
-        AggOp::Sum | AggOp::Count => (fold(BinOp::Add, Ir::Const(0), items), Ty::Num),
-        AggOp::Prod => (fold(BinOp::Mul, Ir::Const(1), items), Ty::Num),
+        AggOp::Sum | AggOp::Count => (fold(BinOp::Add, Ir::Const(0), items), Ty::Number),
+        AggOp::Prod => (fold(BinOp::Mul, Ir::Const(1), items), Ty::Number),
         AggOp::All => (fold(BinOp::And, Ir::Const(1), items), Ty::Bool),
         AggOp::Any => (fold(BinOp::Or, Ir::Const(0), items), Ty::Bool),
         AggOp::Min | AggOp::Max if items.is_empty() => {
             return Err(err(format!("`{}` over no values", op.name()), s)
                 .help("make sure the loop has at least one value"));
         }
-        AggOp::Min => (fold_call(Builtin::Min, items, s), Ty::Num),
-        AggOp::Max => (fold_call(Builtin::Max, items, s), Ty::Num),
+        AggOp::Min => (fold_call(Builtin::Min, items, s), Ty::Number),
+        AggOp::Max => (fold_call(Builtin::Max, items, s), Ty::Number),
         AggOp::Distinct => {
             let mut pairs = Vec::new();
             for (k, a) in items.iter().enumerate() {

@@ -5,7 +5,10 @@
 
 use super::groups::Group;
 use super::model::Array;
-use crate::expr::check::Table;
+use crate::expr::check::{
+    Table, array_as_number, entry_as_number, group_as_number, range_too_long, table_as_number,
+    unknown_name,
+};
 use crate::expr::{
     AggOp, BinOp, Binding, Builtin, Expr, ExprError, ExprKind, Over, list_element_error,
     unknown_function,
@@ -171,30 +174,28 @@ impl Scope<'_> {
                 span,
             });
         }
-        if self.data.tables.contains_key(n) {
-            return Err(
-                ExprError::new(format!("`{n}` is a table, not one value"), span)
-                    .help(format!("index it ({n}[0]) or loop over it: for x in {n}")),
-            );
+        if let Some(t) = self.data.tables.get(n) {
+            return Err(table_as_number(n, t, &span));
         }
-        if self.arrays.iter().any(|a| a.name == n) {
-            return Err(
-                ExprError::new(format!("`{n}` is an array, not one value"), span).help(format!(
-                    "index it ({n}[0]) or pass it whole to distinct({n}), sum({n}), ..."
-                )),
-            );
+        if let Some(a) = self.arrays.iter().find(|a| a.name == n) {
+            return Err(array_as_number(n, a.len, &span));
         }
         if self.groups.contains_key(n) {
-            return Err(
-                ExprError::new(format!("`{n}` is a group of positions"), span)
-                    .help(format!("index an array with it: distinct(cell[{n}])")),
-            );
+            return Err(group_as_number(n, &span));
         }
+        Err(self.unknown(n, &span, ctx))
+    }
+
+    /// The one message of every kind for a name that means nothing here (the checker's
+    /// [`unknown_name`]), offering the nearest of the names a constraint may use.
+    fn unknown(&self, n: &str, span: &Range<usize>, ctx: &Ctx) -> ExprError {
         let mut known: Vec<&str> = self.scalars.iter().map(|(m, _)| m.as_str()).collect();
         known.extend(self.arrays.iter().map(|a| a.name.as_str()));
         known.extend(self.constants.keys().map(String::as_str));
         known.extend(self.data.tables.keys().map(String::as_str));
-        Err(crate::expr::check::unknown_name(n, &span, known))
+        known.extend(self.groups.keys().map(String::as_str));
+        known.extend(ctx.loops.iter().map(|(m, _)| m.as_str()));
+        unknown_name(n, span, known)
     }
 
     /// An argument that may stand for several values: a whole array, or `array[group]`.
@@ -215,7 +216,7 @@ impl Scope<'_> {
                 Ok(vec![self.table_entry(base, index, ctx)?])
             }
             ExprKind::Index(base, index) => {
-                let array = self.array_of(base)?;
+                let array = self.array_of(base, ctx)?;
                 if let (ExprKind::Name(g), Some((member_of, positions))) = (&index.kind, ctx.member)
                     && g == member_of
                 {
@@ -237,7 +238,7 @@ impl Scope<'_> {
         }
     }
 
-    fn array_of(&self, base: &Expr) -> Result<&Array, ExprError> {
+    fn array_of(&self, base: &Expr, ctx: &Ctx) -> Result<&Array, ExprError> {
         let ExprKind::Name(n) = &base.kind else {
             return Err(ExprError::new(
                 "only an array can be indexed, with one index",
@@ -245,7 +246,13 @@ impl Scope<'_> {
             )
             .help("write cell[i]; a grid is one array indexed row * columns + column"));
         };
+        let known = self.scalars.iter().any(|(m, _)| m == n)
+            || self.constants.contains_key(n)
+            || ctx.loops.iter().any(|(m, _)| m == n);
         self.arrays.iter().find(|a| &a.name == n).ok_or_else(|| {
+            if !known && !self.groups.contains_key(n) {
+                return self.unknown(n, &base.span, ctx);
+            }
             ExprError::new(format!("`{n}` is not an array"), base.span.clone())
                 .help("declare an array as \"cell: 81 in 1..9\"")
         })
@@ -423,11 +430,7 @@ impl Scope<'_> {
             Over::Range(lo, hi) => {
                 let (lo, hi) = (self.constant(lo, ctx)?, self.constant(hi, ctx)?);
                 if hi - lo >= MAX_UNROLL {
-                    return Err(ExprError::new(
-                        format!("{lo}..{hi} has {} values", hi - lo + 1),
-                        b.span.clone(),
-                    )
-                    .help(format!("a generator unrolls at most {MAX_UNROLL} values")));
+                    return Err(range_too_long(lo, hi, MAX_UNROLL as u64, &b.span));
                 }
                 Ok((lo..=hi).collect())
             }
@@ -483,17 +486,14 @@ impl Scope<'_> {
             .help("positions count from 0")
         };
         let at = usize::try_from(i).map_err(|_| outside())?;
-        let value = match table {
-            Table::List(v) => *v.get(at).ok_or_else(outside)?,
-            Table::Names(_) => {
-                return Err(ExprError::new("a name is not a number", span)
-                    .help("names print in `show`; compare positions in constraints instead"));
-            }
-            Table::Rows(_) => {
-                return Err(ExprError::new("a row of a table is not one value", span)
-                    .help("index it again (t[i][j]) or loop over it (for x in t[i])"));
-            }
+        let Table::List(v) = table else {
+            let name = match &base.kind {
+                ExprKind::Name(n) => n.as_str(),
+                _ => "",
+            };
+            return Err(entry_as_number(name, table, &span).expect("not a list of numbers"));
         };
+        let value = *v.get(at).ok_or_else(outside)?;
         Ok(Expr {
             kind: ExprKind::Int(i128::from(value)),
             span,
