@@ -269,6 +269,9 @@ fn a_list_where_it_has_no_meaning_is_refused_saying_where_lists_go() {
     ];
     expect_error(&search_bad("abs", "abs([a, b]) == 1"), "7:21", &words);
     expect_error(&rules_bad("abs-rules", "abs([a, b]) == 1"), "36:14", &words);
+    let words = ["a list cannot stand here", "max([a, b])"];
+    expect_error(&search_bad("alone", "a == [1, 2]"), "7:22", &words);
+    expect_error(&rules_bad("alone-rules", "a == [1, 2]"), "36:15", &words);
     let words = ["`max` of an empty list has no value"];
     expect_error(&search_bad("empty", "max([]) == 1"), "7:21", &words);
     // An array is many values, not one element of a list.

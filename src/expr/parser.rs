@@ -264,6 +264,9 @@ pub(super) fn syntax_error(text: &str, e: pest::error::Error<Rule>, parens: bool
     };
     // The offending token: a whole word or number, else one character.
     let rest = &text[pos..];
+    if rest.starts_with('[') && expected.contains("a number") {
+        return misplaced_list(rest, pos);
+    }
     if let Some(quote) = rest.chars().next().filter(|c| ['"', '\''].contains(c)) {
         return quoted_string(rest, pos, quote);
     }
@@ -284,6 +287,20 @@ pub(super) fn syntax_error(text: &str, e: pest::error::Error<Rule>, parens: bool
     ExprError::new(
         format!("syntax error at column {column} of the formula: expected {expected}, {found}"),
         pos..end,
+    )
+}
+
+/// A list where an operand was expected (`x == [1, 2]`): a list is no value of its own, only
+/// an aggregate's argument.
+fn misplaced_list(rest: &str, pos: usize) -> ExprError {
+    let len = rest.find(']').map_or(1, |end| end + 1);
+    ExprError::new(
+        "a list cannot stand here: a formula's values are numbers and truth values, and a list \
+         is only an aggregate's argument",
+        pos..pos + len,
+    )
+    .help(
+        "aggregate it, e.g. max([a, b]), sum([a, b]), or loop over it: any(x == v for v in [1, 2])",
     )
 }
 
