@@ -113,9 +113,12 @@ fn a_distinct_list_is_propagated_as_a_distinct_generator() {
     assert!(!notes.contains("no propagator"), "{notes}");
 }
 
-/// The rules spec's moves and goal, by a breadth-first search written here: the fewest moves.
-fn fewest_rules_moves() -> u64 {
-    let moves = |(a, b, c): (i64, i64, i64)| {
+type State = (i64, i64, i64);
+
+/// The rules spec's moves to a state where `goal` holds, by a breadth-first search written
+/// here: the fewest moves.
+fn fewest_rules_moves(goal: impl Fn(State) -> bool) -> u64 {
+    let moves = |(a, b, c): State| {
         let mut out = Vec::new();
         if a < 6 && a <= b.max(c) + 1 {
             out.push((a + 1, b, c));
@@ -131,7 +134,6 @@ fn fewest_rules_moves() -> u64 {
         }
         out
     };
-    let goal = |(a, b, c): (i64, i64, i64)| a * b * c == 60 && a.max(b).max(c) == 5 && a == 5;
     let mut depth = HashMap::from([((0, 0, 0), 0u64)]);
     let mut queue = VecDeque::from([(0, 0, 0)]);
     while let Some(s) = queue.pop_front() {
@@ -191,7 +193,49 @@ fn rules_guards_effects_and_goals_take_lists() {
     let path = spec("rules", RULES);
     let (doc, code) = run_json(&[&path]);
     assert_eq!(code, 0, "{doc}");
-    assert_eq!(doc["cost"].as_u64(), Some(fewest_rules_moves()), "{doc}");
+    let goal = |(a, b, c): State| a * b * c == 60 && a.max(b).max(c) == 5 && a == 5;
+    assert_eq!(
+        doc["cost"].as_u64(),
+        Some(fewest_rules_moves(goal)),
+        "{doc}"
+    );
+}
+
+/// A rules loop over a list whose elements read the state: the loop variable stands for each
+/// element, with filters and nested loops, as the list's aggregate would.
+#[test]
+fn a_rules_loop_over_a_list_of_state_values_takes_each_element() {
+    type Goal = fn(State) -> bool;
+    let cases: [(&str, &str, Goal); 4] = [
+        (
+            "squares",
+            "sum(v * v for v in [a, b]) == 20",
+            |(a, b, _)| a * a + b * b == 20,
+        ),
+        (
+            "filter",
+            "count(v > 2 for v in [a, b, c] if v != 5) == 2 and a == 4",
+            |(a, b, c)| [a, b, c].iter().filter(|&&v| v != 5 && v > 2).count() == 2 && a == 4,
+        ),
+        (
+            "nested",
+            "max(v + w for v in [a, b] for w in [1, c]) == 9",
+            |(a, b, c)| [a, b].iter().flat_map(|v| [v + 1, v + c]).max() == Some(9),
+        ),
+        ("mixed", "sum(v for v in [a, 3]) == 7", |(a, _, _)| {
+            a + 3 == 7
+        }),
+    ];
+    for (name, reach, goal) in cases {
+        let path = rules_bad(&format!("loop-{name}"), reach);
+        let (doc, code) = run_json(&[&path]);
+        assert_eq!(code, 0, "{name}: {doc}");
+        assert_eq!(
+            doc["cost"].as_u64(),
+            Some(fewest_rules_moves(goal)),
+            "{name}"
+        );
+    }
 }
 
 /// A plain formula (a parameter) computes a list's aggregate when the spec is loaded.
@@ -277,11 +321,8 @@ fn a_list_where_it_has_no_meaning_is_refused_saying_where_lists_go() {
     // An array is many values, not one element of a list.
     let words = ["`cell` is an array of 3, used here as a number"];
     expect_error(&search_bad("array", "sum([cell, a]) == 3"), "7:22", &words);
-    // A rules loop takes its values before the search; the list itself may read the state.
-    let words = ["depends on the state", "sum([x, y])"];
-    expect_error(
-        &rules_bad("loop-rules", "sum(v for v in [a, b]) == 5"),
-        "36:26",
-        &words,
-    );
+    // An effect's writes are fixed before the search: its loop's list may not read the state.
+    let text = RULES.replace("do = \"a = a + 1\"", "do = \"a = v for v in [a, 1]\"");
+    let words = ["depends on the state", "an effect's writes"];
+    expect_error(&spec("write-loop", &text), "18:23", &words);
 }

@@ -317,6 +317,67 @@ impl Expr {
         }
     }
 
+    /// The expression with every free `name` replaced by `with`: one element of a loop over a
+    /// list written out whose elements read the state (`sum(v * v for v in [x, y])` in rules).
+    /// An inner loop variable that would capture a name of `with` is an error at that loop.
+    pub fn substitute(&self, name: &str, with: &Expr) -> Result<Expr, ExprError> {
+        let mut e = self.clone();
+        e.replace(name, with, &with.names())?;
+        Ok(e)
+    }
+
+    fn replace(&mut self, name: &str, with: &Expr, free: &[&str]) -> Result<(), ExprError> {
+        let mut go = |e: &mut Expr| e.replace(name, with, free);
+        match &mut self.kind {
+            ExprKind::Name(n) if n == name => *self = with.clone(),
+            ExprKind::Int(_) | ExprKind::Name(_) | ExprKind::Var(_) => {}
+            ExprKind::Neg(a) | ExprKind::Not(a) => go(a)?,
+            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
+                go(a)?;
+                go(b)?;
+            }
+            ExprKind::Call(_, args) | ExprKind::Apply(_, args) | ExprKind::Listed(_, args) => {
+                args.iter_mut().try_for_each(go)?
+            }
+            ExprKind::If(c, a, b) => {
+                go(c)?;
+                go(a)?;
+                go(b)?;
+            }
+            ExprKind::Aggregate(_, body, bindings) => {
+                for b in bindings.iter_mut() {
+                    match &mut b.over {
+                        Over::Range(lo, hi) => {
+                            go(lo)?;
+                            go(hi)?;
+                        }
+                        Over::Values(v) => go(v)?,
+                        Over::List(items) => items.iter_mut().try_for_each(&mut go)?,
+                    }
+                    if b.name == name {
+                        // Shadowed from here on: the filter, the inner loops and the body.
+                        return Ok(());
+                    }
+                    if free.contains(&b.name.as_str()) {
+                        return Err(ExprError::new(
+                            format!(
+                                "this loop's `{}` would hide the `{}` of a list element it loops within",
+                                b.name, b.name
+                            ),
+                            b.name_span.clone(),
+                        )
+                        .help("rename this loop variable"));
+                    }
+                    if let Some(f) = &mut b.filter {
+                        go(f)?;
+                    }
+                }
+                go(body)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Every name in the expression, in order of appearance (with repeats).
     pub fn names(&self) -> Vec<&str> {
         let mut out = Vec::new();

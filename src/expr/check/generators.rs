@@ -39,18 +39,22 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
         }
     }
 
-    /// An element of a loop's list: the loop variable takes it before the search, so it
-    /// cannot read the state; the list itself may (`sum([x, y])`).
+    /// An element of the list of a loop whose values are fixed before the search (a move's
+    /// parameters, an effect's writes, a table's entries): it cannot read the state (an
+    /// aggregate's loop may, [`Self::items_of_state_list`]).
     fn list_value(&mut self, t: &Expr) -> Result<i64, ExprError> {
         match self.lower_as(t, Ty::Number)? {
             Ir::Const(v) => Ok(v),
             Ir::Fail(m, span, _) => Err(ExprError::new(m, span)),
             _ => Err(err(
-                "this element of a loop's list depends on the state; a loop's values must be \
-                 known before the search",
+                "this element of a loop's list depends on the state, and this loop's values \
+                 must be known before the search (a move's parameters, an effect's writes)",
                 &t.span,
             )
-            .help("to combine state values, give the list itself: sum([x, y]), max([x, y])")),
+            .help(
+                "only an aggregate's loop may read the state, sum(v for v in [x, y]) or \
+                 sum([x, y]); choose a written value by the state: x[j] = if c then v else x[j]",
+            )),
         }
     }
 
@@ -253,11 +257,68 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
             out.push(self.lower_as(body, body_ty)?);
             return Ok(());
         };
+        if let Over::List(list) = &binding.over
+            && !self.known_before(list)
+        {
+            return self.items_of_state_list(op, body, body_ty, binding, rest, list, s, out);
+        }
         let values = self.values(binding)?;
         // Loading stays bounded: each loop multiplies the terms its body unrolls to.
         let outer = self.unroll;
         self.unroll = self.count_unrolled(values.len(), s)?;
         let r = self.items_over(op, body, body_ty, binding, rest, values, s, out);
+        self.unroll.within = outer.within;
+        r
+    }
+
+    /// Whether every element of a loop's list is a number known before the search.
+    fn known_before(&mut self, list: &[Expr]) -> bool {
+        list.iter()
+            .all(|t| matches!(self.lower(t), Ok((Ir::Const(_), _))))
+    }
+
+    /// [`Self::items`] for a first loop over a list whose elements read the state: the loop
+    /// variable stands for each element in turn (written into the filter, the inner loops
+    /// and the body), as `op([...])` of the elements would.
+    #[allow(clippy::too_many_arguments)]
+    fn items_of_state_list(
+        &mut self,
+        op: AggOp,
+        body: &Expr,
+        body_ty: Ty,
+        binding: &Binding,
+        rest: &[Binding],
+        list: &[Expr],
+        s: &Range<usize>,
+        out: &mut Vec<Ir>,
+    ) -> Result<(), ExprError> {
+        let outer = self.unroll;
+        self.unroll = self.count_unrolled(list.len(), s)?;
+        // The inner loops and the body as one aggregate, so that an inner loop of the same
+        // name hides the element as it would hide a number.
+        let inner = Expr {
+            kind: ExprKind::Aggregate(op, Box::new(body.clone()), rest.to_vec()),
+            span: s.clone(),
+        };
+        let r = list.iter().try_for_each(|item| {
+            let ExprKind::Aggregate(_, body, rest) = inner.substitute(&binding.name, item)?.kind
+            else {
+                unreachable!("substitution keeps the aggregate");
+            };
+            let keep = match &binding.filter {
+                Some(f) => self.lower_as(&f.substitute(&binding.name, item)?, Ty::Bool)?,
+                None => Ir::Const(1),
+            };
+            if let Ir::Const(0) = keep {
+                return Ok(());
+            }
+            let mut items = Vec::new();
+            self.items(op, &body, body_ty, &rest, s, &mut items)?;
+            for i in items {
+                out.push(guarded(op, keep.clone(), i, &binding.span)?);
+            }
+            Ok(())
+        });
         self.unroll.within = outer.within;
         r
     }
