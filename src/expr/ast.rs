@@ -247,7 +247,7 @@ impl Expr {
                     .iter()
                     .map(|e| Ok((e.check_type()?, e.span.clone())))
                     .collect::<Result<Vec<_>, ExprError>>()?;
-                match super::list::element_error(*op, &types) {
+                match super::list_types::element_error(op.name(), op.types().0, &types) {
                     Some(e) => Err(e),
                     None => Ok(op.types().1),
                 }

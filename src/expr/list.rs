@@ -2,11 +2,10 @@
 //! aggregate over a generator of its elements (`max(v for v in [a, b, 3])`), whatever the
 //! elements are (numbers, variables, formulas). A list is also the digits of `number([...])`
 //! and the choices of `element(i, [...])`; anywhere else it is refused where it is written.
-//! The elements are checked together: a list mixing numbers and truth values is an error at
-//! the odd element.
+//! The elements are checked together ([`super::list_types`]).
 
 use super::ast::{AggOp, Expr, ExprKind};
-use super::error::{ExprError, Type};
+use super::error::ExprError;
 use super::functions::{Builtin, unknown_function};
 use std::ops::Range;
 
@@ -91,35 +90,4 @@ fn misplaced(name: &str, at: &Range<usize>) -> ExprError {
          distinct (max([a, b, 3])), the digits of number([a, b, c]) or the choices of \
          element(i, [a, b, c]); it is never empty there",
     )
-}
-
-fn plural(t: Type) -> &'static str {
-    match t {
-        Type::Number => "numbers",
-        Type::Bool => "truth values",
-    }
-}
-
-/// The error for the elements of `op([...])` given each element's type and place, if one
-/// has the wrong type: at the first such element, saying whether the list mixes the two types.
-pub fn element_error(op: AggOp, types: &[(Type, Range<usize>)]) -> Option<ExprError> {
-    let want = op.types().0;
-    let (got, at) = types.iter().find(|(t, _)| *t != want)?;
-    let mixed = types.iter().any(|(t, _)| *t == want);
-    let what = format!(
-        "`{}` takes {}, and this element of its list is {}",
-        op.name(),
-        plural(want),
-        got.words()
-    );
-    let message = if mixed {
-        format!("this list mixes numbers and truth values: {what}")
-    } else {
-        what
-    };
-    let help = match want {
-        Type::Number => "int(p) is 1 where the truth value p holds, else 0",
-        Type::Bool => "compare it, e.g. x > 0, to make a truth value",
-    };
-    Some(ExprError::new(message, at.clone()).help(help))
 }

@@ -16,6 +16,7 @@ mod eval;
 mod extended;
 mod functions;
 mod list;
+mod list_types;
 mod parser;
 mod rational;
 pub mod template;
@@ -30,7 +31,7 @@ pub use equation::{Equation, parse_equation};
 pub use eval::{Value, eval};
 pub use extended::{Assignment, VarType, parse_bindings, parse_effects, parse_var_type};
 pub use functions::{Builtin, FUNCTIONS, Function, unknown_function};
-pub use list::element_error as list_element_error;
+pub use list_types::element_error as list_element_error;
 pub use parser::Forms;
 pub use rational::Rational;
 

@@ -152,7 +152,7 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
             lowered.push(ir);
             types.push((ty, item.span.clone()));
         }
-        if let Some(e) = list_element_error(op, &types) {
+        if let Some(e) = list_element_error(op.name(), op.types().0, &types) {
             return Err(e);
         }
         fold_items(op, lowered, s)

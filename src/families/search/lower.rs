@@ -339,7 +339,7 @@ impl Scope<'_> {
             .iter()
             .map(|e| Ok((e.check_type()?, e.span.clone())))
             .collect::<Result<Vec<_>, ExprError>>()?;
-        if let Some(e) = list_element_error(op, &types) {
+        if let Some(e) = list_element_error(op.name(), op.types().0, &types) {
             return Err(e);
         }
         combine(op, items, span)
