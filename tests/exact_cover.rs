@@ -352,7 +352,11 @@ fn a_formula_error_in_a_template_is_placed_inside_it() {
         "when",
         "[[options]]\nname = \"o{i}\"\nfor = \"i in 1..2\"\nwhen = \"i + 1\"\nitems = [\"a{i}\"]\n",
     );
-    expect_error(&spec, "13:9", &["true/false"]);
+    expect_error(
+        &spec,
+        "13:9",
+        &["expected a truth value here, found a number"],
+    );
 }
 
 #[test]

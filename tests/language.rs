@@ -451,7 +451,7 @@ fn bad_input_in_formulas_is_located_inside_the_formula() {
     let p = rules_bad("huge-rules", "k = 1", "x < sum(i for i in 0..100000000000)");
     expect_error(&p, "20:23", &["0..100000000000 has 100,000,000,001 values"]);
     let p = search_bad("huge-search", "sum(i for i in 0..100000000000) > x");
-    expect_error(&p, "13:27", &["0..100000000000 has 100000000001 values"]);
+    expect_error(&p, "13:27", &["0..100000000000 has 100,000,000,001 values"]);
     // A name used as a number.
     let p = rules_bad("name-rules", "k = 1", "x < 20 and item[0] > 0");
     expect_error(
@@ -460,7 +460,11 @@ fn bad_input_in_formulas_is_located_inside_the_formula() {
         &["`item[...]` is a name, used here as a number"],
     );
     let p = search_bad("name-search", "item[0] > x");
-    expect_error(&p, "13:17", &["a name is not a number"]);
+    expect_error(
+        &p,
+        "13:17",
+        &["`item[...]` is a name, used here as a number"],
+    );
     // A list where a number is expected.
     let p = rules_bad("list-rules", "k = 1", "x < 20 and v > 0");
     expect_error(
@@ -469,7 +473,11 @@ fn bad_input_in_formulas_is_located_inside_the_formula() {
         &["`v` is a table of 3 numbers, used here as a number"],
     );
     let p = search_bad("list-search", "v > x");
-    expect_error(&p, "13:17", &["`v` is a table, not one value"]);
+    expect_error(
+        &p,
+        "13:17",
+        &["`v` is a table of 3 numbers, used here as a number"],
+    );
     // A string compared with a number.
     let p = rules_bad("string-rules", "k = 1", "x < 20 and x == 'a'");
     expect_error(
@@ -704,4 +712,97 @@ fn a_table_formula_is_checked_like_any_formula() {
         &format!("{head}t = \"[[[k for k in 0..1] for j in 0..1] for i in 0..1]\"\n{tail}"),
     );
     expect_error(&path, "6:7", &["comprehensions nest two deep at most"]);
+}
+
+/// The diagnostic's words after `file:line:col: in <where>: `, and its help line.
+fn words_of(stderr: &str) -> (String, String) {
+    let first = stderr.lines().next().unwrap_or("");
+    let message = first.split_once(": in ").map_or(first, |x| x.1);
+    let message = message.split_once(": ").map_or(message, |(_, m)| m);
+    let help = stderr
+        .lines()
+        .find_map(|l| l.split_once("Help: ").map(|(_, h)| h.to_string()))
+        .unwrap_or_default();
+    (message.to_string(), help)
+}
+
+/// One checker's words in every kind: the same mistake in a search constraint and in a rules
+/// guard, with the same names about (an array `cell` of 3, a table `v`, a table of names
+/// `item`), gives the same message and the same help.
+#[test]
+fn a_mistake_reads_alike_in_search_and_rules() {
+    let search = |name: &str, c: &str| {
+        spec(
+            name,
+            &format!(
+                "[puzzle]\nname = \"s\"\nkind = \"search\"\n\n[tables]\nv = [1, 2, 3]\nitem = [\"a\", \"b\"]\n\n[search]\nvariables = [\"cell: 3 in 0..1\"]\nconstraints = [\"{c}\"]\n"
+            ),
+        )
+    };
+    let rules = |name: &str, c: &str| {
+        spec(
+            name,
+            &format!(
+                "[puzzle]\nname = \"r\"\nkind = \"rules\"\n\n[tables]\nv = [1, 2, 3]\nitem = [\"a\", \"b\"]\n\n[state]\ncell = \"3 of 0..1\"\n\n[start]\ncell = [0, 0, 0]\n\n[[move]]\nname = \"up\"\nwhen = \"{c}\"\ndo = \"cell[0] = 1\"\n\n[goal]\nreach = \"cell[0] == 1\"\n"
+            ),
+        )
+    };
+    // Each formula is at 11:17 in search and 17:9 in rules; the mistake at `offset` into it.
+    let cases = [
+        (
+            "array",
+            "cell > 0",
+            0,
+            "`cell` is an array of 3, used here as a number",
+        ),
+        (
+            "table",
+            "cell[0] < v",
+            10,
+            "`v` is a table of 3 numbers, used here as a number",
+        ),
+        (
+            "names",
+            "item[1] > 0",
+            0,
+            "`item[...]` is a name, used here as a number",
+        ),
+        (
+            "type",
+            "cell[0] + (cell[1] == 1) > 0",
+            11,
+            "expected a number here, found a truth value",
+        ),
+        (
+            "list",
+            "max([cell[0], cell[1] > 0]) > 0",
+            14,
+            "this list mixes numbers and truth values",
+        ),
+    ];
+    for (name, formula, offset, words) in cases {
+        let s = expect_error(
+            &search(&format!("same-{name}-search"), formula),
+            &format!("11:{}", 17 + offset),
+            &[words],
+        );
+        let r = expect_error(
+            &rules(&format!("same-{name}-rules"), formula),
+            &format!("17:{}", 9 + offset),
+            &[words],
+        );
+        assert_eq!(words_of(&s), words_of(&r), "{name}");
+    }
+    // An unknown name: the nearest known name offered in both.
+    let s = expect_error(
+        &search("same-unknown-search", "cel[0] > 0"),
+        "11:17",
+        &["did you mean `cell`?"],
+    );
+    let r = expect_error(
+        &rules("same-unknown-rules", "cel[0] > 0"),
+        "17:9",
+        &["did you mean `cell`?"],
+    );
+    assert_eq!(words_of(&s).0, words_of(&r).0);
 }

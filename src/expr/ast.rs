@@ -32,6 +32,9 @@ pub enum ExprKind {
     Index(Box<Expr>, Box<Expr>),
     /// `op(body for b1 for b2 ...)`: the bindings nest, the first outermost.
     Aggregate(AggOp, Box<Expr>, Vec<Binding>),
+    /// `op([e1, e2, ...])`: the aggregate over a list written out, the same as over a
+    /// generator of its elements (`max([a, b, 3])`); see `super::list`.
+    Listed(AggOp, Vec<Expr>),
     /// `if c then a else b`.
     If(Box<Expr>, Box<Expr>, Box<Expr>),
 }
@@ -58,6 +61,23 @@ pub enum AggOp {
 }
 
 impl AggOp {
+    /// Every aggregate, for [`AggOp::named`].
+    const ALL: [AggOp; 8] = [
+        AggOp::Sum,
+        AggOp::Prod,
+        AggOp::Count,
+        AggOp::All,
+        AggOp::Any,
+        AggOp::Min,
+        AggOp::Max,
+        AggOp::Distinct,
+    ];
+
+    /// The aggregate called `name`, if there is one.
+    pub fn named(name: &str) -> Option<AggOp> {
+        AggOp::ALL.into_iter().find(|op| op.name() == name)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             AggOp::Sum => "sum",
@@ -72,7 +92,7 @@ impl AggOp {
     }
 
     /// The type the body must have, and the type of the whole aggregate.
-    fn types(self) -> (Type, Type) {
+    pub fn types(self) -> (Type, Type) {
         match self {
             AggOp::Sum | AggOp::Prod | AggOp::Min | AggOp::Max => (Type::Number, Type::Number),
             AggOp::Count => (Type::Bool, Type::Number),
@@ -165,7 +185,7 @@ impl Expr {
                 a.bind(lookup, known)?;
                 b.bind(lookup, known)
             }
-            ExprKind::Call(_, args) | ExprKind::Apply(_, args) => {
+            ExprKind::Call(_, args) | ExprKind::Apply(_, args) | ExprKind::Listed(_, args) => {
                 args.iter_mut().try_for_each(|a| a.bind(lookup, known))
             }
             ExprKind::If(c, a, b) => {
@@ -222,6 +242,16 @@ impl Expr {
                 want(body, body_type)?;
                 Ok(result)
             }
+            ExprKind::Listed(op, items) => {
+                let types = items
+                    .iter()
+                    .map(|e| Ok((e.check_type()?, e.span.clone())))
+                    .collect::<Result<Vec<_>, ExprError>>()?;
+                match super::list_types::element_error(op.name(), op.types().0, &types) {
+                    Some(e) => Err(e),
+                    None => Ok(op.types().1),
+                }
+            }
             ExprKind::Neg(e) => want(e, Type::Number).map(|_| Type::Number),
             ExprKind::Not(e) => want(e, Type::Bool).map(|_| Type::Bool),
             ExprKind::Binary(op, a, b) => {
@@ -260,7 +290,9 @@ impl Expr {
                 f(a);
                 f(b);
             }
-            ExprKind::Call(_, args) | ExprKind::Apply(_, args) => args.iter().for_each(f),
+            ExprKind::Call(_, args) | ExprKind::Apply(_, args) | ExprKind::Listed(_, args) => {
+                args.iter().for_each(f)
+            }
             ExprKind::If(c, a, b) => {
                 f(c);
                 f(a);
@@ -283,6 +315,67 @@ impl Expr {
                 f(body);
             }
         }
+    }
+
+    /// The expression with every free `name` replaced by `with`: one element of a loop over a
+    /// list written out whose elements read the state (`sum(v * v for v in [x, y])` in rules).
+    /// An inner loop variable that would capture a name of `with` is an error at that loop.
+    pub fn substitute(&self, name: &str, with: &Expr) -> Result<Expr, ExprError> {
+        let mut e = self.clone();
+        e.replace(name, with, &with.names())?;
+        Ok(e)
+    }
+
+    fn replace(&mut self, name: &str, with: &Expr, free: &[&str]) -> Result<(), ExprError> {
+        let mut go = |e: &mut Expr| e.replace(name, with, free);
+        match &mut self.kind {
+            ExprKind::Name(n) if n == name => *self = with.clone(),
+            ExprKind::Int(_) | ExprKind::Name(_) | ExprKind::Var(_) => {}
+            ExprKind::Neg(a) | ExprKind::Not(a) => go(a)?,
+            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
+                go(a)?;
+                go(b)?;
+            }
+            ExprKind::Call(_, args) | ExprKind::Apply(_, args) | ExprKind::Listed(_, args) => {
+                args.iter_mut().try_for_each(go)?
+            }
+            ExprKind::If(c, a, b) => {
+                go(c)?;
+                go(a)?;
+                go(b)?;
+            }
+            ExprKind::Aggregate(_, body, bindings) => {
+                for b in bindings.iter_mut() {
+                    match &mut b.over {
+                        Over::Range(lo, hi) => {
+                            go(lo)?;
+                            go(hi)?;
+                        }
+                        Over::Values(v) => go(v)?,
+                        Over::List(items) => items.iter_mut().try_for_each(&mut go)?,
+                    }
+                    if b.name == name {
+                        // Shadowed from here on: the filter, the inner loops and the body.
+                        return Ok(());
+                    }
+                    if free.contains(&b.name.as_str()) {
+                        return Err(ExprError::new(
+                            format!(
+                                "this loop's `{}` would hide the `{}` of a list element it loops within",
+                                b.name, b.name
+                            ),
+                            b.name_span.clone(),
+                        )
+                        .help("rename this loop variable"));
+                    }
+                    if let Some(f) = &mut b.filter {
+                        go(f)?;
+                    }
+                }
+                go(body)?;
+            }
+        }
+        Ok(())
     }
 
     /// Every name in the expression, in order of appearance (with repeats).

@@ -2,7 +2,7 @@
 //! so that `n * 10^20 * 10^20 > 0` is true rather than an error. It is slower and allocates, so
 //! the 128-bit evaluator stays the one every search runs; this one only answers where it gave up.
 
-use super::ast::{BinOp, Expr, ExprKind};
+use super::ast::{AggOp, BinOp, Expr, ExprKind};
 use super::error::ExprError;
 use super::functions::Builtin;
 use num_bigint::BigInt;
@@ -68,6 +68,7 @@ pub fn eval(e: &Expr, env: &[i64]) -> Result<BigValue, ExprError> {
         }
         ExprKind::Apply(name, _) => return Err(super::functions::unknown_function(name, &e.span)),
         ExprKind::If(c, a, b) => eval(if boolean(c, env)? { a } else { b }, env)?,
+        ExprKind::Listed(op, items) => listed(*op, items, env, e)?,
         ExprKind::Index(..) | ExprKind::Aggregate(..) => {
             return Err(super::ast::extended_form(e));
         }
@@ -133,6 +134,41 @@ fn digits(n: &BigInt) -> Vec<u8> {
 /// A big number as i128, when it is a whole number that fits.
 fn big_int(x: &BigRational) -> Option<i128> {
     x.is_integer().then(|| x.to_integer().to_i128()).flatten()
+}
+
+/// `op([items])`, with the meaning of the 128-bit evaluation's.
+fn listed(op: AggOp, items: &[Expr], env: &[i64], e: &Expr) -> Result<BigValue, ExprError> {
+    let decider = match op {
+        AggOp::All => false,
+        AggOp::Any => true,
+        AggOp::Count => {
+            let mut n = 0u64;
+            for i in items {
+                n += u64::from(boolean(i, env)?);
+            }
+            return Ok(BigValue::Num(int(n)));
+        }
+        _ => {
+            let values = items
+                .iter()
+                .map(|i| num(i, env))
+                .collect::<Result<Vec<_>, _>>()?;
+            return match op {
+                AggOp::Prod => Ok(BigValue::Num(values.into_iter().product())),
+                AggOp::Min => call(Builtin::Min, &values, e),
+                AggOp::Max => call(Builtin::Max, &values, e),
+                AggOp::Distinct => call(Builtin::Distinct, &values, e),
+                _ => call(Builtin::Sum, &values, e),
+            };
+        }
+    };
+    // `all` is decided by the first false item, `any` by the first true one.
+    for i in items {
+        if boolean(i, env)? == decider {
+            return Ok(BigValue::Bool(decider));
+        }
+    }
+    Ok(BigValue::Bool(!decider))
 }
 
 fn call(f: Builtin, values: &[BigRational], e: &Expr) -> Result<BigValue, ExprError> {

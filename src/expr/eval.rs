@@ -1,6 +1,6 @@
 //! Exact evaluation of a bound expression against an environment of integer variables.
 
-use super::ast::{BinOp, Expr, ExprKind};
+use super::ast::{AggOp, BinOp, Expr, ExprKind};
 use super::big;
 use super::builtins::{element_position, in_table, pandigital_digits};
 use super::error::ExprError;
@@ -92,13 +92,7 @@ fn call(f: Builtin, values: &[Rational], e: &Expr) -> Result<Value, Fail> {
             Value::Num(Rational::int(decimal_digits(n).map(i128::from).sum()))
         }
         Builtin::Number => Value::Num(Rational::int(number(values, e)?)),
-        Builtin::Distinct => {
-            let all_differ = values
-                .iter()
-                .enumerate()
-                .all(|(i, a)| values[i + 1..].iter().all(|b| a != b));
-            Value::Bool(all_differ)
-        }
+        Builtin::Distinct => Value::Bool(all_differ(values)),
         Builtin::DistinctDigits => Value::Bool(distinct_digits(whole(name, values[0], e)?)),
         Builtin::Pandigital => Value::Bool(pandigital(values, e)?),
         Builtin::Element => Value::Num(values[element_position(values, |x| x.to_integer(), e)?]),
@@ -275,10 +269,58 @@ fn small(e: &Expr, env: &[i64]) -> Result<Value, Fail> {
             )));
         }
         ExprKind::If(c, a, b) => small(if boolean(c, env)? { a } else { b }, env)?,
+        ExprKind::Listed(op, items) => listed(*op, items, env)?,
         ExprKind::Index(..) | ExprKind::Aggregate(..) => {
             return Err(Fail::Error(super::ast::extended_form(e)));
         }
     })
+}
+
+/// `op([items])`, as `op` over a generator of the items: `all` and `any` stop at the first
+/// item that decides them, as `and` and `or` do.
+fn listed(op: AggOp, items: &[Expr], env: &[i64]) -> Result<Value, Fail> {
+    let truths = || items.iter().map(|i| boolean(i, env));
+    let numbers = || items.iter().map(|i| num(i, env));
+    let fold = |start: Rational, join: fn(Rational, Rational) -> Option<Rational>| {
+        numbers().try_fold(start, |acc, v| join(acc, v?).ok_or(Fail::Overflow))
+    };
+    Ok(match op {
+        AggOp::All | AggOp::Any => {
+            // `all` is decided by the first false item, `any` by the first true one.
+            let decider = op == AggOp::Any;
+            for t in truths() {
+                if t? == decider {
+                    return Ok(Value::Bool(decider));
+                }
+            }
+            Value::Bool(!decider)
+        }
+        AggOp::Count => {
+            let mut n = 0;
+            for t in truths() {
+                n += i128::from(t?);
+            }
+            Value::Num(Rational::int(n))
+        }
+        AggOp::Sum => Value::Num(fold(Rational::int(0), Rational::checked_add)?),
+        AggOp::Prod => Value::Num(fold(Rational::int(1), Rational::checked_mul)?),
+        AggOp::Min | AggOp::Max | AggOp::Distinct => {
+            let values = numbers().collect::<Result<Vec<_>, _>>()?;
+            match op {
+                AggOp::Min => Value::Num(*values.iter().min().expect("parsed non-empty")),
+                AggOp::Max => Value::Num(*values.iter().max().expect("parsed non-empty")),
+                _ => Value::Bool(all_differ(&values)),
+            }
+        }
+    })
+}
+
+/// Whether no two of `values` are equal.
+fn all_differ<T: PartialEq>(values: &[T]) -> bool {
+    values
+        .iter()
+        .enumerate()
+        .all(|(i, a)| values[i + 1..].iter().all(|b| a != b))
 }
 
 #[cfg(test)]

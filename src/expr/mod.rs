@@ -15,6 +15,8 @@ mod error;
 mod eval;
 mod extended;
 mod functions;
+mod list;
+mod list_types;
 mod parser;
 mod rational;
 pub mod template;
@@ -29,6 +31,7 @@ pub use equation::{Equation, parse_equation};
 pub use eval::{Value, eval};
 pub use extended::{Assignment, VarType, parse_bindings, parse_effects, parse_var_type};
 pub use functions::{Builtin, FUNCTIONS, Function, unknown_function};
+pub use list_types::element_error as list_element_error;
 pub use parser::Forms;
 pub use rational::Rational;
 

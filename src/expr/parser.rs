@@ -5,7 +5,8 @@
 
 use super::ast::{AggOp, BinOp, Binding, Expr, ExprKind, Over, extended_form};
 use super::error::ExprError;
-use super::functions::{Builtin, unknown_function};
+use super::functions::unknown_function;
+use super::list::Argument;
 use pest::Parser;
 use pest::iterators::{Pair, Pairs};
 use pest::pratt_parser::{Assoc, Op, PrattParser};
@@ -160,13 +161,8 @@ fn primary(pair: Pair<Rule>) -> Result<Expr, ExprError> {
         Rule::call => {
             let mut inner = pair.into_inner();
             let name = inner.next().expect("call has a name").as_str().to_string();
-            let args = inner
-                .map(|arg| build(arg.into_inner()))
-                .collect::<Result<Vec<_>, _>>()?;
-            match Builtin::named(&name) {
-                Some(b) => ExprKind::Call(b, args),
-                None => ExprKind::Apply(name, args),
-            }
+            let args = inner.map(argument).collect::<Result<Vec<_>, _>>()?;
+            super::list::call(name, args, &span)?
         }
         // A parenthesised expression.
         Rule::expr | Rule::word_expr => {
@@ -175,6 +171,23 @@ fn primary(pair: Pair<Rule>) -> Result<Expr, ExprError> {
         other => unreachable!("primary rule {other:?}"),
     };
     Ok(Expr { kind, span })
+}
+
+/// One argument of a call: an expression, or a list written out (`max([a, b, 3])`).
+fn argument(pair: Pair<Rule>) -> Result<Argument, ExprError> {
+    if pair.as_rule() != Rule::list_literal {
+        return build(pair.into_inner()).map(Argument::One);
+    }
+    let span = span_of(&pair);
+    Ok(Argument::List(list_items(pair)?, span))
+}
+
+/// The elements of a list literal.
+fn list_items(list: Pair<Rule>) -> Result<Vec<Expr>, ExprError> {
+    list.into_inner()
+        .filter(|p| p.as_rule() == Rule::expr)
+        .map(|p| build(p.into_inner()))
+        .collect()
 }
 
 fn rule_words(rule: &Rule) -> &'static str {
@@ -251,6 +264,9 @@ pub(super) fn syntax_error(text: &str, e: pest::error::Error<Rule>, parens: bool
     };
     // The offending token: a whole word or number, else one character.
     let rest = &text[pos..];
+    if rest.starts_with('[') && expected.contains("a number") {
+        return misplaced_list(rest, pos);
+    }
     if let Some(quote) = rest.chars().next().filter(|c| ['"', '\''].contains(c)) {
         return quoted_string(rest, pos, quote);
     }
@@ -271,6 +287,20 @@ pub(super) fn syntax_error(text: &str, e: pest::error::Error<Rule>, parens: bool
     ExprError::new(
         format!("syntax error at column {column} of the formula: expected {expected}, {found}"),
         pos..end,
+    )
+}
+
+/// A list where an operand was expected (`x == [1, 2]`): a list is no value of its own, only
+/// an aggregate's argument.
+fn misplaced_list(rest: &str, pos: usize) -> ExprError {
+    let len = rest.find(']').map_or(1, |end| end + 1);
+    ExprError::new(
+        "a list cannot stand here: a formula's values are numbers and truth values, and a list \
+         is only an aggregate's argument",
+        pos..pos + len,
+    )
+    .help(
+        "aggregate it, e.g. max([a, b]), sum([a, b]), or loop over it: any(x == v for v in [1, 2])",
     )
 }
 
@@ -346,16 +376,8 @@ pub(super) fn indexed(pair: Pair<Rule>) -> Result<Expr, ExprError> {
 pub(super) fn aggregate(pair: Pair<Rule>) -> Result<Expr, ExprError> {
     let span = span_of(&pair);
     let mut inner = pair.into_inner();
-    let op = match inner.next().expect("aggregate op").as_str() {
-        "sum" => AggOp::Sum,
-        "prod" => AggOp::Prod,
-        "count" => AggOp::Count,
-        "all" => AggOp::All,
-        "min" => AggOp::Min,
-        "max" => AggOp::Max,
-        "distinct" => AggOp::Distinct,
-        _ => AggOp::Any,
-    };
+    let op = AggOp::named(inner.next().expect("aggregate op").as_str())
+        .expect("the grammar's aggregate names are the aggregates");
     let body = build(inner.next().expect("aggregate body").into_inner())?;
     let bindings = generators(inner)?;
     Ok(Expr {
@@ -396,11 +418,7 @@ pub(super) fn binding_of(pair: Pair<Rule>) -> Result<Binding, ExprError> {
         .into_inner()
         .find(|p| p.as_rule() == Rule::list_literal)
     {
-        let items = list
-            .into_inner()
-            .filter(|p| p.as_rule() == Rule::expr)
-            .map(|p| build(p.into_inner()))
-            .collect::<Result<Vec<_>, _>>()?;
+        let items = list_items(list)?;
         return Ok(Binding {
             name: name.as_str().to_string(),
             name_span: span_of(&name),

@@ -5,7 +5,9 @@ use super::ir::{Ir, Ty, fold_binary, fold_call};
 use super::names::{Names, Unroll, err};
 use super::state::StateVars;
 use super::table::Table;
-use crate::expr::{AggOp, BinOp, Binding, Builtin, Expr, ExprError, ExprKind, Over};
+use crate::expr::{
+    AggOp, BinOp, Binding, Builtin, Expr, ExprError, ExprKind, Over, list_element_error,
+};
 use crate::report::group_digits;
 use std::ops::Range;
 
@@ -27,21 +29,32 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
             Over::Range(lo, hi) => {
                 let (lo, hi) = (self.constant(lo)?, self.constant(hi)?);
                 if hi.saturating_sub(lo) >= MAX_RANGE {
-                    let size = i128::from(hi) - i128::from(lo) + 1;
-                    return Err(err(
-                        format!(
-                            "{lo}..{hi} has {} values, more than the {} a loop may take",
-                            group_digits(size as u128),
-                            group_digits(u128::from(MAX_RANGE as u64))
-                        ),
-                        &binding.span,
-                    )
-                    .help("narrow the range; a loop's values are all known before the search"));
+                    let max = MAX_RANGE as u64;
+                    return Err(range_too_long(lo.into(), hi.into(), max, &binding.span));
                 }
                 Ok((lo..=hi).collect())
             }
             Over::Values(t) => self.row_values(t),
-            Over::List(items) => items.iter().map(|t| self.constant(t)).collect(),
+            Over::List(items) => items.iter().map(|t| self.list_value(t)).collect(),
+        }
+    }
+
+    /// An element of the list of a loop whose values are fixed before the search (a move's
+    /// parameters, an effect's writes, a table's entries): it cannot read the state (an
+    /// aggregate's loop may, [`Self::items_of_state_list`]).
+    fn list_value(&mut self, t: &Expr) -> Result<i64, ExprError> {
+        match self.lower_as(t, Ty::Number)? {
+            Ir::Const(v) => Ok(v),
+            Ir::Fail(m, span, _) => Err(ExprError::new(m, span)),
+            _ => Err(err(
+                "this element of a loop's list depends on the state, and this loop's values \
+                 must be known before the search (a move's parameters, an effect's writes)",
+                &t.span,
+            )
+            .help(
+                "only an aggregate's loop may read the state, sum(v for v in [x, y]) or \
+                 sum([x, y]); choose a written value by the state: x[j] = if c then v else x[j]",
+            )),
         }
     }
 
@@ -116,39 +129,82 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
         s: &Range<usize>,
     ) -> Result<(Ir, Ty), ExprError> {
         let body_ty = match op {
-            AggOp::Sum | AggOp::Prod | AggOp::Min | AggOp::Max | AggOp::Distinct => Ty::Num,
+            AggOp::Sum | AggOp::Prod | AggOp::Min | AggOp::Max | AggOp::Distinct => Ty::Number,
             AggOp::Count | AggOp::All | AggOp::Any => Ty::Bool,
         };
         let mut items = Vec::new();
         self.items(op, body, body_ty, bindings, s, &mut items)?;
-        let fold = |join, acc, items: Vec<Ir>| {
-            items
-                .into_iter()
-                .fold(acc, |acc, item| fold_binary(join, acc, item, s))
-        };
-        Ok(match op {
-            AggOp::Sum | AggOp::Count => (fold(BinOp::Add, Ir::Const(0), items), Ty::Num),
-            AggOp::Prod => (fold(BinOp::Mul, Ir::Const(1), items), Ty::Num),
-            AggOp::All => (fold(BinOp::And, Ir::Const(1), items), Ty::Bool),
-            AggOp::Any => (fold(BinOp::Or, Ir::Const(0), items), Ty::Bool),
-            AggOp::Min | AggOp::Max if items.is_empty() => {
-                return Err(err(format!("`{}` over no values", op.name()), s)
-                    .help("make sure the loop has at least one value"));
-            }
-            AggOp::Min => (fold_call(Builtin::Min, items, s), Ty::Num),
-            AggOp::Max => (fold_call(Builtin::Max, items, s), Ty::Num),
-            AggOp::Distinct => {
-                let mut pairs = Vec::new();
-                for (k, a) in items.iter().enumerate() {
-                    for b in &items[k + 1..] {
-                        pairs.push(fold_binary(BinOp::Ne, a.clone(), b.clone(), s));
-                    }
-                }
-                (fold(BinOp::And, Ir::Const(1), pairs), Ty::Bool)
-            }
-        })
+        fold_items(op, items, s)
     }
 
+    /// `op([items])`: the items' types checked together (a list mixing numbers and truth
+    /// values is an error at the odd one), then combined as a generator's.
+    pub(super) fn listed(
+        &mut self,
+        op: AggOp,
+        items: &[Expr],
+        s: &Range<usize>,
+    ) -> Result<(Ir, Ty), ExprError> {
+        let mut lowered = Vec::with_capacity(items.len());
+        let mut types = Vec::with_capacity(items.len());
+        for item in items {
+            let (ir, ty) = self.lower(item)?;
+            lowered.push(ir);
+            types.push((ty, item.span.clone()));
+        }
+        if let Some(e) = list_element_error(op.name(), op.types().0, &types) {
+            return Err(e);
+        }
+        fold_items(op, lowered, s)
+    }
+}
+
+/// The error of a loop over `lo..hi`, more than the `max` values a loop may take (in every
+/// kind, with its size).
+pub fn range_too_long(lo: i128, hi: i128, max: u64, s: &Range<usize>) -> ExprError {
+    let size = hi.saturating_sub(lo).saturating_add(1);
+    err(
+        format!(
+            "{lo}..{hi} has {} values, more than the {} a loop may take",
+            group_digits(size.unsigned_abs()),
+            group_digits(u128::from(max))
+        ),
+        s,
+    )
+    .help("narrow the range; a loop's values are all known before the search")
+}
+
+/// The aggregate `op` of its items (already of the body's type).
+fn fold_items(op: AggOp, items: Vec<Ir>, s: &Range<usize>) -> Result<(Ir, Ty), ExprError> {
+    let fold = |join, acc, items: Vec<Ir>| {
+        items
+            .into_iter()
+            .fold(acc, |acc, item| fold_binary(join, acc, item, s))
+    };
+    Ok(match op {
+        AggOp::Sum | AggOp::Count => (fold(BinOp::Add, Ir::Const(0), items), Ty::Number),
+        AggOp::Prod => (fold(BinOp::Mul, Ir::Const(1), items), Ty::Number),
+        AggOp::All => (fold(BinOp::And, Ir::Const(1), items), Ty::Bool),
+        AggOp::Any => (fold(BinOp::Or, Ir::Const(0), items), Ty::Bool),
+        AggOp::Min | AggOp::Max if items.is_empty() => {
+            return Err(err(format!("`{}` over no values", op.name()), s)
+                .help("make sure the loop has at least one value"));
+        }
+        AggOp::Min => (fold_call(Builtin::Min, items, s), Ty::Number),
+        AggOp::Max => (fold_call(Builtin::Max, items, s), Ty::Number),
+        AggOp::Distinct => {
+            let mut pairs = Vec::new();
+            for (k, a) in items.iter().enumerate() {
+                for b in &items[k + 1..] {
+                    pairs.push(fold_binary(BinOp::Ne, a.clone(), b.clone(), s));
+                }
+            }
+            (fold(BinOp::And, Ir::Const(1), pairs), Ty::Bool)
+        }
+    })
+}
+
+impl<S: StateVars + ?Sized> Names<'_, S> {
     /// The unroll count after an aggregate of `n` values at `s`, or the error when it passes a
     /// bound (the size in the message, at the aggregate).
     fn count_unrolled(&self, n: usize, s: &Range<usize>) -> Result<Unroll, ExprError> {
@@ -201,11 +257,68 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
             out.push(self.lower_as(body, body_ty)?);
             return Ok(());
         };
+        if let Over::List(list) = &binding.over
+            && !self.known_before(list)
+        {
+            return self.items_of_state_list(op, body, body_ty, binding, rest, list, s, out);
+        }
         let values = self.values(binding)?;
         // Loading stays bounded: each loop multiplies the terms its body unrolls to.
         let outer = self.unroll;
         self.unroll = self.count_unrolled(values.len(), s)?;
         let r = self.items_over(op, body, body_ty, binding, rest, values, s, out);
+        self.unroll.within = outer.within;
+        r
+    }
+
+    /// Whether every element of a loop's list is a number known before the search.
+    fn known_before(&mut self, list: &[Expr]) -> bool {
+        list.iter()
+            .all(|t| matches!(self.lower(t), Ok((Ir::Const(_), _))))
+    }
+
+    /// [`Self::items`] for a first loop over a list whose elements read the state: the loop
+    /// variable stands for each element in turn (written into the filter, the inner loops
+    /// and the body), as `op([...])` of the elements would.
+    #[allow(clippy::too_many_arguments)]
+    fn items_of_state_list(
+        &mut self,
+        op: AggOp,
+        body: &Expr,
+        body_ty: Ty,
+        binding: &Binding,
+        rest: &[Binding],
+        list: &[Expr],
+        s: &Range<usize>,
+        out: &mut Vec<Ir>,
+    ) -> Result<(), ExprError> {
+        let outer = self.unroll;
+        self.unroll = self.count_unrolled(list.len(), s)?;
+        // The inner loops and the body as one aggregate, so that an inner loop of the same
+        // name hides the element as it would hide a number.
+        let inner = Expr {
+            kind: ExprKind::Aggregate(op, Box::new(body.clone()), rest.to_vec()),
+            span: s.clone(),
+        };
+        let r = list.iter().try_for_each(|item| {
+            let ExprKind::Aggregate(_, body, rest) = inner.substitute(&binding.name, item)?.kind
+            else {
+                unreachable!("substitution keeps the aggregate");
+            };
+            let keep = match &binding.filter {
+                Some(f) => self.lower_as(&f.substitute(&binding.name, item)?, Ty::Bool)?,
+                None => Ir::Const(1),
+            };
+            if let Ir::Const(0) = keep {
+                return Ok(());
+            }
+            let mut items = Vec::new();
+            self.items(op, &body, body_ty, &rest, s, &mut items)?;
+            for i in items {
+                out.push(guarded(op, keep.clone(), i, &binding.span)?);
+            }
+            Ok(())
+        });
         self.unroll.within = outer.within;
         r
     }

@@ -3,6 +3,7 @@
 
 use super::ir::Ir;
 use super::ir::Ty;
+use super::misuse::entry_as_number;
 use super::names::{Names, err};
 use super::state::Shape;
 use super::state::StateVars;
@@ -19,7 +20,7 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
         index: &Expr,
         s: &Range<usize>,
     ) -> Result<Ir, ExprError> {
-        let i = self.lower_as(index, Ty::Num)?;
+        let i = self.lower_as(index, Ty::Number)?;
         if let ExprKind::Index(rows, row) = &base.kind
             && let ExprKind::Name(n) = &rows.kind
             && let Some(t) = self.tables.iter().position(|(m, _)| m == n)
@@ -69,25 +70,7 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
                         span: s.clone(),
                     },
                 }),
-                Table::Names(_) => Err(err(
-                    format!("`{n}[...]` is a name, used here as a number"),
-                    s,
-                )
-                .help(format!(
-                    "a name is shown in a label ({{{n}[k]}}); in a formula compare positions with \
-                     the members' names, e.g. k == {}",
-                    match &self.tables[t].1 {
-                        Table::Names(v) => v[0].as_str(),
-                        _ => "",
-                    }
-                ))),
-                Table::Rows(_) => Err(err(
-                    format!("`{n}[...]` is a row of a table, used here as a number"),
-                    s,
-                )
-                .help(format!(
-                    "index it again, e.g. {n}[i][0], or loop over it: for j in {n}[i]"
-                ))),
+                t => Err(entry_as_number(n, t, s).expect("not a list of numbers")),
             },
             None if self.vars.find(n).is_some() || self.params.contains_key(n) => {
                 Err(err(format!("`{n}` is not an array"), &base.span))
@@ -109,7 +92,7 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
         let Table::Rows(data) = table else {
             return Err(err(format!("`{n}` is a list: it takes one index"), s));
         };
-        let r = self.lower_as(row, Ty::Num)?;
+        let r = self.lower_as(row, Ty::Number)?;
         Ok(match (&r, &i) {
             (Ir::Const(r), Ir::Const(c)) => match row_entry(data, *r, *c) {
                 Some(v) => Ir::Const(v),

@@ -5,20 +5,9 @@ use crate::expr::arith::{arith, floored};
 use crate::expr::{BinOp, Builtin};
 use std::ops::Range;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ty {
-    Num,
-    Bool,
-}
-
-impl Ty {
-    pub fn words(self) -> &'static str {
-        match self {
-            Ty::Num => "a number",
-            Ty::Bool => "true/false",
-        }
-    }
-}
+/// The type of a checked formula: the one type of the language ([`crate::expr::Type`]), so
+/// that every kind words a wrong type alike.
+pub use crate::expr::Type as Ty;
 
 /// A checked, folded formula over the packed state.
 #[derive(Debug, Clone)]

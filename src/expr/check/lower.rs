@@ -21,7 +21,7 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
 
     /// A formula that must be a number known before the search (a size, a bound, an index).
     pub fn constant(&mut self, t: &Expr) -> Result<i64, ExprError> {
-        match self.lower_as(t, Ty::Num)? {
+        match self.lower_as(t, Ty::Number)? {
             Ir::Const(v) => Ok(v),
             Ir::Fail(m, span, _) => Err(ExprError::new(m, span)),
             _ => Err(err("this must be known before the search", &t.span)
@@ -33,13 +33,13 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
         let s = &t.span;
         Ok(match &t.kind {
             ExprKind::Int(n) => match i64::try_from(*n) {
-                Ok(v) => (Ir::Const(v), Ty::Num),
+                Ok(v) => (Ir::Const(v), Ty::Number),
                 Err(_) => return Err(err("this number does not fit in 64 bits", s)),
             },
             ExprKind::Name(n) => self.name(n, s)?,
             ExprKind::Neg(a) => {
-                let a = self.lower_as(a, Ty::Num)?;
-                (fold_neg(a, s), Ty::Num)
+                let a = self.lower_as(a, Ty::Number)?;
+                (fold_neg(a, s), Ty::Number)
             }
             ExprKind::Not(a) => (
                 match self.lower_as(a, Ty::Bool)? {
@@ -61,8 +61,9 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
                 (ir, ty)
             }
             ExprKind::Call(f, args) => self.call(*f, args, s)?,
-            ExprKind::Index(base, index) => (self.index(base, index, s)?, Ty::Num),
+            ExprKind::Index(base, index) => (self.index(base, index, s)?, Ty::Number),
             ExprKind::Aggregate(op, body, binding) => self.aggregate(*op, body, binding, s)?,
+            ExprKind::Listed(op, items) => self.listed(*op, items, s)?,
             // `Forms::All` refuses a call of an unknown function and binds no slots.
             ExprKind::Apply(name, _) => return Err(unknown_function(name, s)),
             ExprKind::Var(_) => return Err(err("a bound slot has no meaning in rules", s)),
@@ -79,8 +80,8 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
         let (operand, result) = match op {
             BinOp::Or | BinOp::And => (Some(Ty::Bool), Ty::Bool),
             BinOp::Eq | BinOp::Ne => (None, Ty::Bool),
-            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => (Some(Ty::Num), Ty::Bool),
-            _ => (Some(Ty::Num), Ty::Num),
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => (Some(Ty::Number), Ty::Bool),
+            _ => (Some(Ty::Number), Ty::Number),
         };
         let (x, y) = match operand {
             Some(ty) => {
@@ -133,14 +134,14 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
         func.check_arity(args.len(), s)?;
         match func {
             // A truth value is 0 or 1 in the state's words already.
-            Builtin::Int => return Ok((self.lower_as(&args[0], Ty::Bool)?, Ty::Num)),
+            Builtin::Int => return Ok((self.lower_as(&args[0], Ty::Bool)?, Ty::Number)),
             Builtin::Sum => {
                 let mut total = Ir::Const(0);
                 for a in args {
-                    let a = self.lower_as(a, Ty::Num)?;
+                    let a = self.lower_as(a, Ty::Number)?;
                     total = self.refuse_at_load(fold_binary(BinOp::Add, total, a, s))?;
                 }
-                return Ok((total, Ty::Num));
+                return Ok((total, Ty::Number));
             }
             Builtin::Abs | Builtin::Min | Builtin::Max | Builtin::Div | Builtin::Mod => {}
             other => {
@@ -155,8 +156,8 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
         }
         let args = args
             .iter()
-            .map(|a| self.lower_as(a, Ty::Num))
+            .map(|a| self.lower_as(a, Ty::Number))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok((fold_call(func, args, s), Ty::Num))
+        Ok((fold_call(func, args, s), Ty::Number))
     }
 }

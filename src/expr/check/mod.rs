@@ -9,12 +9,15 @@ mod generators;
 mod index;
 mod ir;
 mod lower;
+mod misuse;
 mod names;
 mod resolve;
 mod state;
 mod table;
 
+pub use generators::range_too_long;
 pub use ir::{Ir, Ty, fold_binary};
+pub use misuse::{array_as_number, entry_as_number, group_as_number, table_as_number};
 pub use names::{Names, Unroll};
 pub use resolve::unknown_name;
 pub use state::{NoState, Shape, StateVar, StateVars};

@@ -2,6 +2,7 @@
 //! the members of tables of names; an unknown name is an error listing the known ones.
 
 use super::ir::{Ir, Ty};
+use super::misuse::{array_as_number, table_as_number};
 use super::names::{Names, err};
 use super::state::Shape;
 use super::state::StateVars;
@@ -12,10 +13,10 @@ use std::ops::Range;
 impl<S: StateVars + ?Sized> Names<'_, S> {
     pub(super) fn name(&self, n: &str, s: &Range<usize>) -> Result<(Ir, Ty), ExprError> {
         if let Some((_, v)) = self.locals.iter().rev().find(|(m, _)| m == n) {
-            return Ok((Ir::Const(*v), Ty::Num));
+            return Ok((Ir::Const(*v), Ty::Number));
         }
         if let Some(v) = self.params.get(n) {
-            return Ok((Ir::Const(*v), Ty::Num));
+            return Ok((Ir::Const(*v), Ty::Number));
         }
         if let Some(var) = self.vars.find(n) {
             if !self.state {
@@ -26,43 +27,13 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
                 .help("use numbers, parameters and tables here"));
             }
             return match var.shape {
-                Shape::Number => Ok((Ir::Load(var.first), Ty::Num)),
+                Shape::Number => Ok((Ir::Load(var.first), Ty::Number)),
                 Shape::Bool => Ok((Ir::Load(var.first), Ty::Bool)),
-                Shape::Array(len) => Err(err(
-                    format!("`{n}` is an array of {len}, used here as a number"),
-                    s,
-                )
-                .help(format!(
-                    "use one element, e.g. {n}[0], or sum({n}[i] for i in 0..{})",
-                    len - 1
-                ))),
+                Shape::Array(len) => Err(array_as_number(n, len, s)),
             };
         }
         match self.tables.iter().find(|(m, _)| m == n) {
-            Some((_, Table::List(v))) => Err(err(
-                format!(
-                    "`{n}` is a table of {} numbers, used here as a number",
-                    v.len()
-                ),
-                s,
-            )
-            .help(format!("use one entry, e.g. {n}[0]"))),
-            Some((_, Table::Rows(_))) => Err(err(
-                format!("`{n}` is a table of rows, used here as a number"),
-                s,
-            )
-            .help(format!("use one entry, e.g. {n}[0][0]"))),
-            Some((_, Table::Names(v))) => Err(err(
-                format!(
-                    "`{n}` is a table of {} names, used here as a number",
-                    v.len()
-                ),
-                s,
-            )
-            .help(format!(
-                "name one member (its position), e.g. {}, or loop over it: for k in {n}",
-                v[0]
-            ))),
+            Some((_, t)) => Err(table_as_number(n, t, s)),
             None => self.member(n, s),
         }
     }
@@ -90,7 +61,7 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
             }
         }
         match found {
-            Some((_, k)) => Ok((Ir::Const(k as i64), Ty::Num)),
+            Some((_, k)) => Ok((Ir::Const(k as i64), Ty::Number)),
             None => Err(self.unknown(n, s)),
         }
     }

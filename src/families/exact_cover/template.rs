@@ -39,7 +39,7 @@ impl Template {
             let shift = |e| text::in_template(e, *offset);
             match names.lower(t).map_err(shift)? {
                 (Ir::Const(v), Ty::Bool) => out.push_str(if v != 0 { "true" } else { "false" }),
-                (Ir::Const(v), Ty::Num) => out.push_str(&v.to_string()),
+                (Ir::Const(v), Ty::Number) => out.push_str(&v.to_string()),
                 (Ir::Fail(message, span, _), _) => {
                     return Err(shift(ExprError::new(message, span)));
                 }

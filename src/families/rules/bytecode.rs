@@ -704,7 +704,7 @@ mod tests {
     fn programs_agree_with_direct_computation_on_every_state() {
         agrees(
             "a * b - arr[1] + (if a > b then 7 else -7)",
-            Ty::Num,
+            Ty::Number,
             |a, b, r| Some(a * b - r[1] + if a > b { 7 } else { -7 }),
         );
         agrees(
@@ -719,7 +719,7 @@ mod tests {
         );
         agrees(
             "sum(arr[i] * (i + k) for i in 0..2) % 4 + count(arr[i] == 1 for i in 0..2)",
-            Ty::Num,
+            Ty::Number,
             |_, _, r| {
                 let sum: i64 = (0..3).map(|i| r[i] * (i as i64 + 2)).sum();
                 Some(sum.rem_euclid(4) + r.iter().filter(|&&x| x == 1).count() as i64)
@@ -727,23 +727,25 @@ mod tests {
         );
         agrees(
             "prod(arr[i] + b for i in 0..2 if i != 1) - prod(a for i in 0..k)",
-            Ty::Num,
+            Ty::Number,
             |a, b, r| Some((r[0] + b) * (r[2] + b) - a * a * a),
         );
-        agrees("min(a, b, 1) + max(a, -1) + abs(a)", Ty::Num, |a, b, _| {
-            Some(a.min(b).min(1) + a.max(-1) + a.abs())
-        });
+        agrees(
+            "min(a, b, 1) + max(a, -1) + abs(a)",
+            Ty::Number,
+            |a, b, _| Some(a.min(b).min(1) + a.max(-1) + a.abs()),
+        );
         // An index and a divisor computed from the state fail where they are out of bounds.
-        agrees("arr[b]", Ty::Num, |_, b, r| r.get(b as usize).copied());
-        agrees("div(a, b - 1) + mod(a, 2 - b)", Ty::Num, |a, b, _| {
+        agrees("arr[b]", Ty::Number, |_, b, r| r.get(b as usize).copied());
+        agrees("div(a, b - 1) + mod(a, 2 - b)", Ty::Number, |a, b, _| {
             let down = |x: i64, y: i64| (x as f64 / y as f64).floor() as i64;
             (b != 1 && b != 2).then(|| down(a, b - 1) + (a - (2 - b) * down(a, 2 - b)))
         });
         // `/` is exact: a whole quotient where it divides, a failure (not a value) elsewhere.
-        agrees("a / (b - 1)", Ty::Num, |a, b, _| {
+        agrees("a / (b - 1)", Ty::Number, |a, b, _| {
             (b != 1 && a % (b - 1) == 0).then(|| a / (b - 1))
         });
-        agrees("a % (1 - b)", Ty::Num, |a, b, _| {
+        agrees("a % (1 - b)", Ty::Number, |a, b, _| {
             (b != 1).then(|| (a % (1 - b) + (1 - b).abs()) % (1 - b).abs())
         });
     }

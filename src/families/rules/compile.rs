@@ -219,7 +219,7 @@ fn instance(
         (Some(c), Some(text)) => {
             let what = format!("the cost of move `{name}`");
             let ir = names
-                .lower_as(c, Ty::Num)
+                .lower_as(c, Ty::Number)
                 .map_err(|e| doc.formula_error(text, &what, e))?;
             program(&ir, names.vars, c.span.clone())
                 .map_err(|e| doc.formula_error(text, &what, e))?
@@ -245,7 +245,7 @@ fn guard_error(
     g: &Expr,
     e: ExprError,
 ) -> Diagnostic {
-    if e.span == g.span && e.message.starts_with("expected true/false") {
+    if e.span == g.span && e.message.starts_with("expected a truth value") {
         let e = ExprError::new(
             "a guard must be true or false, and this is a number",
             e.span,
@@ -424,7 +424,7 @@ fn assignment(
     let ty = if var.shape == Shape::Bool {
         Ty::Bool
     } else {
-        Ty::Num
+        Ty::Number
     };
     let value = names.lower_as(&a.value, ty)?;
     let target = target(a, v, names)?;
@@ -471,7 +471,7 @@ fn target(a: &Assignment, v: usize, names: &mut Names) -> Result<Target, ExprErr
             ));
         }
         (None, _) => Target::Slot(var.first),
-        (Some(i), Shape::Array(len)) => match names.lower_as(i, Ty::Num)? {
+        (Some(i), Shape::Array(len)) => match names.lower_as(i, Ty::Number)? {
             Ir::Const(k) if (0..len as i64).contains(&k) => Target::Slot(var.first + k as usize),
             Ir::Const(k) => {
                 return Err(ExprError::new(

@@ -61,7 +61,7 @@ impl Label {
         let checked = parts.iter().try_for_each(|p| match p {
             Part::Formula(t, at) => names.lower(t).map(|_| ()).map_err(|e| shift(e, *at)),
             Part::Word(_, i, at) => names
-                .lower_as(i, Ty::Num)
+                .lower_as(i, Ty::Number)
                 .map(|_| ())
                 .map_err(|e| shift(e, *at)),
             Part::Text(_) => Ok(()),

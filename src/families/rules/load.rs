@@ -45,7 +45,9 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
     let goal = predicate(doc, goal_text, "the goal", Ty::Bool, &mut names)?;
     let auto = (spec.goal.get_ref().heuristic.as_ref()).filter(|h| h.get_ref().trim() == "auto");
     let heuristic = match &spec.goal.get_ref().heuristic {
-        Some(h) if auto.is_none() => Some(predicate(doc, h, "the heuristic", Ty::Num, &mut names)?),
+        Some(h) if auto.is_none() => {
+            Some(predicate(doc, h, "the heuristic", Ty::Number, &mut names)?)
+        }
         _ => None,
     };
     let facts = Facts {
@@ -381,7 +383,7 @@ fn start_value(
                 .parse(text)
                 .map_err(|e| doc.formula_error(&spanned, "the start value", e))?;
             names.locals.push(("i".to_string(), k as i64));
-            let ty = if boolean { Ty::Bool } else { Ty::Num };
+            let ty = if boolean { Ty::Bool } else { Ty::Number };
             let r = names.lower_as(&term, ty);
             names.locals.pop();
             match r.map_err(|e| doc.formula_error(&spanned, "the start value", e))? {

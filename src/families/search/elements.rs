@@ -55,6 +55,7 @@ impl Added<'_> {
             ExprKind::Apply(..)
             | ExprKind::Index(..)
             | ExprKind::Aggregate(..)
+            | ExprKind::Listed(..)
             | ExprKind::If(..) => {
                 return None;
             }

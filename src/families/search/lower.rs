@@ -5,9 +5,13 @@
 
 use super::groups::Group;
 use super::model::Array;
-use crate::expr::check::Table;
+use crate::expr::check::{
+    Table, array_as_number, entry_as_number, group_as_number, range_too_long, table_as_number,
+    unknown_name,
+};
 use crate::expr::{
-    AggOp, BinOp, Binding, Builtin, Expr, ExprError, ExprKind, Over, unknown_function,
+    AggOp, BinOp, Binding, Builtin, Expr, ExprError, ExprKind, Over, list_element_error,
+    unknown_function,
 };
 use crate::spec::tables::Data;
 use std::collections::BTreeMap;
@@ -31,10 +35,12 @@ pub struct Scope<'a> {
     pub data: &'a Data,
 }
 
-/// The member of a group the current instance is about.
+/// The member of a group the current instance is about, and the values of the loop variables
+/// bound so far: a number, or (looping over a list written out, `for v in [a, b]`) the
+/// element, which may name the variables.
 struct Ctx<'a> {
     member: Option<(&'a str, &'a [usize])>,
-    loops: Vec<(String, i128)>,
+    loops: Vec<(String, Expr)>,
 }
 
 impl Scope<'_> {
@@ -104,7 +110,7 @@ impl Scope<'_> {
                 self.groups_used(a, out);
                 self.groups_used(b, out);
             }
-            ExprKind::Call(_, args) | ExprKind::Apply(_, args) => {
+            ExprKind::Call(_, args) | ExprKind::Apply(_, args) | ExprKind::Listed(_, args) => {
                 args.iter().for_each(|a| self.groups_used(a, out))
             }
             ExprKind::Aggregate(_, body, _) => self.groups_used(body, out),
@@ -139,6 +145,7 @@ impl Scope<'_> {
             ExprKind::Aggregate(op, body, bindings) => {
                 return self.aggregate(*op, body, bindings, span, ctx);
             }
+            ExprKind::Listed(op, items) => return self.listed(*op, items, span, ctx),
             ExprKind::If(c, a, b) => return self.if_then_else(c, a, b, span, ctx),
         };
         Ok(Expr { kind, span })
@@ -146,9 +153,13 @@ impl Scope<'_> {
 
     fn name(&self, n: &str, span: Range<usize>, ctx: &Ctx) -> Result<Expr, ExprError> {
         if let Some((_, v)) = ctx.loops.iter().rev().find(|(m, _)| m == n) {
-            return Ok(Expr {
-                kind: ExprKind::Int(*v),
-                span,
+            // A number is placed where it is used; a list's element keeps its own place.
+            return Ok(match v.kind {
+                ExprKind::Int(k) => Expr {
+                    kind: ExprKind::Int(k),
+                    span,
+                },
+                _ => v.clone(),
             });
         }
         if let Some((_, slot)) = self.scalars.iter().find(|(m, _)| m == n) {
@@ -163,30 +174,28 @@ impl Scope<'_> {
                 span,
             });
         }
-        if self.data.tables.contains_key(n) {
-            return Err(
-                ExprError::new(format!("`{n}` is a table, not one value"), span)
-                    .help(format!("index it ({n}[0]) or loop over it: for x in {n}")),
-            );
+        if let Some(t) = self.data.tables.get(n) {
+            return Err(table_as_number(n, t, &span));
         }
-        if self.arrays.iter().any(|a| a.name == n) {
-            return Err(
-                ExprError::new(format!("`{n}` is an array, not one value"), span).help(format!(
-                    "index it ({n}[0]) or pass it whole to distinct({n}), sum({n}), ..."
-                )),
-            );
+        if let Some(a) = self.arrays.iter().find(|a| a.name == n) {
+            return Err(array_as_number(n, a.len, &span));
         }
         if self.groups.contains_key(n) {
-            return Err(
-                ExprError::new(format!("`{n}` is a group of positions"), span)
-                    .help(format!("index an array with it: distinct(cell[{n}])")),
-            );
+            return Err(group_as_number(n, &span));
         }
+        Err(self.unknown(n, &span, ctx))
+    }
+
+    /// The one message of every kind for a name that means nothing here (the checker's
+    /// [`unknown_name`]), offering the nearest of the names a constraint may use.
+    fn unknown(&self, n: &str, span: &Range<usize>, ctx: &Ctx) -> ExprError {
         let mut known: Vec<&str> = self.scalars.iter().map(|(m, _)| m.as_str()).collect();
         known.extend(self.arrays.iter().map(|a| a.name.as_str()));
         known.extend(self.constants.keys().map(String::as_str));
         known.extend(self.data.tables.keys().map(String::as_str));
-        Err(crate::expr::check::unknown_name(n, &span, known))
+        known.extend(self.groups.keys().map(String::as_str));
+        known.extend(ctx.loops.iter().map(|(m, _)| m.as_str()));
+        unknown_name(n, span, known)
     }
 
     /// An argument that may stand for several values: a whole array, or `array[group]`.
@@ -207,7 +216,7 @@ impl Scope<'_> {
                 Ok(vec![self.table_entry(base, index, ctx)?])
             }
             ExprKind::Index(base, index) => {
-                let array = self.array_of(base)?;
+                let array = self.array_of(base, ctx)?;
                 if let (ExprKind::Name(g), Some((member_of, positions))) = (&index.kind, ctx.member)
                     && g == member_of
                 {
@@ -229,7 +238,7 @@ impl Scope<'_> {
         }
     }
 
-    fn array_of(&self, base: &Expr) -> Result<&Array, ExprError> {
+    fn array_of(&self, base: &Expr, ctx: &Ctx) -> Result<&Array, ExprError> {
         let ExprKind::Name(n) = &base.kind else {
             return Err(ExprError::new(
                 "only an array can be indexed, with one index",
@@ -237,7 +246,13 @@ impl Scope<'_> {
             )
             .help("write cell[i]; a grid is one array indexed row * columns + column"));
         };
+        let known = self.scalars.iter().any(|(m, _)| m == n)
+            || self.constants.contains_key(n)
+            || ctx.loops.iter().any(|(m, _)| m == n);
         self.arrays.iter().find(|a| &a.name == n).ok_or_else(|| {
+            if !known && !self.groups.contains_key(n) {
+                return self.unknown(n, &base.span, ctx);
+            }
             ExprError::new(format!("`{n}` is not an array"), base.span.clone())
                 .help("declare an array as \"cell: 81 in 1..9\"")
         })
@@ -303,31 +318,31 @@ impl Scope<'_> {
     ) -> Result<Expr, ExprError> {
         let mut items = Vec::new();
         self.items(op, body, bindings, ctx, &mut items, &span)?;
-        let at = |kind| Expr {
-            kind,
-            span: span.clone(),
-        };
-        Ok(match op {
-            AggOp::Sum => chain(BinOp::Add, items, at(ExprKind::Int(0)), span),
-            AggOp::Prod => chain(BinOp::Mul, items, at(ExprKind::Int(1)), span),
-            AggOp::Count => {
-                let ones = items
-                    .into_iter()
-                    .map(|p| call(Builtin::Int, vec![p], &span));
-                chain(BinOp::Add, ones.collect(), at(ExprKind::Int(0)), span)
-            }
-            AggOp::All => chain(BinOp::And, items, at(truth(true, &span)), span),
-            AggOp::Any => chain(BinOp::Or, items, at(truth(false, &span)), span),
-            AggOp::Min | AggOp::Max | AggOp::Distinct if items.is_empty() => {
-                return Err(
-                    ExprError::new(format!("`{}` over no values", op.name()), span)
-                        .help("make sure the loops give at least one value"),
-                );
-            }
-            AggOp::Min => call(Builtin::Min, items, &span),
-            AggOp::Max => call(Builtin::Max, items, &span),
-            AggOp::Distinct => call(Builtin::Distinct, items, &span),
-        })
+        combine(op, items, span)
+    }
+
+    /// `op([items])`: the items lowered and their types checked together (a list mixing
+    /// numbers and truth values is an error at the odd one), then combined as a generator's,
+    /// so `distinct([a, b, c])` is propagated as all-different.
+    fn listed(
+        &self,
+        op: AggOp,
+        items: &[Expr],
+        span: Range<usize>,
+        ctx: &mut Ctx,
+    ) -> Result<Expr, ExprError> {
+        let items = items
+            .iter()
+            .map(|i| self.expr(i, ctx))
+            .collect::<Result<Vec<_>, _>>()?;
+        let types = items
+            .iter()
+            .map(|e| Ok((e.check_type()?, e.span.clone())))
+            .collect::<Result<Vec<_>, ExprError>>()?;
+        if let Some(e) = list_element_error(op.name(), op.types().0, &types) {
+            return Err(e);
+        }
+        combine(op, items, span)
     }
 
     /// The items of an aggregate for the loops `bindings`, innermost last.
@@ -396,22 +411,31 @@ impl Scope<'_> {
     }
 
     /// The values a loop variable takes: a range, a list, a table (its values; a table of
-    /// rows or names, its positions) or a row of a table.
-    fn loop_values(&self, b: &Binding, ctx: &mut Ctx) -> Result<Vec<i128>, ExprError> {
+    /// rows or names, its positions) or a row of a table. A list's elements may name the
+    /// variables (`for v in [a, b + 1]`): the loop variable then stands for each element.
+    fn loop_values(&self, b: &Binding, ctx: &mut Ctx) -> Result<Vec<Expr>, ExprError> {
+        if let Over::List(items) = &b.over {
+            return items.iter().map(|t| self.expr(t, ctx)).collect();
+        }
+        let number = |v: i128| Expr {
+            kind: ExprKind::Int(v),
+            span: b.span.clone(),
+        };
+        Ok(self.loop_numbers(b, ctx)?.into_iter().map(number).collect())
+    }
+
+    /// The values of a loop over a range or a table, all numbers.
+    fn loop_numbers(&self, b: &Binding, ctx: &mut Ctx) -> Result<Vec<i128>, ExprError> {
         match &b.over {
             Over::Range(lo, hi) => {
                 let (lo, hi) = (self.constant(lo, ctx)?, self.constant(hi, ctx)?);
                 if hi - lo >= MAX_UNROLL {
-                    return Err(ExprError::new(
-                        format!("{lo}..{hi} has {} values", hi - lo + 1),
-                        b.span.clone(),
-                    )
-                    .help(format!("a generator unrolls at most {MAX_UNROLL} values")));
+                    return Err(range_too_long(lo, hi, MAX_UNROLL as u64, &b.span));
                 }
                 Ok((lo..=hi).collect())
             }
-            Over::List(items) => items.iter().map(|t| self.constant(t, ctx)).collect(),
             Over::Values(t) => self.table_values(t, ctx),
+            Over::List(_) => unreachable!("a list is read by loop_values"),
         }
     }
 
@@ -462,17 +486,14 @@ impl Scope<'_> {
             .help("positions count from 0")
         };
         let at = usize::try_from(i).map_err(|_| outside())?;
-        let value = match table {
-            Table::List(v) => *v.get(at).ok_or_else(outside)?,
-            Table::Names(_) => {
-                return Err(ExprError::new("a name is not a number", span)
-                    .help("names print in `show`; compare positions in constraints instead"));
-            }
-            Table::Rows(_) => {
-                return Err(ExprError::new("a row of a table is not one value", span)
-                    .help("index it again (t[i][j]) or loop over it (for x in t[i])"));
-            }
+        let Table::List(v) = table else {
+            let name = match &base.kind {
+                ExprKind::Name(n) => n.as_str(),
+                _ => "",
+            };
+            return Err(entry_as_number(name, table, &span).expect("not a list of numbers"));
         };
+        let value = *v.get(at).ok_or_else(outside)?;
         Ok(Expr {
             kind: ExprKind::Int(i128::from(value)),
             span,
@@ -526,6 +547,37 @@ impl Scope<'_> {
             }
         })
     }
+}
+
+/// The aggregate `op` of its items (each already lowered).
+fn combine(op: AggOp, items: Vec<Expr>, span: Range<usize>) -> Result<Expr, ExprError> {
+    let at = |kind| Expr {
+        kind,
+        span: span.clone(),
+    };
+    Ok(match op {
+        AggOp::Sum => chain(BinOp::Add, items, at(ExprKind::Int(0)), span),
+        AggOp::Prod => chain(BinOp::Mul, items, at(ExprKind::Int(1)), span),
+        AggOp::Count => {
+            let ones = items
+                .into_iter()
+                .map(|p| call(Builtin::Int, vec![p], &span));
+            chain(BinOp::Add, ones.collect(), at(ExprKind::Int(0)), span)
+        }
+        AggOp::All => chain(BinOp::And, items, at(truth(true, &span)), span),
+        AggOp::Any => chain(BinOp::Or, items, at(truth(false, &span)), span),
+        // No two of no values are equal.
+        AggOp::Distinct if items.is_empty() => at(truth(true, &span)),
+        AggOp::Min | AggOp::Max if items.is_empty() => {
+            return Err(
+                ExprError::new(format!("`{}` over no values", op.name()), span)
+                    .help("make sure the loops give at least one value"),
+            );
+        }
+        AggOp::Min => call(Builtin::Min, items, &span),
+        AggOp::Max => call(Builtin::Max, items, &span),
+        AggOp::Distinct => call(Builtin::Distinct, items, &span),
+    })
 }
 
 /// The span of a term's base name, for a message about a row.
