@@ -96,10 +96,15 @@ fn auto_says_what_it_chose_and_why() {
         "{count}"
     );
     assert!(count.contains("order auto: a count"), "{count}");
+    assert!(count.contains("learning auto: off, a count"), "{count}");
     let optimum = search_note("specs/golomb.toml");
     assert!(optimum.contains("fewest values left"), "{optimum}");
     assert!(
         optimum.contains("values auto: an optimisation"),
+        "{optimum}"
+    );
+    assert!(
+        optimum.contains("learning auto: off, no disjunctions"),
         "{optimum}"
     );
     let listing = search_note("specs/zebra.toml");
