@@ -42,7 +42,7 @@ fn term_bounds(s: &Store, a: i64, v: usize) -> (i128, i128) {
 
 /// The least and greatest value of `a * x` for `x` in `lo..=hi`.
 #[inline]
-fn bounds_of(a: i64, lo: i64, hi: i64) -> (i128, i128) {
+pub(super) fn bounds_of(a: i64, lo: i64, hi: i64) -> (i128, i128) {
     let (lo, hi) = (i128::from(lo), i128::from(hi));
     let a = i128::from(a);
     if a > 0 {
@@ -55,7 +55,7 @@ fn bounds_of(a: i64, lo: i64, hi: i64) -> (i128, i128) {
 /// The values of `x` for which `a * x` lies in `least..=most`. Unit coefficients (most sums:
 /// magic lines, differences) skip the 128-bit divisions, which took a fifth of a Golomb
 /// ruler's time.
-fn term_range(a: i64, least: i128, most: i128) -> (i128, i128) {
+pub(super) fn term_range(a: i64, least: i128, most: i128) -> (i128, i128) {
     match a {
         1 => (least, most),
         -1 => (-most, -least),

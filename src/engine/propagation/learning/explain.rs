@@ -8,6 +8,7 @@
 //! get the textbook ones: the other terms' bounds, the fixed members' values.
 
 use super::nogoods::{NOGOOD, Nogoods};
+use crate::engine::propagation::linear::{bounds_of, term_range};
 use crate::engine::propagation::network::{Network, Propagator};
 use crate::engine::propagation::store::{Bits, Store};
 use crate::engine::propagation::{AllDifferent, Linear, Relation};
@@ -89,8 +90,8 @@ fn bounds_before(s: &Store, l: &Linear, e: Option<usize>) -> Vec<(i64, usize, i6
 
 /// The least value of `a * x` for `x` in `lo..=hi` (`least`), or the greatest.
 fn extreme(a: i64, lo: i64, hi: i64, least: bool) -> i128 {
-    let (a, lo, hi) = (i128::from(a), i128::from(lo), i128::from(hi));
-    if (a > 0) == least { a * lo } else { a * hi }
+    let (low, high) = bounds_of(a, lo, hi);
+    if least { low } else { high }
 }
 
 /// The fact bounding term `(a, v)` on the side that gives its least value (`least`) or greatest.
@@ -151,21 +152,7 @@ fn linear_change(l: &Linear, s: &Store, e: usize, x: usize, want: Bits, out: &mu
 
 /// The values of x with `a * x` in `least..=most`, as bits.
 fn values_where(s: &Store, a: i64, least: i128, most: i128) -> Bits {
-    let a = i128::from(a);
-    let (lo, hi) = if a > 0 {
-        (
-            least.div_euclid(a) + i128::from(least.rem_euclid(a) != 0),
-            most.div_euclid(a),
-        )
-    } else {
-        let b = -a;
-        // a*x in [least, most] <=> x in [-most/b, -least/b].
-        let (lo_n, hi_n) = (-most, -least);
-        (
-            lo_n.div_euclid(b) + i128::from(lo_n.rem_euclid(b) != 0),
-            hi_n.div_euclid(b),
-        )
-    };
+    let (lo, hi) = term_range(a, least, most);
     s.range_mask(lo, hi)
 }
 

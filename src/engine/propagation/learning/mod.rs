@@ -222,7 +222,7 @@ impl Learner {
         let median = order[order.len() / 2];
         // At the root no change is explained by a nogood any more: numbers may change.
         self.nogoods
-            .retain(|_, n| n.facts.len() <= 2 || n.activity > median);
+            .retain(|n| n.facts.len() <= 2 || n.activity > median);
         self.nogoods.list.iter_mut().for_each(|n| n.activity *= 0.5);
         self.limit = (self.limit + self.limit / 10).min(MOST_NOGOODS);
         (before - self.nogoods.list.len()) as u64

@@ -120,12 +120,8 @@ impl Nogoods {
 
     /// Keeps only the nogoods `keep` says to (in order, so cause numbers change: call only
     /// where no trail entry past the root is explained by a nogood) and rebuilds the watches.
-    pub fn retain(&mut self, mut keep: impl FnMut(usize, &Nogood) -> bool) {
-        let mut i = 0;
-        self.list.retain(|n| {
-            i += 1;
-            keep(i - 1, n)
-        });
+    pub fn retain(&mut self, keep: impl FnMut(&Nogood) -> bool) {
+        self.list.retain(keep);
         for w in &mut self.watches {
             w.clear();
         }

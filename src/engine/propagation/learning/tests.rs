@@ -294,26 +294,34 @@ fn learn(case: &Case, props: Vec<Propagator>, seed: u64) -> (Option<Vec<i64>>, O
     (last, out)
 }
 
+/// Solves case `seed` by learning and by brute force: the same verdict, a solution that keeps
+/// every constraint, the optimum's value. Nogoods learned, whether a solution was found, and
+/// whether the case has an objective.
+fn agrees_with_brute_force(seed: u64, large: bool) -> (u64, bool, bool) {
+    let (case, props) = random_case(seed, large);
+    let want = brute(&case);
+    let (last, out) = learn(&case, props, seed);
+    let got = last.as_ref().map(|x| {
+        assert!(
+            case.checks.iter().all(|ch| ch.holds(x, &case.tests)),
+            "seed {seed}: {x:?} breaks a constraint"
+        );
+        value_of(&case, x)
+    });
+    assert_eq!(
+        got, want,
+        "seed {seed}: brute force {want:?}, learning {last:?} ({out:?})"
+    );
+    (out.learned, got.is_some(), case.objective.is_some())
+}
+
 #[test]
 fn learning_finds_what_brute_force_finds() {
     let (mut with_objective, mut learned) = (0, 0);
     for seed in 1..=1500 {
-        let (case, props) = random_case(seed, false);
-        let want = brute(&case);
-        let (last, out) = learn(&case, props, seed);
-        learned += out.learned;
-        match (&want, &last) {
-            (None, None) => {}
-            (Some(best), Some(x)) => {
-                assert!(
-                    case.checks.iter().all(|ch| ch.holds(x, &case.tests)),
-                    "seed {seed}: {x:?} breaks a constraint"
-                );
-                assert_eq!(value_of(&case, x), *best, "seed {seed}: not the optimum");
-                with_objective += usize::from(case.objective.is_some());
-            }
-            _ => panic!("seed {seed}: brute force {want:?}, learning {last:?} ({out:?})"),
-        }
+        let (n, solved, optimised) = agrees_with_brute_force(seed, false);
+        learned += n;
+        with_objective += usize::from(solved && optimised);
     }
     // The draw must exercise optimisation, not only satisfiability.
     assert!(with_objective > 300, "{with_objective}");
@@ -327,19 +335,9 @@ fn learning_finds_what_brute_force_finds() {
 fn learning_finds_the_optimum_of_larger_problems() {
     let (mut learned, mut solved) = (0, 0);
     for seed in 1..=200 {
-        let (case, props) = random_case(seed, true);
-        let want = brute(&case);
-        let (last, out) = learn(&case, props, seed);
-        learned += out.learned;
-        let got = last.as_ref().map(|x| {
-            assert!(
-                case.checks.iter().all(|ch| ch.holds(x, &case.tests)),
-                "seed {seed}: {x:?} breaks a constraint"
-            );
-            value_of(&case, x)
-        });
-        assert_eq!(got, want, "seed {seed}");
-        solved += usize::from(got.is_some());
+        let (n, found, _) = agrees_with_brute_force(seed, true);
+        learned += n;
+        solved += usize::from(found);
     }
     assert!(solved > 100, "{solved}");
     assert!(learned > 600, "{learned}");
