@@ -5,7 +5,7 @@
 //! checked against a brute force on random problems in src/engine/propagation/learning.)
 
 mod common;
-use common::{expect_error, run_json};
+use common::{expect_error, run_json, search_spec_with_line};
 use serde_json::Value;
 
 /// ft06 as published (Fisher and Thompson 1963; OR-Library jobshop1.txt): per job, its
@@ -132,23 +132,12 @@ fn a_stopped_learning_run_reports_its_best_and_a_proved_bound() {
     }
 }
 
-fn with_line(name: &str, line: &str, objective: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("puzzlespec-learning-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.toml"));
-    let body = format!(
-        "[puzzle]\nname = \"x\"\nkind = \"search\"\n\n[search]\nvariables = [\"sq: 3x3 permutation of 1..9\"]\n{line}\n\n[solve]\nobjective = \"{objective}\"\n"
-    );
-    std::fs::write(&path, body).unwrap();
-    path.to_string_lossy().into_owned()
-}
-
 #[test]
 fn learning_it_cannot_honour_is_refused_at_its_place() {
-    let p = with_line("count", "learning = \"on\"", "count");
+    let p = search_spec_with_line("count", "learning = \"on\"", "count");
     let err = expect_error(&p, "7:12", &["learning works for optimisation"]);
     assert!(err.contains("\"off\""), "{err}");
-    let p = with_line("word", "learning = \"always\"", "first");
+    let p = search_spec_with_line("word", "learning = \"always\"", "first");
     let err = expect_error(&p, "7:12", &["unknown learning choice `always`"]);
     for allowed in ["\"auto\"", "\"on\"", "\"off\""] {
         assert!(err.contains(allowed), "{err}");

@@ -3,7 +3,7 @@
 //! says what it chose, and a bad choice is refused at its place.
 
 mod common;
-use common::{expect_error, run_json};
+use common::{expect_error, run_json, search_spec_with_line};
 use serde_json::Value;
 
 const ORDERS: [&str; 4] = ["auto", "smallest-domain", "declared", "activity"];
@@ -112,21 +112,9 @@ fn auto_says_what_it_chose_and_why() {
     assert!(listing.contains("in the order it is written"), "{listing}");
 }
 
-/// A copy of the 3x3 magic squares with `line` added to `[search]`; its path.
-fn with_line(name: &str, line: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("puzzlespec-order-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.toml"));
-    let body = format!(
-        "[puzzle]\nname = \"x\"\nkind = \"search\"\n\n[search]\nvariables = [\"sq: 3x3 permutation of 1..9\"]\n{line}\n\n[solve]\nobjective = \"count\"\n"
-    );
-    std::fs::write(&path, body).unwrap();
-    path.to_string_lossy().into_owned()
-}
-
 #[test]
 fn bad_choices_are_refused_at_their_place_with_the_allowed_list() {
-    let p = with_line("order", "order = \"fastest\"");
+    let p = search_spec_with_line("order", "order = \"fastest\"", "count");
     let err = expect_error(&p, "7:9", &["unknown order `fastest`"]);
     for allowed in [
         "\"auto\"",
@@ -136,7 +124,7 @@ fn bad_choices_are_refused_at_their_place_with_the_allowed_list() {
     ] {
         assert!(err.contains(allowed), "{err}");
     }
-    let p = with_line("values", "values = \"middle\"");
+    let p = search_spec_with_line("values", "values = \"middle\"", "count");
     let err = expect_error(&p, "7:10", &["unknown value choice `middle`"]);
     for allowed in ["\"auto\"", "\"min\"", "\"max\"", "\"split\""] {
         assert!(err.contains(allowed), "{err}");

@@ -122,3 +122,17 @@ pub fn lights_out_cross(n: usize, i: usize) -> Vec<usize> {
     }
     out
 }
+
+/// A 3x3 magic-square search spec with `line` added to `[search]` and the given objective,
+/// written as `NAME.toml` in a folder of the test run's own; its path. The added line is
+/// line 7, for tests of where a setting's error points.
+pub fn search_spec_with_line(name: &str, line: &str, objective: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("puzzlespec-line-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let path = dir.join(format!("{name}.toml"));
+    let body = format!(
+        "[puzzle]\nname = \"x\"\nkind = \"search\"\n\n[search]\nvariables = [\"sq: 3x3 permutation of 1..9\"]\n{line}\n\n[solve]\nobjective = \"{objective}\"\n"
+    );
+    std::fs::write(&path, body).expect("the spec is written");
+    path.to_string_lossy().into_owned()
+}
