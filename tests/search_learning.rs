@@ -143,3 +143,40 @@ fn learning_it_cannot_honour_is_refused_at_its_place() {
         assert!(err.contains(allowed), "{err}");
     }
 }
+
+#[test]
+fn an_objective_that_is_not_linear_keeps_its_optimum_with_learning_asked_for() {
+    // Found by tests/differential.rs: a disjunction turned learning on, and learning, which
+    // needs a linear objective to bound by, stopped at its first solution (3, not 1).
+    let dir = common::scratch_in("search_learning", "not_linear");
+    for learning in ["auto", "on"] {
+        let path = dir.join(format!("{learning}.toml"));
+        let spec = format!(
+            "[puzzle]\nname = \"x\"\nkind = \"search\"\n[search]\n\
+             variables = [\"a in 0..0\", \"b in -2..2\", \"c in -2..1\", \"d in -1..0\"]\n\
+             constraints = [\"c - 2 < -1\", \"3 + d + c == b or d * 2 - a >= a - 1\"]\n\
+             minimize = \"b + abs(3 + a)\"\nlearning = \"{learning}\"\n"
+        );
+        std::fs::write(&path, spec).expect("the spec is written");
+        let (doc, code) = run_json(&[path.to_str().expect("a path")]);
+        assert_eq!(code, 0);
+        // Every assignment tried, in the test's own words.
+        let mut best = i64::MAX;
+        for b in -2i64..=2 {
+            for c in -2i64..=1 {
+                for d in -1i64..=0 {
+                    let a = 0i64;
+                    if c - 2 < -1 && (3 + d + c == b || d * 2 - a >= a - 1) {
+                        best = best.min(b + (3 + a).abs());
+                    }
+                }
+            }
+        }
+        assert_eq!(doc["optimum"], best, "learning {learning}");
+        let notes = doc["notes"].to_string();
+        assert!(
+            notes.contains("learning: off, the objective is not linear"),
+            "{notes}"
+        );
+    }
+}

@@ -135,7 +135,9 @@ impl SearchPuzzle {
             translation.sources.push(translation.sources[from]);
         }
         let disjunctive = props.iter().any(|p| matches!(p, Propagator::Clause(_)));
-        let strategy = strategy.settle_learning(self.objective, disjunctive, ctx.shard.is_some());
+        let unbounded = self.goal.is_some() && self.linear_objective().is_none();
+        let split = ctx.shard.is_some();
+        let strategy = strategy.settle_learning(self.objective, disjunctive, (split, unbounded));
         let (problem, bounded) = self.problem(props, &translation.extra, offset, strategy);
         let mut k = self.keeper(keep, stop_after);
         // The variables the translation added come last; a solution is the model's part.
@@ -201,15 +203,7 @@ impl SearchPuzzle {
                 Values::Max => true,
             })
             .collect();
-        let objective = self.goal.as_ref().and_then(|g| {
-            let domain = |v: usize| vars[v].domain.as_slice();
-            let l = g.linear.as_ref()?.to_linear(domain, Relation::Le)?;
-            Some(propagation::Objective {
-                terms: l.terms,
-                constant: l.constant,
-                sense: g.sense,
-            })
-        });
+        let objective = self.linear_objective();
         let bounded = objective.is_some();
         let domains_len = domains.len();
         let problem = Problem {
@@ -223,6 +217,18 @@ impl SearchPuzzle {
             objective,
         };
         (problem, bounded)
+    }
+
+    /// The objective as the engine's linear bound, when it is linear.
+    fn linear_objective(&self) -> Option<propagation::Objective> {
+        let g = self.goal.as_ref()?;
+        let domain = |v: usize| self.model.variables[v].domain.as_slice();
+        let l = g.linear.as_ref()?.to_linear(domain, Relation::Le)?;
+        Some(propagation::Objective {
+            terms: l.terms,
+            constant: l.constant,
+            sense: g.sense,
+        })
     }
 }
 

@@ -37,6 +37,9 @@ pub struct Strategy {
     pub auto_learning: bool,
     /// Whether the constraints have disjunctions (clauses): what `auto` learns for.
     pub disjunctive: bool,
+    /// An optimisation whose objective is not linear: the search cannot be bounded by it, so
+    /// every solution is evaluated, and learning (which would have to block each) is off.
+    pub unbounded: bool,
 }
 
 impl Strategy {
@@ -97,18 +100,26 @@ impl Strategy {
             learning: learning.unwrap_or(false),
             auto_learning: learning.is_none(),
             disjunctive: false,
+            unbounded: false,
         })
     }
 
     /// Settles learning once the constraints are translated: `auto` learns for optimisation
     /// and one-solution runs whose constraints have disjunctions; a split run never learns
-    /// (its parts follow the tree's fixed order).
-    pub fn settle_learning(mut self, objective: Objective, disjunctive: bool, split: bool) -> Self {
+    /// (its parts follow the tree's fixed order), nor does an optimisation whose objective is
+    /// not linear (every solution is evaluated; only a bound lets learning prove an optimum).
+    pub fn settle_learning(
+        mut self,
+        objective: Objective,
+        disjunctive: bool,
+        (split, unbounded): (bool, bool),
+    ) -> Self {
         self.disjunctive = disjunctive;
+        self.unbounded = unbounded && optimises(objective);
         if self.auto_learning {
             self.learning = disjunctive && !counts(objective);
         }
-        if split {
+        if split || self.unbounded {
             self.learning = false;
         }
         self
@@ -146,7 +157,9 @@ impl Strategy {
         if self.auto_order && !self.learning {
             why.push(format!("order auto: {}", auto_reason(objective)));
         }
-        if self.auto_learning {
+        if self.unbounded {
+            why.push(format!("learning: {UNBOUNDED}"));
+        } else if self.auto_learning {
             why.push(format!(
                 "learning auto: {}",
                 auto_learning_reason(self.disjunctive, counts(objective))
@@ -163,6 +176,9 @@ impl Strategy {
         format!("search: {order}; {values}{why}")
     }
 }
+
+/// Why an optimisation by an objective that is not linear does not learn, even when asked to.
+const UNBOUNDED: &str = "off, the objective is not linear, so every solution is evaluated and learning would have to block each";
 
 /// `auto` learns where failures share causes that propagation does not see at once: the
 /// disjunctions of a schedule (job shop ft06: 257 nodes; without learning 31.8 million by fewest
