@@ -201,6 +201,22 @@ fn rules_guards_effects_and_goals_take_lists() {
     );
 }
 
+/// `distinct(a, b, c)` as a plain call in rules means what the list form means (the tests of
+/// its pairs), as in every kind.
+#[test]
+fn rules_take_distinct_as_a_plain_call() {
+    let text = RULES.replace("distinct([a, b, c])", "distinct(a, b, c)");
+    assert_ne!(text, RULES);
+    let (doc, code) = run_json(&[&spec("rules-distinct-call", &text)]);
+    assert_eq!(code, 0, "{doc}");
+    let goal = |(a, b, c): State| a * b * c == 60 && a.max(b).max(c) == 5 && a == 5;
+    assert_eq!(
+        doc["cost"].as_u64(),
+        Some(fewest_rules_moves(goal)),
+        "{doc}"
+    );
+}
+
 /// A rules loop over a list whose elements read the state: the loop variable stands for each
 /// element, with filters and nested loops, as the list's aggregate would.
 #[test]

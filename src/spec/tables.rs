@@ -4,7 +4,7 @@
 //! as a domain (`x in nationality`), and printed by name in `show` (`{nationality[i]}`).
 
 use crate::diagnostic::Diagnostic;
-use crate::expr::check::{Names, NoState, Table, Unroll};
+use crate::expr::check::{Calls, Names, NoState, Table, Unroll};
 use crate::spec::SpecDocument;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -92,6 +92,8 @@ fn computed(
         locals: Vec::new(),
         state: false,
         unroll: Unroll::default(),
+        calls: Calls::Numbers,
+        member: None,
     };
     names
         .table_of(&c)

@@ -1,7 +1,7 @@
 //! Generators (`sum(... for i in 0..n-1 if ...)`): their values, all known before the search,
 //! unrolled into one term per value, with the unrolling bounded whatever the loops say.
 
-use super::ir::{Ir, Ty, fold_binary, fold_call};
+use super::ir::{Ir, Ty, fold_binary};
 use super::names::{Names, Unroll, err};
 use super::state::StateVars;
 use super::table::Table;
@@ -134,7 +134,7 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
         };
         let mut items = Vec::new();
         self.items(op, body, body_ty, bindings, s, &mut items)?;
-        fold_items(op, items, s)
+        self.combine(op, items, s)
     }
 
     /// `op([items])`: the items' types checked together (a list mixing numbers and truth
@@ -155,7 +155,42 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
         if let Some(e) = list_element_error(op.name(), op.types().0, &types) {
             return Err(e);
         }
-        fold_items(op, lowered, s)
+        self.combine(op, lowered, s)
+    }
+
+    /// The aggregate `op` of its items (already of the body's type).
+    fn combine(&self, op: AggOp, items: Vec<Ir>, s: &Range<usize>) -> Result<(Ir, Ty), ExprError> {
+        match op {
+            AggOp::Distinct => Ok((self.distinct(items, s), Ty::Bool)),
+            _ => self.fold_items(op, items, s),
+        }
+    }
+
+    /// The aggregate `op` of its items (already of the body's type).
+    fn fold_items(
+        &self,
+        op: AggOp,
+        items: Vec<Ir>,
+        s: &Range<usize>,
+    ) -> Result<(Ir, Ty), ExprError> {
+        let fold = |join, acc, items: Vec<Ir>| {
+            items
+                .into_iter()
+                .fold(acc, |acc, item| self.fold(join, acc, item, s))
+        };
+        Ok(match op {
+            AggOp::Sum | AggOp::Count => (fold(BinOp::Add, Ir::Const(0), items), Ty::Number),
+            AggOp::Prod => (fold(BinOp::Mul, Ir::Const(1), items), Ty::Number),
+            AggOp::All => (fold(BinOp::And, Ir::Const(1), items), Ty::Bool),
+            AggOp::Any => (fold(BinOp::Or, Ir::Const(0), items), Ty::Bool),
+            AggOp::Min | AggOp::Max if items.is_empty() => {
+                return Err(err(format!("`{}` over no values", op.name()), s)
+                    .help("make sure the loop has at least one value"));
+            }
+            AggOp::Min => (self.fold_call(Builtin::Min, items, s), Ty::Number),
+            AggOp::Max => (self.fold_call(Builtin::Max, items, s), Ty::Number),
+            AggOp::Distinct => unreachable!("combined by Names::distinct"),
+        })
     }
 }
 
@@ -172,36 +207,6 @@ pub fn range_too_long(lo: i128, hi: i128, max: u64, s: &Range<usize>) -> ExprErr
         s,
     )
     .help("narrow the range; a loop's values are all known before the search")
-}
-
-/// The aggregate `op` of its items (already of the body's type).
-fn fold_items(op: AggOp, items: Vec<Ir>, s: &Range<usize>) -> Result<(Ir, Ty), ExprError> {
-    let fold = |join, acc, items: Vec<Ir>| {
-        items
-            .into_iter()
-            .fold(acc, |acc, item| fold_binary(join, acc, item, s))
-    };
-    Ok(match op {
-        AggOp::Sum | AggOp::Count => (fold(BinOp::Add, Ir::Const(0), items), Ty::Number),
-        AggOp::Prod => (fold(BinOp::Mul, Ir::Const(1), items), Ty::Number),
-        AggOp::All => (fold(BinOp::And, Ir::Const(1), items), Ty::Bool),
-        AggOp::Any => (fold(BinOp::Or, Ir::Const(0), items), Ty::Bool),
-        AggOp::Min | AggOp::Max if items.is_empty() => {
-            return Err(err(format!("`{}` over no values", op.name()), s)
-                .help("make sure the loop has at least one value"));
-        }
-        AggOp::Min => (fold_call(Builtin::Min, items, s), Ty::Number),
-        AggOp::Max => (fold_call(Builtin::Max, items, s), Ty::Number),
-        AggOp::Distinct => {
-            let mut pairs = Vec::new();
-            for (k, a) in items.iter().enumerate() {
-                for b in &items[k + 1..] {
-                    pairs.push(fold_binary(BinOp::Ne, a.clone(), b.clone(), s));
-                }
-            }
-            (fold(BinOp::And, Ir::Const(1), pairs), Ty::Bool)
-        }
-    })
 }
 
 impl<S: StateVars + ?Sized> Names<'_, S> {

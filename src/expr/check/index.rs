@@ -20,6 +20,14 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
         index: &Expr,
         s: &Range<usize>,
     ) -> Result<Ir, ExprError> {
+        if let ExprKind::Name(g) = &index.kind
+            && self.vars.is_group(g)
+            && !self.is_local(g)
+        {
+            return Err(err("this is a list of values, not one value", s).help(
+                "use a list inside distinct(...), sum(...), min(...), max(...) or number(...)",
+            ));
+        }
         let i = self.lower_as(index, Ty::Number)?;
         if let ExprKind::Index(rows, row) = &base.kind
             && let ExprKind::Name(n) = &rows.kind
@@ -44,7 +52,7 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
                 Ir::Const(k) if (0..len as i64).contains(&k) => Ir::Load(var.first + k as usize),
                 Ir::Const(k) => Ir::Fail(
                     format!("index {k} is outside `{n}` (0..{})", len - 1),
-                    s.clone(),
+                    index.span.clone(),
                     false,
                 ),
                 i => Ir::LoadAt {

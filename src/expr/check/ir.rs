@@ -13,6 +13,9 @@ pub use crate::expr::Type as Ty;
 #[derive(Debug, Clone)]
 pub enum Ir {
     Const(i64),
+    /// A whole number past 64 bits, for an engine that computes exactly past them (`search`);
+    /// the kinds of 64-bit words refuse it where it is written.
+    Wide(i128),
     Load(usize),
     /// An array element at an index known only in the state.
     LoadAt {

@@ -1,7 +1,7 @@
 //! Checking and lowering one formula: its type, and its [`Ir`] with what is known folded.
 
 use super::ir::{Ir, Ty, fold_binary, fold_call, fold_neg};
-use super::names::{Names, err};
+use super::names::{Calls, Names, err};
 use super::state::StateVars;
 use crate::expr::{BinOp, Builtin, Expr, ExprError, ExprKind, unknown_function};
 use std::ops::Range;
@@ -34,6 +34,7 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
         Ok(match &t.kind {
             ExprKind::Int(n) => match i64::try_from(*n) {
                 Ok(v) => (Ir::Const(v), Ty::Number),
+                Err(_) if self.calls == Calls::All => (Ir::Wide(*n), Ty::Number),
                 Err(_) => return Err(err("this number does not fit in 64 bits", s)),
             },
             ExprKind::Name(n) => self.name(n, s)?,
@@ -98,7 +99,7 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
                 (x, self.lower_as(b, ty)?)
             }
         };
-        self.refuse_at_load(fold_binary(op, x, y, s))
+        self.refuse_at_load(self.fold(op, x, y, s))
             .map(|ir| (ir, result))
     }
 
@@ -132,32 +133,98 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
         s: &Range<usize>,
     ) -> Result<(Ir, Ty), ExprError> {
         func.check_arity(args.len(), s)?;
+        let f = func.function();
+        let known = matches!(
+            func,
+            Builtin::Int
+                | Builtin::Sum
+                | Builtin::Distinct
+                | Builtin::Abs
+                | Builtin::Min
+                | Builtin::Max
+                | Builtin::Div
+                | Builtin::Mod
+        );
+        if !known && self.calls == Calls::Numbers {
+            return Err(
+                err(format!("`{}` is not available in rules", f.name), s).help(format!(
+                    "{}: its arguments are decimal digits or lists, which a rules state does not \
+                     hold; rules have int, abs, min, max, sum, distinct, div and mod",
+                    f.about
+                )),
+            );
+        }
+        // A truth value is 0 or 1 in the state's words already.
+        if func == Builtin::Int {
+            return Ok((self.lower_as(&args[0], Ty::Bool)?, Ty::Number));
+        }
+        let items = self.arguments(f.max_args.is_none(), args, f.argument)?;
         match func {
-            // A truth value is 0 or 1 in the state's words already.
-            Builtin::Int => return Ok((self.lower_as(&args[0], Ty::Bool)?, Ty::Number)),
             Builtin::Sum => {
                 let mut total = Ir::Const(0);
-                for a in args {
-                    let a = self.lower_as(a, Ty::Number)?;
-                    total = self.refuse_at_load(fold_binary(BinOp::Add, total, a, s))?;
+                for a in items {
+                    total = self.refuse_at_load(self.fold(BinOp::Add, total, a, s))?;
                 }
-                return Ok((total, Ty::Number));
+                Ok((total, Ty::Number))
             }
-            Builtin::Abs | Builtin::Min | Builtin::Max | Builtin::Div | Builtin::Mod => {}
-            other => {
-                return Err(
-                    err(format!("`{}` is not available in rules", other.name()), s).help(format!(
-                        "{}: its arguments are decimal digits or lists, which a rules state \
-                     does not hold; rules have int, abs, min, max, sum, div and mod",
-                        other.function().about
-                    )),
-                );
+            Builtin::Distinct => Ok((self.distinct(items, s), Ty::Bool)),
+            Builtin::Abs | Builtin::Min | Builtin::Max | Builtin::Div | Builtin::Mod => {
+                Ok((self.fold_call(func, items, s), Ty::Number))
+            }
+            _ => Ok((Ir::Call(func, items, s.clone()), f.result)),
+        }
+    }
+
+    /// The arguments' values: a function of any number of them takes whole arrays and
+    /// `array[group]` as their elements.
+    fn arguments(&mut self, lists: bool, args: &[Expr], ty: Ty) -> Result<Vec<Ir>, ExprError> {
+        let mut items = Vec::with_capacity(args.len());
+        for a in args {
+            match lists {
+                true => items.extend(self.items_of(a, ty)?),
+                false => items.push(self.lower_as(a, ty)?),
             }
         }
-        let args = args
-            .iter()
-            .map(|a| self.lower_as(a, Ty::Number))
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok((fold_call(func, args, s), Ty::Number))
+        Ok(items)
+    }
+
+    /// `op` on two operands, computed now when both are known ([`fold_binary`]). Where that
+    /// fails and the kind's engine computes exactly past 64 bits (`search`), the operation is
+    /// kept for it, with the meaning it has there (a rational `/`, a product past 64 bits).
+    pub(super) fn fold(&self, op: BinOp, x: Ir, y: Ir, s: &Range<usize>) -> Ir {
+        if self.calls == Calls::All && matches!((&x, &y), (Ir::Const(_), Ir::Const(_))) {
+            let kept = Ir::Bin(op, Box::new(x.clone()), Box::new(y.clone()), s.clone());
+            return match fold_binary(op, x, y, s) {
+                Ir::Fail(..) => kept,
+                folded => folded,
+            };
+        }
+        fold_binary(op, x, y, s)
+    }
+
+    /// A built-in on known arguments computed now ([`fold_call`]), kept as [`Self::fold`]
+    /// keeps an operation where that fails.
+    pub(super) fn fold_call(&self, func: Builtin, args: Vec<Ir>, s: &Range<usize>) -> Ir {
+        let kept = (self.calls == Calls::All).then(|| Ir::Call(func, args.clone(), s.clone()));
+        match (fold_call(func, args, s), kept) {
+            (Ir::Fail(..), Some(kept)) => kept,
+            (folded, _) => folded,
+        }
+    }
+
+    /// No two of `items` equal: one all-different call where the engine propagates it, else
+    /// the tests of its pairs.
+    pub(super) fn distinct(&self, items: Vec<Ir>, s: &Range<usize>) -> Ir {
+        if self.calls == Calls::All && items.len() > 1 {
+            return Ir::Call(Builtin::Distinct, items, s.clone());
+        }
+        let mut all = Ir::Const(1);
+        for (k, a) in items.iter().enumerate() {
+            for b in &items[k + 1..] {
+                let differ = self.fold(BinOp::Ne, a.clone(), b.clone(), s);
+                all = self.fold(BinOp::And, all, differ, s);
+            }
+        }
+        all
     }
 }

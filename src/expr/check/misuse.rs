@@ -1,6 +1,6 @@
 //! A name used as one number when it stands for many (an array, a table, a row, a group) or for
-//! a name: one message for each, which every kind's checker gives (rules and exact cover through
-//! [`super::Names`], `search` through its own lowering), so a mistake reads alike in every kind.
+//! a name: one message for each, which the one checker ([`super::Names`]) gives in every kind, so
+//! a mistake reads alike in every kind.
 
 use super::names::err;
 use super::table::Table;

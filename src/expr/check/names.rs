@@ -18,6 +18,22 @@ pub struct Names<'a, S: StateVars + ?Sized = NoState> {
     /// Whether state variables may be named (not in parameter domains and start values).
     pub state: bool,
     pub unroll: Unroll,
+    /// The built-in functions the kind's engine computes.
+    pub calls: Calls,
+    /// The member of a group the current constraint instance is about (`search`): the group's
+    /// name and the array positions the member holds, so that `cell[rows]` stands for them.
+    pub member: Option<(&'a str, &'a [usize])>,
+}
+
+/// Which built-in functions a kind's engine computes, and how `distinct` is kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Calls {
+    /// A packed state of whole numbers (rules, exact cover, tables): int, abs, min, max, sum,
+    /// div and mod, and `distinct` as the tests of its pairs.
+    Numbers,
+    /// Every built-in, kept as a call for the engine (`search`, where `distinct` is one
+    /// all-different constraint).
+    All,
 }
 
 /// How much lowering has unrolled: loading stays bounded whatever the loops say.

@@ -2,7 +2,7 @@
 //! the members of tables of names; an unknown name is an error listing the known ones.
 
 use super::ir::{Ir, Ty};
-use super::misuse::{array_as_number, table_as_number};
+use super::misuse::{array_as_number, group_as_number, table_as_number};
 use super::names::{Names, err};
 use super::state::Shape;
 use super::state::StateVars;
@@ -31,6 +31,9 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
                 Shape::Bool => Ok((Ir::Load(var.first), Ty::Bool)),
                 Shape::Array(len) => Err(array_as_number(n, len, s)),
             };
+        }
+        if self.vars.is_group(n) {
+            return Err(group_as_number(n, s));
         }
         match self.tables.iter().find(|(m, _)| m == n) {
             Some((_, t)) => Err(table_as_number(n, t, s)),

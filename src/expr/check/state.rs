@@ -23,8 +23,12 @@ pub struct StateVar {
 /// The state variables of a kind, looked up by name while checking.
 pub trait StateVars {
     fn find(&self, name: &str) -> Option<StateVar>;
-    /// Every variable's name, for the list of known names in an error.
+    /// Every variable's name (and group's), for the list of known names in an error.
     fn names(&self) -> Vec<&str>;
+    /// Whether `name` is a group of array positions (`search`'s `rows`), which only indexes.
+    fn is_group(&self, _name: &str) -> bool {
+        false
+    }
 }
 
 /// No state: formulas of parameters and tables only.

@@ -13,7 +13,7 @@ use super::spec::{ExactCoverDocument, ItemTable, OptionTable};
 use super::template::Template;
 use crate::diagnostic::Diagnostic;
 use crate::expr::Forms;
-use crate::expr::check::{Names, NoState, Table, Unroll};
+use crate::expr::check::{Calls, Names, NoState, Table, Unroll};
 use crate::spec::SpecDocument;
 use crate::spec::tables as data;
 use std::collections::HashMap;
@@ -41,6 +41,8 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<ExactCoverPuzzle, Diagnost
         locals: Vec::new(),
         state: false,
         unroll: Unroll::default(),
+        calls: Calls::Numbers,
+        member: None,
     };
     let items = items(doc, &spec, &mut names)?;
     let model = options(doc, &spec, &mut names, items)?;

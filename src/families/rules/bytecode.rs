@@ -563,6 +563,7 @@ impl Emitter<'_> {
     fn emit(&mut self, ir: &Ir) {
         match ir {
             Ir::Const(v) => self.push(Op::Const(*v), 1),
+            Ir::Wide(_) => unreachable!("rules refuses a number past 64 bits where it is written"),
             Ir::Load(slot) => {
                 let f = self.layout.slots[*slot];
                 self.push(
@@ -650,7 +651,7 @@ mod tests {
     use super::super::layout::{Layout, Shape};
     use super::*;
     use crate::expr::Forms;
-    use crate::expr::check::Ty;
+    use crate::expr::check::{Calls, Ty};
     use std::collections::BTreeMap;
 
     fn layout() -> Layout {
@@ -685,6 +686,8 @@ mod tests {
             locals: Vec::new(),
             state: true,
             unroll: Default::default(),
+            calls: Calls::Numbers,
+            member: None,
         };
         let ir = names
             .lower_as(&Forms::All.parse(text).unwrap(), ty)

@@ -12,6 +12,7 @@ use super::puzzle::{RulesPuzzle, Sites};
 use super::spec::{ConstraintTable, RulesDocument};
 use super::word::{MAX_BITS, Mask};
 use crate::diagnostic::Diagnostic;
+use crate::expr::check::Calls;
 use crate::expr::check::{Ir, Table, Ty};
 use crate::expr::{ExprError, Forms, VarType, parse_var_type};
 use crate::spec::SpecDocument;
@@ -36,6 +37,8 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
         locals: Vec::new(),
         state: false,
         unroll: Default::default(),
+        calls: Calls::Numbers,
+        member: None,
     };
     let start = start_state(doc, &spec, &mut names)?;
     names.state = true;
@@ -105,6 +108,8 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<RulesPuzzle, Diagnostic> {
         locals: Vec::new(),
         state: false,
         unroll: Default::default(),
+        calls: Calls::Numbers,
+        member: None,
     };
     let symmetry = super::symmetry::declared(doc, &spec, &mut names, &rules, start, &labels)?;
     if let (Some(group), super::plan::Objective::Count) = (&symmetry, choice.objective) {
@@ -239,6 +244,8 @@ fn layout(
         locals: Vec::new(),
         state: false,
         unroll: Default::default(),
+        calls: Calls::Numbers,
+        member: None,
     };
     let mut layout = Layout::default();
     let mut breakdown = Vec::new();

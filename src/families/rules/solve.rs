@@ -18,6 +18,7 @@ use crate::engine::{
     Path, Progress, SearchStats, bitmap_bfs, bitmap_layers, ida_star, uniform_cost,
 };
 use crate::expr::ExprError;
+use crate::expr::check::Calls;
 use crate::families::family::{Keeps, Puzzle, SearchSize, SolveContext};
 use crate::families::state_space::{self, MovePuzzle, Visited};
 use crate::report::{Report, Solution, StateView, Stats, Status, Step};
@@ -385,6 +386,8 @@ impl RulesPuzzle {
             locals: Vec::new(),
             state: true,
             unroll: Default::default(),
+            calls: Calls::Numbers,
+            member: None,
         }
     }
 

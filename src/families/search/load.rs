@@ -27,13 +27,7 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<SearchPuzzle, Diagnostic> 
     let groups = groups(doc, &table.groups, &constants)?;
     let empty_domains = givens::apply(doc, &table.givens, &arrays, &mut variables)?;
     let scalars = scalar_names(&variables, &arrays);
-    let scope = Scope {
-        scalars: &scalars,
-        arrays: &arrays,
-        groups: &groups,
-        constants: &constants,
-        data: &data,
-    };
+    let scope = Scope::new(&scalars, &arrays, &groups, &constants, &data);
     let lowered = constraints(doc, table, &scope)?;
     let goal = goal(doc, table, &scope)?;
     let show = show_template(doc, table, &scope, &variables)?;
@@ -100,8 +94,8 @@ fn constraints(
     for (i, text) in table.constraints.iter().enumerate() {
         let err = |e: ExprError| doc.formula_error(text, "a constraint", e);
         let term = expr::Forms::All.parse(text.get_ref()).map_err(err)?;
-        for (e, member) in scope.lower(&term).map_err(err)? {
-            match e.check_type().map_err(err)? {
+        for (e, ty, member) in scope.lower(&term).map_err(err)? {
+            match ty {
                 Type::Bool => {}
                 Type::Number => {
                     return Err(err(ExprError::new(
@@ -161,8 +155,8 @@ fn goal(
         )
         .help("sum over the group instead: sum(cell[i] for i in 0..8)")));
     }
-    let e = exprs.remove(0).0;
-    if e.check_type().map_err(err)? != Type::Number {
+    let (e, ty, _) = exprs.remove(0);
+    if ty != Type::Number {
         return Err(err(ExprError::new(
             "the objective must be a number, not true or false",
             whole(),
@@ -311,7 +305,7 @@ fn show_piece(
     variables: &[Variable],
 ) -> Result<Piece, ExprError> {
     if let ExprKind::Name(n) = &t.kind
-        && let Some(array) = scope.arrays.iter().find(|a| &a.name == n)
+        && let Some(array) = scope.arrays().iter().find(|a| &a.name == n)
     {
         let items = scope.variables_of(t)?.into_iter().map(|v| Expr {
             kind: ExprKind::Var(v),
@@ -329,7 +323,6 @@ fn show_piece(
         return Ok(Piece::Named(e, names.to_vec(), offset));
     }
     let e = one(scope.lower(t)?, &t.span)?;
-    e.check_type()?;
     // A variable over an enumeration (a scalar or an array's element) prints by name.
     if let ExprKind::Var(v) = e.kind
         && let Some(names) = &variables[v].names
@@ -349,7 +342,7 @@ fn member_names(scope: &Scope, enumeration: &str) -> Vec<String> {
 
 /// The one expression of a `show` part (a group would give several).
 fn one(
-    mut exprs: Vec<(Expr, super::lower::Member)>,
+    mut exprs: Vec<(Expr, Type, super::lower::Member)>,
     span: &std::ops::Range<usize>,
 ) -> Result<Expr, ExprError> {
     if exprs.len() != 1 {
