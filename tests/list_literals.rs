@@ -342,3 +342,72 @@ fn a_list_where_it_has_no_meaning_is_refused_saying_where_lists_go() {
     let words = ["depends on the state", "an effect's writes"];
     expect_error(&spec("write-loop", &text), "18:23", &words);
 }
+
+type Triple = [i64; 3];
+
+/// A rules state array as the values of `sum`, `max`, `min` and `distinct` (`sum(x)`), as in
+/// `search`: the fewest moves agree with a breadth-first search written here.
+#[test]
+fn rules_take_a_whole_state_array_as_a_functions_values() {
+    let text = r#"[puzzle]
+name = "arrays"
+kind = "rules"
+
+[state]
+x = "3 of 0..4"
+
+[start]
+x = 0
+
+[[move]]
+name = "up"
+for = "i in 0..2"
+when = "x[i] < 4 and sum(x) != 4"
+do = "x[i] = x[i] + 1"
+
+[[move]]
+name = "swap"
+when = "distinct(x)"
+do = "x[0] = x[1]; x[1] = x[0]"
+
+[[move]]
+name = "double"
+when = "max(x) == x[2] and min(x) > 0"
+do = "x[0] = min(4, x[0] * 2)"
+
+[goal]
+reach = "x[0] == 4 and x[1] == 3 and x[2] == 2"
+"#;
+    let moves = |x: Triple| {
+        let mut out = Vec::new();
+        for i in 0..3 {
+            if x[i] < 4 && x.iter().sum::<i64>() != 4 {
+                let mut y = x;
+                y[i] += 1;
+                out.push(y);
+            }
+        }
+        if x[0] != x[1] && x[1] != x[2] && x[0] != x[2] {
+            out.push([x[1], x[0], x[2]]);
+        }
+        if x.iter().max() == Some(&x[2]) && x.iter().min().is_some_and(|&m| m > 0) {
+            out.push([4.min(x[0] * 2), x[1], x[2]]);
+        }
+        out
+    };
+    let mut depth = HashMap::from([([0, 0, 0], 0u64)]);
+    let mut queue = VecDeque::from([[0, 0, 0]]);
+    while let Some(s) = queue.pop_front() {
+        for t in moves(s) {
+            if !depth.contains_key(&t) {
+                depth.insert(t, depth[&s] + 1);
+                queue.push_back(t);
+            }
+        }
+    }
+    let fewest = depth.get(&[4, 3, 2]).copied();
+    assert!(fewest.is_some(), "the goal is reachable");
+    let (doc, code) = run_json(&[&spec("rules-array-values", text)]);
+    assert_eq!(code, 0, "{doc}");
+    assert_eq!(doc["cost"].as_u64(), fewest, "{doc}");
+}
