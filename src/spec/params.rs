@@ -4,6 +4,7 @@
 
 use super::SpecDocument;
 use crate::diagnostic::Diagnostic;
+use crate::expr::check::check_over;
 use crate::expr::{self, Expr, ExprError, ExprKind, Type, Value};
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -139,11 +140,8 @@ fn visit(
 
 /// The whole-number value of a parameter's formula, the parameters it names known.
 fn evaluate(e: &Expr, known: &BTreeMap<String, i64>) -> Result<i64, ExprError> {
-    let names: Vec<String> = known.keys().cloned().collect();
-    let env: Vec<i64> = known.values().copied().collect();
-    let mut e = e.clone();
-    e.bind(&|n| names.iter().position(|m| m == n), &names)?;
-    if e.check_type()? != Type::Number {
+    let (e, ty) = check_over(e, &[], known)?;
+    if ty != Type::Number {
         return Err(ExprError::new(
             "a parameter must be a whole number, not true or false",
             e.span.clone(),
@@ -155,7 +153,7 @@ fn evaluate(e: &Expr, known: &BTreeMap<String, i64>) -> Result<i64, ExprError> {
             e.span.clone(),
         )
     };
-    match expr::eval(&e, &env)? {
+    match expr::eval(&e, &[])? {
         Value::Num(n) => n
             .to_integer()
             .and_then(|n| i64::try_from(n).ok())

@@ -8,6 +8,7 @@
 
 mod arrays;
 mod comprehension;
+mod expr;
 mod generators;
 mod index;
 mod ir;
@@ -15,13 +16,16 @@ mod lower;
 mod misuse;
 mod names;
 mod resolve;
+mod slots;
 mod state;
 mod table;
 
+pub use expr::to_expr;
 pub use generators::range_too_long;
 pub use ir::{Ir, Ty, fold_binary};
 pub use misuse::{array_as_number, entry_as_number, group_as_number, table_as_number};
 pub use names::{Calls, Names, Unroll};
 pub use resolve::unknown_name;
+pub use slots::check_over;
 pub use state::{NoState, Shape, StateVar, StateVars};
 pub use table::{Table, row_entry};

@@ -2,13 +2,12 @@
 //! `sum(square[i] for i in 0..3) == 34`) checked by the language's one checker
 //! ([`crate::expr::check::Names`]), which resolves names, checks types and unrolls generators
 //! for every kind; the checked tree then becomes the engine's expression over the variables
-//! ([`super::checked`]). A constraint that indexes an array by a group stands for one
+//! ([`to_expr`]). A constraint that indexes an array by a group stands for one
 //! constraint per member of the group.
 
-use super::checked::to_expr;
 use super::groups::Group;
 use super::model::Array;
-use crate::expr::check::{Calls, Ir, Names, Shape, StateVar, StateVars, Table, Unroll};
+use crate::expr::check::{Calls, Ir, Names, Shape, StateVar, StateVars, Table, Unroll, to_expr};
 use crate::expr::{Expr, ExprError, ExprKind, Type};
 use crate::spec::tables::Data;
 use std::collections::BTreeMap;
@@ -144,7 +143,11 @@ impl<'a> Scope<'a> {
         member: Option<(&str, &[usize])>,
     ) -> Result<(Expr, Type), ExprError> {
         let (ir, ty) = self.names(member).lower(t)?;
-        Ok((to_expr(&ir, ty, &t.span, self.arrays(), &self.tables)?, ty))
+        let arrays = |k: usize| {
+            let a = &self.arrays()[k];
+            a.first..a.first + a.len
+        };
+        Ok((to_expr(&ir, ty, &t.span, &arrays, &self.tables)?, ty))
     }
 
     fn names<'s>(&'s self, member: Option<(&'s str, &'s [usize])>) -> Names<'s, Variables<'a>> {

@@ -5,7 +5,6 @@
 //! filter), binds the variable with the fewest values first and can optimise an objective by
 //! branch and bound; generate and test remains as the `backtracking` engine.
 
-mod checked;
 mod clauses;
 mod declare;
 mod display;

@@ -9,9 +9,11 @@ use super::plan::{CATALOG, plan};
 use super::puzzle::BlocksPuzzle;
 use super::spec::{BlocksDocument, GoalTable, RulesTable};
 use crate::diagnostic::Diagnostic;
+use crate::expr::check::check_over;
 use crate::expr::{ExprError, Type};
 use crate::families::state_space::plan::Objective;
 use crate::spec::{SpecDocument, choose};
+use std::collections::BTreeMap;
 use toml::Spanned;
 
 const AXES: [&str; 4] = ["both", "horizontal", "vertical", "lengthwise"];
@@ -377,7 +379,7 @@ fn predicate(
     model: &Blocks,
     class_of: &[usize],
 ) -> Result<Bound, Diagnostic> {
-    let mut expr = doc.parse_formula(text, "the goal")?;
+    let written = doc.parse_formula(text, "the goal")?;
     let mut names = Vec::new();
     let mut vars = Vec::new();
     for (p, piece) in board.pieces.iter().enumerate() {
@@ -393,12 +395,9 @@ fn predicate(
             vars.push((class_of[p], coordinate));
         }
     }
-    let lookup = |n: &str| names.iter().position(|m| m == n);
-    expr.bind(&lookup, &names)
-        .map_err(|e| doc.formula_error(text, "the goal", e))?;
-    match expr.check_type() {
-        Ok(Type::Bool) => Ok((expr, vars)),
-        Ok(Type::Number) => Err(doc.formula_error(
+    match check_over(&written, &names, &BTreeMap::new()) {
+        Ok((expr, Type::Bool)) => Ok((expr, vars)),
+        Ok((_, Type::Number)) => Err(doc.formula_error(
             text,
             "the goal",
             ExprError::new("the goal must be true or false", 0..text.get_ref().len())

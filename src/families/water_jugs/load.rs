@@ -6,8 +6,10 @@ use super::plan::{CATALOG, plan};
 use super::puzzle::JugsPuzzle;
 use super::spec::{JugsDocument, JugsTable};
 use crate::diagnostic::Diagnostic;
+use crate::expr::check::check_over;
 use crate::expr::{ExprError, Type};
 use crate::spec::SpecDocument;
+use std::collections::BTreeMap;
 use toml::Spanned;
 
 pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<JugsPuzzle, Diagnostic> {
@@ -16,13 +18,11 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<JugsPuzzle, Diagnostic> {
     let capacities = positive_capacities(doc, &jugs.capacities)?;
     let names = jug_names(doc, jugs, capacities.len())?;
     let initial = initial_contents(doc, jugs, &capacities)?;
-    let mut goal = doc.parse_formula(&jugs.goal, "the goal")?;
-    let lookup = |n: &str| names.iter().position(|m| m == n);
-    goal.bind(&lookup, &names)
-        .map_err(|e| doc.formula_error(&jugs.goal, "the goal", e))?;
-    match goal.check_type() {
-        Ok(Type::Bool) => {}
-        Ok(Type::Number) => {
+    let written = doc.parse_formula(&jugs.goal, "the goal")?;
+    let goal = check_over(&written, &names, &BTreeMap::new());
+    let goal = match goal {
+        Ok((goal, Type::Bool)) => goal,
+        Ok((_, Type::Number)) => {
             let e = ExprError::new(
                 "the goal must be true or false",
                 0..jugs.goal.get_ref().len(),
@@ -31,7 +31,7 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<JugsPuzzle, Diagnostic> {
             return Err(doc.formula_error(&jugs.goal, "the goal", e));
         }
         Err(e) => return Err(doc.formula_error(&jugs.goal, "the goal", e)),
-    }
+    };
     let choice = CATALOG.choose(doc, &spec.solve)?;
     let model = Jugs::new(names, capacities, jugs.tap, goal).ok_or_else(|| {
         doc.error(

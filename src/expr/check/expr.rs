@@ -1,26 +1,29 @@
-//! The checked tree ([`Ir`]) as the search engine's expression over its variables: a slot is a
-//! variable, an array read at a variable index an `element(...)` the engine propagates, an
-//! `if` whose condition depends on the variables a sum weighed by the condition, and a long
-//! chain of one operator a balanced tree (so that no later pass nests deeply).
+//! The checked tree ([`Ir`]) as the expression the exact evaluator computes and the search
+//! engine propagates, over variables at slots: a slot is a variable, an array read at a
+//! variable index an `element(...)` (which `search` propagates), an `if` whose condition depends
+//! on the variables a sum weighed by the condition, and a long chain of one operator a balanced
+//! tree (so that no later pass nests deeply). The kinds whose formulas are computed exactly
+//! (`search`, parameters, goals over named values) check with [`super::Names`] and compute this.
 
-use super::model::Array;
-use crate::expr::check::{Ir, Table, Ty};
+use super::ir::{Ir, Ty};
+use super::table::Table;
 use crate::expr::{BinOp, Builtin, Expr, ExprError, ExprKind};
 use std::ops::Range;
 
 /// `ir`, of type `ty`, as an expression; `span` places the parts the tree gives no place of.
+/// `arrays(k)` gives the slots of state array `k` ([`super::StateVar::index`]).
 pub fn to_expr(
     ir: &Ir,
     ty: Ty,
     span: &Range<usize>,
-    arrays: &[Array],
+    arrays: &dyn Fn(usize) -> Range<usize>,
     tables: &[(String, Table)],
 ) -> Result<Expr, ExprError> {
     Convert { arrays, tables }.expr(ir, ty, span)
 }
 
 struct Convert<'a> {
-    arrays: &'a [Array],
+    arrays: &'a dyn Fn(usize) -> Range<usize>,
     tables: &'a [(String, Table)],
 }
 
@@ -90,8 +93,7 @@ impl Convert<'_> {
             Ir::Wide(v) => at(ExprKind::Int(*v), span),
             Ir::Load(slot) => at(ExprKind::Var(*slot), span),
             Ir::LoadAt { var, index, span } => {
-                let a = &self.arrays[*var];
-                let items = (a.first..a.first + a.len).map(|v| at(ExprKind::Var(v), span));
+                let items = (self.arrays)(*var).map(|v| at(ExprKind::Var(v), span));
                 self.element(index, items.collect(), span)?
             }
             Ir::TableAt {
