@@ -2,11 +2,13 @@
 //! "A, B, C distinct in 0..9", "A, B, C permutation of 1..3" (`grammar/formula.pest`).
 
 use super::ast::{Expr, ExprKind};
-use super::error::ExprError;
+use super::check::check_over;
+use super::error::{ExprError, Type};
 use super::eval::{Value, eval};
 use super::parser::{ExprParser, Rule, build, syntax_error};
 use pest::Parser;
 use pest::iterators::Pair;
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 /// More values than this in one domain is surely a mistake (and would not be searched anyway).
@@ -158,23 +160,22 @@ fn bound(p: Pair<Rule>, known: &Constants) -> Result<i64, ExprError> {
 
 /// The value of a formula of constants (parameters), a whole number of 64 bits.
 pub fn constant(e: &Expr, lookup: &dyn Fn(&str) -> Option<i64>) -> Result<i64, ExprError> {
-    let names: Vec<String> = e.names().into_iter().map(str::to_string).collect();
-    let mut env = Vec::with_capacity(names.len());
-    for (n, at) in names.iter().zip(name_spans(e)) {
-        env.push(lookup(n).ok_or_else(|| {
+    let mut known = BTreeMap::new();
+    for (n, at) in e.names().into_iter().zip(name_spans(e)) {
+        let v = lookup(n).ok_or_else(|| {
             ExprError::new(format!("unknown name `{n}`"), at)
                 .help("a domain's bounds may name the parameters of [params]")
-        })?);
+        })?;
+        known.insert(n.to_string(), v);
     }
-    let mut bound = e.clone();
-    bound.bind(&|n| names.iter().position(|m| m == n), &names)?;
+    let (bound, ty) = check_over(e, &[], &known)?;
     let not_whole = || ExprError::new("this must be a whole number (64 bits)", e.span.clone());
-    match eval(&bound, &env)? {
-        Value::Num(n) => n
+    match eval(&bound, &[])? {
+        Value::Num(n) if ty == Type::Number => n
             .to_integer()
             .and_then(|n| i64::try_from(n).ok())
             .ok_or_else(not_whole),
-        Value::Bool(_) => Err(not_whole()),
+        _ => Err(not_whole()),
     }
 }
 
