@@ -1,5 +1,5 @@
 //! The entry points for a rules spec's variable types, move parameters and effects
-//! (`grammar/rules.pest`), building [`Expr`] trees.
+//! (`grammar/extended.pest`), building [`Expr`] trees.
 
 use super::ast::{Binding, Expr};
 use super::error::ExprError;

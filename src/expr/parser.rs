@@ -16,7 +16,7 @@ use std::sync::LazyLock;
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/expr.pest"]
 #[grammar = "../grammar/formula.pest"]
-#[grammar = "../grammar/rules.pest"]
+#[grammar = "../grammar/extended.pest"]
 pub(super) struct ExprParser;
 
 pub(super) static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
@@ -327,7 +327,7 @@ fn join_or(words: &[&str]) -> String {
     }
 }
 
-// The forms `grammar/rules.pest` adds to the expression language: `a[i]`,
+// The forms `grammar/extended.pest` adds to the expression language: `a[i]`,
 // `sum/count/all/any(... for i in ...)`, `if c then a else b` and loop bindings. They build
 // into the one tree, [`Expr`], by way of `build`; each kind refuses what it cannot use.
 
