@@ -158,7 +158,8 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
         self.combine(op, lowered, s)
     }
 
-    /// The aggregate `op` of its items (already of the body's type).
+    /// The aggregate `op` of its items (already of the body's type): `distinct` as
+    /// [`Self::distinct`] keeps it, the others folded.
     fn combine(&self, op: AggOp, items: Vec<Ir>, s: &Range<usize>) -> Result<(Ir, Ty), ExprError> {
         match op {
             AggOp::Distinct => Ok((self.distinct(items, s), Ty::Bool)),

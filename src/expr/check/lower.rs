@@ -24,6 +24,7 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
         match self.lower_as(t, Ty::Number)? {
             Ir::Const(v) => Ok(v),
             Ir::Fail(m, span, _) => Err(ExprError::new(m, span)),
+            Ir::Wide(_) => Err(err("this number does not fit in 64 bits", &t.span)),
             _ => Err(err("this must be known before the search", &t.span)
                 .help("use numbers, parameters, tables and move parameters here, not the state")),
         }
