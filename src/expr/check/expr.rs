@@ -158,6 +158,10 @@ impl Convert<'_> {
                 bin(BinOp::And, not(cond, s), y, s),
                 s,
             ),
+            // A sum's filtered term (`if c then x else 0`) is `int(c) * x`, as it is written.
+            Ty::Number if matches!(b, Ir::Const(0)) => {
+                bin(BinOp::Mul, call(Builtin::Int, vec![cond], s), x, s)
+            }
             Ty::Number => {
                 let one = call(Builtin::Int, vec![cond.clone()], s);
                 let other = call(Builtin::Int, vec![not(cond, s)], s);
