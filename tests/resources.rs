@@ -115,6 +115,23 @@ fn a_small_search_space_has_no_such_note() {
 }
 
 #[test]
+fn under_an_address_space_limit_the_default_cap_is_half_of_it() {
+    // Past `ulimit -v` an allocation fails and the program would abort; the default cap keeps
+    // the counted bytes to half the limit, so that the cap is met first and reported. Hanoi
+    // with 16 discs (gigabytes, as below) is beyond a 2 GiB limit's cap of 1 GiB.
+    let bin = assert_cmd::cargo::cargo_bin("puzzlespec");
+    let script = format!(
+        "ulimit -v 2097152 && exec '{}' run specs/hanoi-rules.toml --set params.n=16 \
+         --time-limit 1 --json --quiet",
+        bin.display()
+    );
+    let out = outcome(assert_cmd::Command::new("sh").args(["-c", &script]));
+    assert!(matches!(out.code, 5 | 6), "{}\n{}", out.code, out.stderr);
+    let first = &notes(&out.json())[0];
+    assert!(first.contains("more than the cap of 1.0 GiB"), "{first}");
+}
+
+#[test]
 fn a_rules_search_past_the_memory_cap_says_so_before_it_starts() {
     // Hanoi with 16 discs: each disc's peg is 0..2, so at most 3^16 = 43,046,721 states (all
     // of them reachable), tens of bytes each: gigabytes, more than a 1 GiB cap. The time limit

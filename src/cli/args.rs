@@ -18,7 +18,8 @@ pub struct Cli {
     #[arg(long, short, global = true)]
     pub quiet: bool,
     /// Memory cap, e.g. 4G or 512M, or `none` (default: solve.max_memory, else 3/4 of the
-    /// machine's memory); passing it ends the run with a message and exit code 5.
+    /// machine's memory, at most half of `ulimit -v`); passing it ends the run with a message
+    /// and exit code 5.
     #[arg(long, global = true, value_name = "SIZE", value_parser = crate::spec::parse_size)]
     pub max_memory: Option<u64>,
     /// When to colour the output (diagnostics, help); `auto` honours NO_COLOR and colours only

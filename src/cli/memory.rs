@@ -177,15 +177,34 @@ unsafe impl GlobalAlloc for CappedAllocator {
 }
 
 /// The default cap: three quarters of the memory this process may have: the machine's, or its
-/// control group's limit when that is lower (a container), when either can be read.
+/// control group's limit when that is lower (a container), when either can be read. Under an
+/// address-space limit (`ulimit -v`) it is at most half that limit: the program, the command's
+/// large stack and the allocator's free lists are mapped beside the bytes counted, and passing
+/// the limit would be an abort rather than a report.
 pub fn default_cap() -> Option<u64> {
     let machine = machine_memory();
     let group = cgroup_limit();
     let total = match (machine, group) {
-        (Some(m), Some(g)) => m.min(g),
-        (m, g) => m.or(g)?,
+        (Some(m), Some(g)) => Some(m.min(g)),
+        (m, g) => m.or(g),
     };
-    Some(total / DEFAULT_SHARE.1 * DEFAULT_SHARE.0)
+    let by_memory = total.map(|t| t / DEFAULT_SHARE.1 * DEFAULT_SHARE.0);
+    let by_address_space = address_space_limit().map(|a| a / 2);
+    match (by_memory, by_address_space) {
+        (Some(m), Some(a)) => Some(m.min(a)),
+        (m, a) => m.or(a),
+    }
+}
+
+/// This process's address-space limit (`ulimit -v`, RLIMIT_AS), in bytes, if it has one.
+fn address_space_limit() -> Option<u64> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit only writes the limit into `limit`, which outlives the call.
+    let read = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0;
+    (read && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
 }
 
 /// MemTotal of /proc/meminfo, in bytes.
