@@ -146,6 +146,28 @@ fn a_parameter_cycle_is_an_error_naming_it() {
     expect_error(&path, "7:10", &["a -> b -> a"]);
 }
 
+/// A digit function where formulas compute with 64-bit whole numbers (a rules guard, a search
+/// spec's table) is refused at the call, saying which formulas have which functions, not that
+/// the spec is a rules spec.
+#[test]
+fn a_digit_function_where_it_is_not_computed_is_refused_at_the_call() {
+    let rules = spec(
+        "digits-rules",
+        "[puzzle]\nname = \"t\"\nkind = \"rules\"\n[state]\na = \"0..9\"\n[start]\na = 0\n[[move]]\nname = \"m\"\nwhen = \"digits(a) == 1\"\ndo = \"a = a + 1\"\n[goal]\nreach = \"a == 3\"\n",
+    );
+    expect_error(
+        &rules,
+        "10:9",
+        &["`digits` is not available here", "are for search"],
+    );
+    let table = spec(
+        "digits-table",
+        "[puzzle]\nname = \"t\"\nkind = \"search\"\n[tables]\nt = \"[digits(i) for i in 1..5]\"\n[search]\nvariables = [\"x in 0..3\"]\nconstraints = [\"x == t[0]\"]\n",
+    );
+    let err = expect_error(&table, "5:7", &["`digits` is not available here"]);
+    assert!(!err.contains("in rules"), "{err}");
+}
+
 /// Two hints a new user needs: an unknown name one key from a parameter is offered that
 /// parameter (not another one-letter name), and a domain written after an array's colon is
 /// told how a variable is declared.

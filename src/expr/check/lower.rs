@@ -147,10 +147,12 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
                 | Builtin::Mod
         );
         if !known && self.calls == Calls::Numbers {
+            // Rules, exact cover and `[tables]` compute in 64-bit whole numbers, not digits.
             return Err(
-                err(format!("`{}` is not available in rules", f.name), s).help(format!(
-                    "{}: its arguments are decimal digits or lists, which a rules state does not \
-                     hold; rules have int, abs, min, max, sum, distinct, div and mod",
+                err(format!("`{}` is not available here", f.name), s).help(format!(
+                    "{}: rules, exact-cover and [tables] formulas compute with whole numbers and \
+                     have int, abs, min, max, sum, distinct, div and mod; the digit functions \
+                     and element/table are for search and the formula puzzles",
                     f.about
                 )),
             );
