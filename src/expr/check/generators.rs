@@ -315,15 +315,8 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
                 Some(f) => self.lower_as(&f.substitute(&binding.name, item)?, Ty::Bool)?,
                 None => Ir::Const(1),
             };
-            if let Ir::Const(0) = keep {
-                return Ok(());
-            }
-            let mut items = Vec::new();
-            self.items(op, &body, body_ty, &rest, s, &mut items)?;
-            for i in items {
-                out.push(guarded(op, keep.clone(), i, &binding.span)?);
-            }
-            Ok(())
+            let inner = (op, &*body, body_ty, &rest[..]);
+            self.kept_items(inner, keep, s, &binding.span, out)
         });
         self.unroll.within = outer.within;
         r
@@ -357,16 +350,33 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
                 Some(f) => self.lower_as(f, Ty::Bool)?,
                 None => Ir::Const(1),
             };
-            if let Ir::Const(0) = keep {
-                continue;
-            }
-            let mut inner = Vec::new();
-            self.items(op, body, body_ty, rest, s, &mut inner)?;
-            for item in inner {
-                out.push(guarded(op, keep.clone(), item, &binding.span)?);
-            }
+            self.kept_items((op, body, body_ty, rest), keep, s, &binding.span, out)?;
         }
         self.locals.pop();
+        Ok(())
+    }
+}
+
+impl<S: StateVars + ?Sized> Names<'_, S> {
+    /// The items of the inner loops and the body (`op`, the body, its type, the loops) for one
+    /// value of a loop whose filter gives `keep`: none where it is false, each guarded by it
+    /// where only the state decides.
+    fn kept_items(
+        &mut self,
+        (op, body, body_ty, rest): (AggOp, &Expr, Ty, &[Binding]),
+        keep: Ir,
+        s: &Range<usize>,
+        filter_at: &Range<usize>,
+        out: &mut Vec<Ir>,
+    ) -> Result<(), ExprError> {
+        if let Ir::Const(0) = keep {
+            return Ok(());
+        }
+        let mut items = Vec::new();
+        self.items(op, body, body_ty, rest, s, &mut items)?;
+        for item in items {
+            out.push(guarded(op, keep.clone(), item, filter_at)?);
+        }
         Ok(())
     }
 }

@@ -208,11 +208,16 @@ impl<S: StateVars + ?Sized> Names<'_, S> {
     /// A built-in on known arguments computed now ([`fold_call`]), kept as [`Self::fold`]
     /// keeps an operation where that fails.
     pub(super) fn fold_call(&self, func: Builtin, args: Vec<Ir>, s: &Range<usize>) -> Ir {
-        let kept = (self.calls == Calls::All).then(|| Ir::Call(func, args.clone(), s.clone()));
-        match (fold_call(func, args, s), kept) {
-            (Ir::Fail(..), Some(kept)) => kept,
-            (folded, _) => folded,
+        // Only known arguments fold, and only they can fail: the others need no copy.
+        let known = args.iter().all(|a| matches!(a, Ir::Const(_)));
+        if self.calls == Calls::All && known {
+            let kept = Ir::Call(func, args.clone(), s.clone());
+            return match fold_call(func, args, s) {
+                Ir::Fail(..) => kept,
+                folded => folded,
+            };
         }
+        fold_call(func, args, s)
     }
 
     /// No two of `items` equal: one all-different call where the engine propagates it, else

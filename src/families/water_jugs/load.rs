@@ -19,8 +19,7 @@ pub fn puzzle_from_spec(doc: &SpecDocument) -> Result<JugsPuzzle, Diagnostic> {
     let names = jug_names(doc, jugs, capacities.len())?;
     let initial = initial_contents(doc, jugs, &capacities)?;
     let written = doc.parse_formula(&jugs.goal, "the goal")?;
-    let goal = check_over(&written, &names, &BTreeMap::new());
-    let goal = match goal {
+    let goal = match check_over(&written, &names, &BTreeMap::new()) {
         Ok((goal, Type::Bool)) => goal,
         Ok((_, Type::Number)) => {
             let e = ExprError::new(
